@@ -1,0 +1,131 @@
+package interpreter
+
+// This file is the interpreter's public surface: what the CLI, the bots,
+// the transcript code and the tests use. Everything else is internal.
+
+// Limits bound the work a game may do. The zero value means the defaults.
+type Limits struct {
+	// MaxEffects is the most effects one Advance may run between two
+	// decisions (default 200000). It catches loops that never exit.
+	MaxEffects int
+	// MaxDecisions is the most decisions a game may take (default 20000).
+	MaxDecisions int
+	// MaxTriggerRepeats is how often one trigger may fire without the flow
+	// moving on (default 100).
+	MaxTriggerRepeats int
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxEffects <= 0 {
+		l.MaxEffects = 200000
+	}
+	if l.MaxDecisions <= 0 {
+		l.MaxDecisions = 20000
+	}
+	if l.MaxTriggerRepeats <= 0 {
+		l.MaxTriggerRepeats = 100
+	}
+	return l
+}
+
+// Config says how to start a game.
+type Config struct {
+	// Players is the number of players; it must be in the ruleset's range.
+	Players int
+	// Seed seeds the game's random source.
+	Seed uint64
+	// Limits bound the game's work.
+	Limits Limits
+}
+
+// Decision is the pending decision of a game: who decides, the prompt and
+// the legal options, in the order the ruleset lists them.
+type Decision struct {
+	// Player is the deciding player's index.
+	Player int
+	// Prompt is the rendered prompt.
+	Prompt string
+	// Options are the legal options; Key is stable across runs and is what
+	// transcripts record.
+	Options []Option
+	// Pos is the ruleset position of the choose effect.
+	Pos string
+}
+
+// Option is one legal option of a Decision.
+type Option struct {
+	// Key identifies the option, e.g. "bid c=lion_gate" or "pass".
+	Key string
+	// Label is the readable text shown to people.
+	Label string
+}
+
+// Find returns the index of the option with the given key, or -1.
+func (d *Decision) Find(key string) int {
+	for i, o := range d.Options {
+		if o.Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// EventKind classifies entries of a game's log.
+type EventKind string
+
+// The kinds of log entry.
+const (
+	// EventDecision is a decision taken: Player chose Key.
+	EventDecision EventKind = "decide"
+	// EventChance is a chance outcome: Name says what (e.g. "shuffle
+	// power_pile", "roll die"), Result lists the outcome (card ids in the
+	// new order from the top, or the rolled value).
+	EventChance EventKind = "chance"
+	// EventLog is a message from a log effect or the engine (phases).
+	EventLog EventKind = "log"
+)
+
+// Event is one entry of a game's log, in the order things happened.
+type Event struct {
+	Kind   EventKind
+	Player int      // EventDecision: who decided
+	Key    string   // EventDecision: the option key
+	Label  string   // EventDecision: the option label
+	Name   string   // EventChance: what was random
+	Result []string // EventChance: the outcome
+	Text   string   // EventLog: the message
+	Step   int      // the number of decisions taken before this event
+}
+
+// Outcome is a chance outcome supplied from outside (a transcript), used
+// instead of the random source. Name must match the chance effect's name.
+type Outcome struct {
+	Name   string
+	Result []string
+}
+
+// PlayerResult is one player's final result.
+type PlayerResult struct {
+	Player   int
+	Score    int
+	Tiebreak []int
+	// Rank is 1 for the winner(s); equal ranks are shared.
+	Rank    int
+	Details []NamedValue
+}
+
+// NamedValue is a labelled figure for display.
+type NamedValue struct {
+	Name  string
+	Value any
+}
+
+// Result is the outcome of a finished game.
+type Result struct {
+	// Players are in seat order.
+	Players []PlayerResult
+	// Winners are the seats with rank 1.
+	Winners []int
+	// Decisions is how many decisions the game took.
+	Decisions int
+}

@@ -1,0 +1,135 @@
+package schema
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Diagnostic is one problem found in a ruleset or transcript.
+type Diagnostic struct {
+	Pos Pos
+	Msg string
+	// Detail is printed indented under the message (e.g. the source line
+	// with a caret).
+	Detail string
+}
+
+// Error formats the diagnostic as "file:line:col: message".
+func (d Diagnostic) Error() string {
+	s := d.Pos.String() + ": " + d.Msg
+	if d.Detail != "" {
+		s += "\n" + d.Detail
+	}
+	return s
+}
+
+// Diagnostics is a list of problems. The zero value is an empty list ready
+// to use. It is not safe for concurrent use.
+type Diagnostics struct {
+	list []Diagnostic
+}
+
+// Addf records a problem at pos.
+func (ds *Diagnostics) Addf(pos Pos, format string, args ...any) {
+	ds.list = append(ds.list, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Add records a diagnostic.
+func (ds *Diagnostics) Add(d Diagnostic) { ds.list = append(ds.list, d) }
+
+// Merge appends every diagnostic of other.
+func (ds *Diagnostics) Merge(other *Diagnostics) {
+	if other != nil {
+		ds.list = append(ds.list, other.list...)
+	}
+}
+
+// Len is the number of problems recorded.
+func (ds *Diagnostics) Len() int { return len(ds.list) }
+
+// List returns the problems sorted by position, duplicates removed.
+func (ds *Diagnostics) List() []Diagnostic {
+	out := append([]Diagnostic(nil), ds.list...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Pos != out[j].Pos {
+			return out[i].Pos.Before(out[j].Pos)
+		}
+		return out[i].Msg < out[j].Msg
+	})
+	dedup := out[:0]
+	for i, d := range out {
+		if i > 0 && d.Pos == out[i-1].Pos && d.Msg == out[i-1].Msg {
+			continue
+		}
+		dedup = append(dedup, d)
+	}
+	return dedup
+}
+
+// Err returns nil when there are no problems, else an ErrorList.
+func (ds *Diagnostics) Err() error {
+	if len(ds.list) == 0 {
+		return nil
+	}
+	return ErrorList(ds.List())
+}
+
+// ErrorList is a sorted list of diagnostics used as an error.
+type ErrorList []Diagnostic
+
+// MaxShown is how many problems ErrorList.Error prints before "and N more".
+const MaxShown = 50
+
+// Error prints one problem per line, at most MaxShown of them.
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, d := range l {
+		if i == MaxShown {
+			fmt.Fprintf(&b, "and %d more", len(l)-MaxShown)
+			break
+		}
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.Error())
+	}
+	return b.String()
+}
+
+// DidYouMean returns ` (did you mean "x"?)` for the candidate closest to
+// name, or "" when none is close enough.
+func DidYouMean(name string, candidates []string) string {
+	best, bestDist := "", len(name)/2+2
+	for _, c := range candidates {
+		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// editDistance is the Levenshtein distance between a and b, in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

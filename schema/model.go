@@ -1,0 +1,342 @@
+package schema
+
+// This file is the typed model of a ruleset: what Decode produces from the
+// YAML files of rulesets/<game>/. Every struct that a designer writes carries
+// its Pos, so that later passes (validation, compilation, run time) can point
+// at the line that caused a problem.
+//
+// Field tags:
+//   yaml:"name"          the key in YAML
+//   yaml:",inline"       not used
+//   agon:"required"      Decode reports the key when it is missing
+//
+// The kinds of Go field Decode understands: string, int, bool, Expr,
+// Template, Value, []T, map[string]T (kept with key order in Keys fields),
+// *T and structs. A field named Pos of type Pos receives the position of the
+// YAML node the struct was decoded from.
+
+// Ruleset is a whole game: the union of the top-level sections of all YAML
+// files in the ruleset's directory. A key defined in two files is an error.
+type Ruleset struct {
+	Pos Pos
+
+	// Game is the ruleset's identifier, e.g. the directory name.
+	Game string `yaml:"game" agon:"required"`
+	// Title is the human-readable name of the game.
+	Title string `yaml:"title"`
+	// Players is the supported player count range.
+	Players PlayerRange `yaml:"players" agon:"required"`
+
+	// Constants are named values usable in every expression.
+	Constants map[string]Value `yaml:"constants"`
+	// ConstantOrder lists the Constants keys in file order.
+	ConstantOrder []string `yaml:"-"`
+
+	// Cards are the card tables, by table name.
+	Cards map[string]*CardTable `yaml:"cards"`
+	// CardOrder lists the Cards keys in file order.
+	CardOrder []string `yaml:"-"`
+
+	// Zones are the ordered card containers, by name.
+	Zones map[string]*Zone `yaml:"zones"`
+	// ZoneOrder lists the Zones keys in file order.
+	ZoneOrder []string `yaml:"-"`
+
+	// Vars are global mutable variables, by name.
+	Vars map[string]*Var `yaml:"vars"`
+	// VarOrder lists the Vars keys in file order.
+	VarOrder []string `yaml:"-"`
+
+	// PlayerVars are mutable variables every player has, by name.
+	PlayerVars map[string]*Var `yaml:"player_vars"`
+	// PlayerVarOrder lists the PlayerVars keys in file order.
+	PlayerVarOrder []string `yaml:"-"`
+
+	// Functions are named, typed expressions with parameters, callable from
+	// any expression.
+	Functions map[string]*Function `yaml:"functions"`
+	// FunctionOrder lists the Functions keys in file order.
+	FunctionOrder []string `yaml:"-"`
+
+	// Setup runs once when a game starts, before Flow.
+	Setup []*Effect `yaml:"setup"`
+	// Flow is the main program: it runs after Setup; the game ends when it
+	// finishes or an end_game effect runs.
+	Flow []*Effect `yaml:"flow" agon:"required"`
+
+	// Phases are named effect lists run with the `phase:` effect.
+	Phases map[string]*Procedure `yaml:"phases"`
+	// PhaseOrder lists the Phases keys in file order.
+	PhaseOrder []string `yaml:"-"`
+
+	// Procedures are named effect lists with parameters, run with `call:`.
+	Procedures map[string]*Procedure `yaml:"procedures"`
+	// ProcedureOrder lists the Procedures keys in file order.
+	ProcedureOrder []string `yaml:"-"`
+
+	// Triggers are automatic rules checked after every effect.
+	Triggers []*Trigger `yaml:"triggers"`
+
+	// Scoring says how a finished game is scored.
+	Scoring *Scoring `yaml:"scoring" agon:"required"`
+
+	// Views are named expressions shown to players (e.g. "luxury goods").
+	Views []*View `yaml:"views"`
+
+	// Provisional lists every `# provisional: ...` comment found in the
+	// ruleset's files: figures that are not the publisher's.
+	Provisional []Note `yaml:"-"`
+
+	// Files lists the files the ruleset was read from, in load order.
+	Files []string `yaml:"-"`
+}
+
+// PlayerRange is the supported number of players.
+type PlayerRange struct {
+	Pos Pos
+	Min int `yaml:"min" agon:"required"`
+	Max int `yaml:"max" agon:"required"`
+}
+
+// Note is a comment attached to a position, such as a provisional marker.
+type Note struct {
+	Pos  Pos
+	Text string
+}
+
+// CardTable declares a kind of card: its typed attributes, its mutable
+// per-card properties and its rows (the card definitions).
+type CardTable struct {
+	Pos Pos
+	// Attributes are the fixed, printed values of a card, by name.
+	Attributes map[string]*Attribute `yaml:"attributes"`
+	// AttributeOrder lists the Attributes keys in file order.
+	AttributeOrder []string `yaml:"-"`
+	// Props are mutable per-card values (e.g. "covered"), by name.
+	Props map[string]*Attribute `yaml:"props"`
+	// PropOrder lists the Props keys in file order.
+	PropOrder []string `yaml:"-"`
+	// Zone is the global zone every card of this table starts in.
+	Zone string `yaml:"zone" agon:"required"`
+	// Rows are the card definitions.
+	Rows []*CardRow `yaml:"rows" agon:"required"`
+}
+
+// Attribute declares a typed field of a card (or a prop).
+type Attribute struct {
+	Pos Pos
+	// Type is one of int, bool, string, ints, strings.
+	Type string `yaml:"type" agon:"required"`
+	// Default is used when a row leaves the attribute out.
+	Default *Value `yaml:"default"`
+	// Values, if set, lists the allowed values of a string or strings field.
+	Values []string `yaml:"values"`
+	// Doc explains the attribute.
+	Doc string `yaml:"doc"`
+}
+
+// CardRow is one card definition. ID and Count are fixed keys; every other
+// key is an attribute value, kept in Fields.
+type CardRow struct {
+	Pos Pos
+	// ID names the definition; instances are ID when Count is 1, else
+	// ID#1 … ID#Count.
+	ID string
+	// Count is how many identical instances the row creates (default 1).
+	Count int
+	// Fields are the attribute values by name, in file order.
+	Fields map[string]Value
+	// FieldOrder lists the Fields keys in file order.
+	FieldOrder []string
+}
+
+// Zone declares an ordered container of cards. Index 0 is the top.
+type Zone struct {
+	Pos Pos
+	// Owner is "game" (one zone) or "player" (one per player).
+	Owner string `yaml:"owner"`
+	// Visibility is public (everyone sees the cards), owner (only the
+	// owning player), or hidden (nobody; only the count is known).
+	Visibility string `yaml:"visibility"`
+	// RefillFrom names a global zone that is shuffled into this one when a
+	// draw finds it empty.
+	RefillFrom string `yaml:"refill_from"`
+	// Doc explains the zone.
+	Doc string `yaml:"doc"`
+}
+
+// Var declares a mutable variable.
+type Var struct {
+	Pos Pos
+	// Type is one of int, bool, string, ints, strings, intmap.
+	Type string `yaml:"type" agon:"required"`
+	// Init is the starting value; an expression evaluated at setup (for
+	// player vars, with `me` bound). Empty means the type's zero value.
+	Init Expr `yaml:"init"`
+	// Doc explains the variable.
+	Doc string `yaml:"doc"`
+}
+
+// Function is a named, typed expression with parameters.
+type Function struct {
+	Pos Pos
+	// Params are the parameter names and types, in order (written as a
+	// YAML mapping name: type).
+	Params []Param `yaml:"params"`
+	// Returns is the result type.
+	Returns string `yaml:"returns" agon:"required"`
+	// Expr is the body.
+	Expr Expr `yaml:"expr" agon:"required"`
+	// Doc explains the function.
+	Doc string `yaml:"doc"`
+}
+
+// Param is one typed parameter of a Function or Procedure.
+type Param struct {
+	Pos  Pos
+	Name string
+	// Type is one of the value types (int, bool, string, ints, strings,
+	// intmap, card, cards, any).
+	Type string
+}
+
+// Procedure is a named effect list with optional parameters.
+type Procedure struct {
+	Pos    Pos
+	Params []Param  `yaml:"params"`
+	Do     []*Effect `yaml:"do" agon:"required"`
+	Doc    string   `yaml:"doc"`
+}
+
+// Trigger is an automatic rule: after every effect, if When holds, Do runs.
+// Do must make When false, or the loop guard stops the game.
+type Trigger struct {
+	Pos  Pos
+	Name string    `yaml:"name" agon:"required"`
+	When Expr      `yaml:"when" agon:"required"`
+	Do   []*Effect `yaml:"do" agon:"required"`
+}
+
+// Scoring computes final scores.
+type Scoring struct {
+	Pos Pos
+	// Score is evaluated for each player with `me` bound; higher wins.
+	Score Expr `yaml:"score" agon:"required"`
+	// Tiebreak are evaluated in order for tied players; higher wins.
+	Tiebreak []Expr `yaml:"tiebreak"`
+	// Details are named per-player figures shown with the result.
+	Details []*View `yaml:"details"`
+}
+
+// View is a named expression shown to players, per player (`me` bound)
+// when PerPlayer is set.
+type View struct {
+	Pos       Pos
+	Name      string `yaml:"name" agon:"required"`
+	Expr      Expr   `yaml:"expr" agon:"required"`
+	PerPlayer bool   `yaml:"per_player"`
+}
+
+// Effect is one statement of an effect list. Exactly one of the kind keys
+// (set, add, move, draw, shuffle, roll, if, for_each, while, repeat, let,
+// call, phase, choose, log, end_game, fail) is present; the others are its
+// modifiers. Kind holds the kind key.
+type Effect struct {
+	Pos  Pos
+	Kind string `yaml:"-"`
+
+	// set: TARGET, to: EXPR — assign. add: TARGET, by: EXPR — increment.
+	Set Target `yaml:"set"`
+	Add Target `yaml:"add"`
+	To  Expr   `yaml:"to"`
+	By  Expr   `yaml:"by"`
+
+	// move: EXPR (a card or a list of cards), into: ZONE, at: top|bottom.
+	Move Expr   `yaml:"move"`
+	Into Target `yaml:"into"`
+	At   string `yaml:"at"`
+
+	// draw: EXPR (count), from: ZONE, into: ZONE.
+	Draw Expr   `yaml:"draw"`
+	From Target `yaml:"from"`
+
+	// shuffle: ZONE.
+	Shuffle Target `yaml:"shuffle"`
+
+	// roll: TARGET, faces: EXPR (list of ints) — a die roll stored in TARGET.
+	Roll  Target `yaml:"roll"`
+	Faces Expr   `yaml:"faces"`
+
+	// if: EXPR, then: [...], else: [...].
+	If   Expr      `yaml:"if"`
+	Then []*Effect `yaml:"then"`
+	Else []*Effect `yaml:"else"`
+
+	// for_each: EXPR (list), as: NAME, do: [...].
+	ForEach Expr      `yaml:"for_each"`
+	As      string    `yaml:"as"`
+	Do      []*Effect `yaml:"do"`
+
+	// while: EXPR, do: [...].
+	While Expr `yaml:"while"`
+
+	// repeat: EXPR (count), as: NAME (optional, 0-based), do: [...].
+	Repeat Expr `yaml:"repeat"`
+
+	// let: {NAME: EXPR, ...} — local bindings for the rest of the list.
+	Let []Binding `yaml:"let"`
+
+	// call: PROCEDURE, with: {PARAM: EXPR, ...}.
+	Call string    `yaml:"call"`
+	With []Binding `yaml:"with"`
+
+	// phase: PHASE — run a phase (announced as an event).
+	Phase string `yaml:"phase"`
+
+	// choose: a pending decision.
+	Choose *Choice `yaml:"choose"`
+
+	// log: TEMPLATE — an event every player sees.
+	Log Template `yaml:"log"`
+
+	// end_game: true — stop the flow and score.
+	EndGame bool `yaml:"end_game"`
+
+	// fail: TEMPLATE — stop the game with a ruleset error.
+	Fail Template `yaml:"fail"`
+}
+
+// Binding is one NAME: EXPR pair of a let or with mapping, in file order.
+type Binding struct {
+	Pos  Pos
+	Name string
+	Expr Expr
+}
+
+// Choice is a decision: who decides, the prompt and the options.
+type Choice struct {
+	Pos Pos
+	// Who is the deciding player's index.
+	Who Expr `yaml:"who" agon:"required"`
+	// Prompt is shown above the options.
+	Prompt Template `yaml:"prompt" agon:"required"`
+	// Options are the option groups; each yields zero or more options.
+	Options []*Option `yaml:"options" agon:"required"`
+	// Auto takes the only legal option without asking.
+	Auto bool `yaml:"auto"`
+}
+
+// Option is a group of options of a Choice. Without ForEach it yields one
+// option keyed Key; with ForEach it yields one option per element, keyed
+// "Key As=VALUE" where VALUE is the element's card id, number or string (or
+// the Distinct expression's value, which also merges equal options).
+type Option struct {
+	Pos      Pos
+	Key      string    `yaml:"key" agon:"required"`
+	ForEach  Expr      `yaml:"for_each"`
+	As       string    `yaml:"as"`
+	Distinct Expr      `yaml:"distinct"`
+	When     Expr      `yaml:"when"`
+	Label    Template  `yaml:"label"`
+	Do       []*Effect `yaml:"do"`
+}
