@@ -203,9 +203,9 @@ type Param struct {
 // Procedure is a named effect list with optional parameters.
 type Procedure struct {
 	Pos    Pos
-	Params []Param  `yaml:"params"`
+	Params []Param   `yaml:"params"`
 	Do     []*Effect `yaml:"do" agon:"required"`
-	Doc    string   `yaml:"doc"`
+	Doc    string    `yaml:"doc"`
 }
 
 // Trigger is an automatic rule: after every effect, if When holds, Do runs.
