@@ -1,0 +1,142 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"agon/interpreter"
+)
+
+// humanSeat is the seat kind of a person at the terminal.
+const humanSeat = "human"
+
+// parsePlayers parses a player-count list: "3", "2-5", "2,4" or a mix
+// ("2-3,5"). Counts come back in the order written.
+func parsePlayers(spec string) ([]int, error) {
+	if strings.TrimSpace(spec) == "" {
+		return nil, usagef("--players is empty (write e.g. 3, 2-5 or 2,4)")
+	}
+	var counts []int
+	for _, part := range strings.Split(spec, ",") {
+		lo, hi, err := parseRange(strings.TrimSpace(part))
+		if err != nil {
+			return nil, err
+		}
+		for n := lo; n <= hi; n++ {
+			counts = append(counts, n)
+		}
+	}
+	return counts, nil
+}
+
+// parseRange parses "N" or "A-B".
+func parseRange(s string) (lo, hi int, err error) {
+	a, b, isRange := strings.Cut(s, "-")
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := lo, error(nil)
+	if isRange {
+		hi, err2 = strconv.Atoi(b)
+	}
+	switch {
+	case err1 != nil || err2 != nil:
+		return 0, 0, usagef("bad player count %q (write e.g. 3, 2-5 or 2,4)", s)
+	case lo < 1 || hi < lo:
+		return 0, 0, usagef("bad player range %q", s)
+	}
+	return lo, hi, nil
+}
+
+// checkPlayers checks the counts against the program's range.
+func checkPlayers(p *interpreter.Program, counts []int) error {
+	for _, n := range counts {
+		if n < p.MinPlayers() || n > p.MaxPlayers() {
+			return usagef("%s is for %d–%d players, not %d", p.Game(), p.MinPlayers(), p.MaxPlayers(), n)
+		}
+	}
+	return nil
+}
+
+// parseSeats parses a comma-separated list of seat kinds: "human" (when
+// allowed) or a bot kind. An empty spec gives def for every seat but the
+// first, which gets first.
+func parseSeats(spec string, players int, first, def string, allowHuman bool) ([]string, error) {
+	if strings.TrimSpace(spec) == "" {
+		seats := make([]string, players)
+		for i := range seats {
+			seats[i] = def
+		}
+		if players > 0 {
+			seats[0] = first
+		}
+		return seats, nil
+	}
+	seats := strings.Split(spec, ",")
+	if len(seats) != players {
+		return nil, usagef("%d seats (%s) for %d players", len(seats), spec, players)
+	}
+	for i, s := range seats {
+		seats[i] = strings.TrimSpace(s)
+		if err := checkSeat(seats[i], allowHuman); err != nil {
+			return nil, err
+		}
+	}
+	return seats, nil
+}
+
+// checkSeat checks one seat kind.
+func checkSeat(kind string, allowHuman bool) error {
+	if kind == humanSeat && allowHuman {
+		return nil
+	}
+	for _, k := range interpreter.BotKinds() {
+		if k == kind {
+			return nil
+		}
+	}
+	kinds := strings.Join(interpreter.BotKinds(), ", ")
+	if allowHuman {
+		kinds = humanSeat + ", " + kinds
+	}
+	return usagef("unknown seat %q (seats: %s)", kind, kinds)
+}
+
+// newBots makes the bots for the seats (nil for human seats), each with
+// its own seed derived from the game's seed.
+func newBots(seats []string, seed uint64) ([]interpreter.Bot, error) {
+	bots := make([]interpreter.Bot, len(seats))
+	for i, kind := range seats {
+		if kind == humanSeat {
+			continue
+		}
+		b, err := interpreter.NewBot(kind, botSeed(seed, i))
+		if err != nil {
+			return nil, usagef("%v", err)
+		}
+		bots[i] = b
+	}
+	return bots, nil
+}
+
+// mix is the splitmix64 finaliser: it spreads nearby inputs over the
+// whole range.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// gameSeed is the seed of game i of a run seeded with seed.
+func gameSeed(seed uint64, i int) uint64 { return mix(seed ^ mix(uint64(i)+1)) }
+
+// botSeed is the seed of the bot in the given seat of a game.
+func botSeed(seed uint64, seat int) uint64 { return mix(mix(seed) + uint64(seat) + 1) }
+
+// seatName prints a seat for people: P1 (random).
+func seatName(seats []string, p int) string {
+	if p >= 0 && p < len(seats) {
+		return fmt.Sprintf("P%d (%s)", p+1, seats[p])
+	}
+	return fmt.Sprintf("P%d", p+1)
+}

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runCLI runs a command line and returns the exit code and output.
+func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestParsePlayers(t *testing.T) {
+	good := map[string][]int{
+		"3":     {3},
+		"2-5":   {2, 3, 4, 5},
+		"2,4":   {2, 4},
+		"2-3,5": {2, 3, 5},
+		" 4 ":   {4},
+	}
+	for in, want := range good {
+		got, err := parsePlayers(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, got, in)
+	}
+	for _, in := range []string{"", "x", "5-2", "0", "2-", "-3", "2,,4", "1.5"} {
+		_, err := parsePlayers(in)
+		var u *usageError
+		assert.ErrorAs(t, err, &u, "%q must be a usage error", in)
+	}
+}
+
+func TestParseSeats(t *testing.T) {
+	seats, err := parseSeats("", 3, humanSeat, "random", true)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"human", "random", "random"}, seats)
+
+	seats, err = parseSeats("human, first,random", 3, humanSeat, "random", true)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"human", "first", "random"}, seats)
+
+	_, err = parseSeats("human,random", 3, humanSeat, "random", true)
+	assert.EqualError(t, err, "2 seats (human,random) for 3 players")
+
+	_, err = parseSeats("human,clever", 2, humanSeat, "random", true)
+	assert.EqualError(t, err, `unknown seat "clever" (seats: human, first, random)`)
+
+	_, err = parseSeats("human,random", 2, "random", "random", false)
+	assert.EqualError(t, err, `unknown seat "human" (seats: first, random)`)
+}
+
+func TestNewBotsSkipsHumansAndSeedsSeats(t *testing.T) {
+	bots, err := newBots([]string{"human", "random", "first"}, 1)
+	require.NoError(t, err)
+	assert.Nil(t, bots[0])
+	assert.NotNil(t, bots[1])
+	assert.NotEqual(t, botSeed(1, 0), botSeed(1, 1))
+}
+
+func TestSeedsAreDistinctAndStable(t *testing.T) {
+	seen := map[uint64]bool{}
+	for i := range 1000 {
+		s := gameSeed(7, i)
+		assert.False(t, seen[s])
+		seen[s] = true
+	}
+	assert.Equal(t, gameSeed(7, 3), gameSeed(7, 3))
+	assert.NotEqual(t, gameSeed(7, 3), gameSeed(8, 3))
+}
+
+func TestWilson(t *testing.T) {
+	lo, hi := wilson(5, 10, z95)
+	assert.InDelta(t, 0.2366, lo, 1e-4)
+	assert.InDelta(t, 0.7634, hi, 1e-4)
+
+	lo, hi = wilson(0, 10, z95)
+	assert.InDelta(t, 0, lo, 1e-12)
+	assert.InDelta(t, 0.2775, hi, 1e-4)
+
+	lo, hi = wilson(10, 10, z95)
+	assert.InDelta(t, 0.7225, lo, 1e-4)
+	assert.InDelta(t, 1, hi, 1e-12)
+
+	lo, hi = wilson(0, 0, z95)
+	assert.Equal(t, [2]float64{0, 1}, [2]float64{lo, hi})
+
+	lo, hi = wilson(81, 263, z95) // a textbook example: 0.2553–0.3662
+	assert.InDelta(t, 0.2553, lo, 1e-4)
+	assert.InDelta(t, 0.3662, hi, 1e-4)
+}
+
+func TestAggregate(t *testing.T) {
+	outcomes := []gameOutcome{
+		{Players: 2, Scores: []int{5, 3}, Winners: []int{0}, Decisions: 10},
+		{Players: 3, Scores: []int{4, 4, 1}, Winners: []int{0, 1}, Decisions: 20},
+		{Players: 2, Seed: 99, Err: "boom"},
+		{Players: 2, Scores: []int{2, 9}, Winners: []int{1}, Decisions: 30},
+	}
+	s := aggregate(outcomes)
+	assert.Equal(t, 4, s.Games)
+	assert.Equal(t, 1, s.Errors)
+	assert.Equal(t, []string{"game 3 (2 players, seed 99): boom"}, s.ErrorMessages)
+	assert.Equal(t, rangeStat{Mean: 28.0 / 7, Min: 1, Max: 9}, s.Scores)
+	assert.Equal(t, rangeStat{Mean: 20, Min: 10, Max: 30}, s.Decisions)
+	require.Len(t, s.WinRateBySeat, 3)
+	assert.Equal(t, 3, s.WinRateBySeat[0].Games)
+	assert.InDelta(t, 1.5/3, s.WinRateBySeat[0].Rate, 1e-12)
+	assert.InDelta(t, 1.5/3, s.WinRateBySeat[1].Rate, 1e-12)
+	assert.Equal(t, 1, s.WinRateBySeat[2].Games)
+	assert.InDelta(t, 0, s.WinRateBySeat[2].Rate, 1e-12)
+	require.Contains(t, s.ByPlayers, "2")
+	assert.Equal(t, 3, s.ByPlayers["2"].Games)
+	assert.Equal(t, 1, s.ByPlayers["3"].Games)
+	assert.Nil(t, s.ByPlayers["2"].ByPlayers)
+}
+
+func TestUnknownGameIsUsageError(t *testing.T) {
+	cmds := [][]string{
+		{"validate", "nosuch"},
+		{"validate", "pelopones", "--json"},
+		{"play", "nosuch"},
+		{"simulate", "nosuch", "--players", "3"},
+		{"record", "nosuch", "--players", "3"},
+		{"bench", "nosuch", "--players", "3"},
+	}
+	for _, args := range cmds {
+		code, _, stderr := runCLI(t, "", args...)
+		assert.Equal(t, exitUsage, code, args)
+		assert.Contains(t, stderr, "built-in games are peloponnes", args)
+	}
+	_, _, stderr := runCLI(t, "", "validate", "pelopones")
+	assert.Contains(t, stderr, `(did you mean "peloponnes"?)`)
+}
+
+func TestBadCommandLines(t *testing.T) {
+	cmds := [][]string{
+		{"nosuchcommand"},
+		{"validate"},
+		{"validate", "a", "b"},
+		{"simulate", "peloponnes"},
+		{"simulate", "peloponnes", "--players", "x"},
+		{"simulate", "peloponnes", "--players", "3", "--games", "0"},
+		{"simulate", "peloponnes", "--players", "3", "--bots", "clever,random"},
+		{"simulate", "peloponnes", "--players", "3", "--bots", "clever"},
+		{"simulate", "peloponnes", "--players", "2-3", "--bots", "random,first"},
+		{"record", "peloponnes"},
+		{"bench", "peloponnes", "--players", "3", "--games", "0"},
+		{"replay"},
+		{"play", "peloponnes", "--seed", "minus"},
+	}
+	for _, args := range cmds {
+		code, _, stderr := runCLI(t, "", args...)
+		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
+		assert.NotEmpty(t, stderr, args)
+	}
+}
+
+func TestReplayBadTranscript(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bad.yaml")
+	require.NoError(t, os.WriteFile(file, []byte("game: peloponnes\nplayers: 3\nsteps:\n  - decide: 0\n    kye: pass\n"), 0o644))
+	code, _, stderr := runCLI(t, "", "replay", file)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, file+`:5:5: unknown key "kye" (did you mean "key"?)`)
+}
+
+func TestReplayMissingFile(t *testing.T) {
+	code, _, stderr := runCLI(t, "", "replay", filepath.Join(t.TempDir(), "none.yaml"))
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, "none.yaml")
+}
+
+func TestReplayUnknownRuleset(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "t.yaml")
+	require.NoError(t, os.WriteFile(file, []byte("game: nosuch\nplayers: 3\n"), 0o644))
+	code, _, stderr := runCLI(t, "", "replay", file)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, `unknown game "nosuch"`)
+}
+
+func TestEveryCommandHasHelpAndExample(t *testing.T) {
+	root := newRootCmd(&env{})
+	for _, c := range root.Commands() {
+		assert.NotEmpty(t, c.Example, c.Name())
+		assert.NotEmpty(t, c.Long, c.Name())
+	}
+	code, out, _ := runCLI(t, "", "--help")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "agon validate rulesets/peloponnes")
+	assert.Contains(t, out, "agon simulate peloponnes --players 2-5")
+	code, out, _ = runCLI(t, "", "simulate", "--help")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "Examples:")
+}
+
+func TestRulesetDirectoryOnDisk(t *testing.T) {
+	fsys, dir := diskRuleset("rulesets/peloponnes")
+	assert.NotNil(t, fsys)
+	assert.Equal(t, "rulesets/peloponnes", dir)
+	_, dir = diskRuleset("/abs/path")
+	assert.Equal(t, ".", dir)
+}

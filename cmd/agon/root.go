@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes.
+const (
+	exitOK       = 0 // all is well
+	exitProblems = 1 // problems found: invalid ruleset, divergence, game error
+	exitUsage    = 2 // the command line is wrong
+)
+
+// env is what a command line runs with; code is the exit code the chosen
+// subcommand sets.
+type env struct {
+	ctx            context.Context
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	code           int
+}
+
+// usageError is a mistake in the command line (exit code 2).
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// usagef returns a usageError.
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// fail prints err and returns its exit code: 2 for usage errors, else 1.
+func fail(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "error: %v\n", err)
+	var u *usageError
+	if errors.As(err, &u) {
+		return exitUsage
+	}
+	return exitProblems
+}
+
+// execute parses args and runs the chosen subcommand.
+func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
+	root := newRootCmd(e)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	if err := root.ExecuteContext(ctx); err != nil {
+		fmt.Fprintf(stderr, "error: %v\nRun 'agon --help' for usage.\n", err)
+		return exitUsage
+	}
+	return e.code
+}
+
+// newRootCmd builds the command tree.
+func newRootCmd(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "agon",
+		Short: "agon plays board games whose rules are written as data",
+		Long: `agon loads board-game rulesets written in YAML, checks them, and plays them:
+with people at the terminal, with bots by the thousand, or by replaying transcripts.
+
+A RULESET is the name of a game built into agon (e.g. peloponnes) or a
+directory of YAML files (e.g. rulesets/peloponnes).
+
+The two most common commands:
+  agon validate rulesets/peloponnes                      check a ruleset you are editing
+  agon simulate peloponnes --players 2-5 --games 1000    play many games with bots`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.AddCommand(newValidateCmd(e), newPlayCmd(e), newSimulateCmd(e),
+		newRecordCmd(e), newReplayCmd(e), newBenchCmd(e))
+	return root
+}

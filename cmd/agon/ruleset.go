@@ -1,0 +1,83 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"agon/interpreter"
+	"agon/rulesets"
+	"agon/schema"
+)
+
+// loadProgram loads a ruleset named either as an existing directory on
+// disk or as a game built into the binary. An unknown name is a usage
+// error that lists the built-in games.
+func loadProgram(ref, variant string) (*interpreter.Program, error) {
+	if fi, err := os.Stat(ref); err == nil && fi.IsDir() {
+		fsys, dir := diskRuleset(ref)
+		return interpreter.Load(fsys, dir, variant)
+	}
+	games := embeddedGames()
+	for _, g := range games {
+		if g == ref {
+			return interpreter.Load(rulesets.FS, ref, variant)
+		}
+	}
+	return nil, usagef("unknown game %q%s: built-in games are %s, or give a ruleset directory",
+		ref, schema.DidYouMean(ref, games), strings.Join(games, ", "))
+}
+
+// diskRuleset opens a ruleset directory so that positions in messages
+// read as the path the user gave (rulesets/x/cards.yaml).
+func diskRuleset(ref string) (fs.FS, string) {
+	if filepath.IsLocal(ref) {
+		return os.DirFS("."), filepath.ToSlash(filepath.Clean(ref))
+	}
+	return os.DirFS(ref), "."
+}
+
+// embeddedGames lists the games built into the binary, sorted.
+func embeddedGames() []string {
+	entries, _ := fs.ReadDir(rulesets.FS, ".")
+	var games []string
+	for _, e := range entries {
+		if e.IsDir() {
+			games = append(games, e.Name())
+		}
+	}
+	sort.Strings(games)
+	return games
+}
+
+// printLoadError prints why a ruleset did not load, one problem per line,
+// and returns the exit code.
+func printLoadError(w io.Writer, err error) int {
+	var u *usageError
+	if errors.As(err, &u) {
+		return fail(w, err)
+	}
+	var list schema.ErrorList
+	if !errors.As(err, &list) {
+		fmt.Fprintf(w, "error: %v\n", err)
+		return exitProblems
+	}
+	for _, d := range list {
+		fmt.Fprintln(w, d.Error())
+	}
+	fmt.Fprintf(w, "%d %s\n", len(list), plural(len(list), "problem", "problems"))
+	return exitProblems
+}
+
+// plural picks the singular or plural form for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

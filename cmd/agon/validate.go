@@ -1,0 +1,186 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"agon/interpreter"
+	"agon/schema"
+)
+
+// validateParams are the inputs of agon validate.
+type validateParams struct {
+	Ruleset     string
+	Variant     string
+	Provisional bool // list the provisional notes
+	JSON        bool
+}
+
+// validateReport is the --json output of agon validate.
+type validateReport struct {
+	OK          bool           `json:"ok"`
+	Game        string         `json:"game,omitempty"`
+	Title       string         `json:"title,omitempty"`
+	Variant     string         `json:"variant"`
+	Counts      map[string]int `json:"counts,omitempty"`
+	Variants    []string       `json:"variants,omitempty"`
+	Problems    []jsonProblem  `json:"problems"`
+	Provisional []jsonProblem  `json:"provisional,omitempty"`
+}
+
+// jsonProblem is a positioned message in JSON output.
+type jsonProblem struct {
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Col     int    `json:"col,omitempty"`
+	Message string `json:"message"`
+}
+
+// runValidate loads the ruleset and reports every problem, or a summary.
+func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer) int {
+	p, err := loadProgram(prm.Ruleset, prm.Variant)
+	if prm.JSON {
+		return validateJSON(p, err, prm, stdout, stderr)
+	}
+	if err != nil {
+		return printLoadError(stderr, err)
+	}
+	fmt.Fprintf(stdout, "ok: %s\n", summarizeProgram(p))
+	if prm.Provisional {
+		printNotes(stdout, provisional(p))
+	}
+	return exitOK
+}
+
+// validateJSON prints the outcome of validate as one JSON object.
+func validateJSON(p *interpreter.Program, err error, prm validateParams, stdout, stderr io.Writer) int {
+	var u *usageError
+	if errors.As(err, &u) {
+		return fail(stderr, err)
+	}
+	rep := validateReport{OK: err == nil, Variant: prm.Variant, Problems: problems(err)}
+	if p != nil && err == nil {
+		rep.Game, rep.Title, rep.Counts, rep.Variants = p.Game(), p.Title(), programCounts(p), variants(p)
+		if prm.Provisional {
+			rep.Provisional = notes(provisional(p))
+		}
+	}
+	writeJSON(stdout, rep)
+	if err != nil {
+		return exitProblems
+	}
+	return exitOK
+}
+
+// problems turns a load error into JSON problems.
+func problems(err error) []jsonProblem {
+	out := []jsonProblem{}
+	if err == nil {
+		return out
+	}
+	var list schema.ErrorList
+	if !errors.As(err, &list) {
+		return append(out, jsonProblem{Message: err.Error()})
+	}
+	for _, d := range list {
+		msg := d.Msg
+		if d.Detail != "" {
+			msg += "\n" + d.Detail
+		}
+		out = append(out, jsonProblem{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col, Message: msg})
+	}
+	return out
+}
+
+// notes turns provisional notes into JSON problems.
+func notes(list []schema.Note) []jsonProblem {
+	out := make([]jsonProblem, len(list))
+	for i, n := range list {
+		out[i] = jsonProblem{File: n.Pos.File, Line: n.Pos.Line, Message: n.Text}
+	}
+	return out
+}
+
+// printNotes prints provisional notes as file:line: text.
+func printNotes(w io.Writer, list []schema.Note) {
+	fmt.Fprintf(w, "%d provisional %s\n", len(list), plural(len(list), "figure", "figures"))
+	for _, n := range list {
+		pos := schema.Pos{File: n.Pos.File, Line: n.Pos.Line}
+		fmt.Fprintf(w, "%s: %s\n", pos, n.Text)
+	}
+}
+
+// countOrder is the order of the figures in a program summary.
+var countOrder = []string{"cards", "zones", "vars", "phases", "procedures", "triggers"}
+
+// programCounts counts what the ruleset defines.
+func programCounts(p *interpreter.Program) map[string]int {
+	rs := p.Ruleset()
+	if rs == nil {
+		return nil
+	}
+	cards := 0
+	for _, t := range rs.Cards {
+		for _, r := range t.Rows {
+			cards += max(r.Count, 1)
+		}
+	}
+	return map[string]int{
+		"cards": cards, "zones": len(rs.Zones), "vars": len(rs.Vars) + len(rs.PlayerVars),
+		"phases": len(rs.Phases), "procedures": len(rs.Procedures), "triggers": len(rs.Triggers),
+	}
+}
+
+// summarizeProgram reads "Title, N cards, M zones, …".
+func summarizeProgram(p *interpreter.Program) string {
+	parts := []string{p.Title()}
+	if p.Variant() != "" {
+		parts[0] += " (variant " + p.Variant() + ")"
+	}
+	counts := programCounts(p)
+	for _, k := range countOrder {
+		parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
+	}
+	parts = append(parts, fmt.Sprintf("%d–%d players", p.MinPlayers(), p.MaxPlayers()))
+	if vs := variants(p); len(vs) > 0 {
+		parts = append(parts, fmt.Sprintf("variants: %s", strings.Join(vs, ", ")))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeJSON prints v as indented JSON.
+func writeJSON(w io.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(v)
+}
+
+// newValidateCmd wires agon validate.
+func newValidateCmd(e *env) *cobra.Command {
+	var prm validateParams
+	cmd := &cobra.Command{
+		Use:   "validate RULESET",
+		Short: "Check a ruleset and report every problem",
+		Long: `validate loads a ruleset, checks it completely and prints every problem as
+file:line:col: message. With no problems it prints a summary of the ruleset.`,
+		Example: `  agon validate rulesets/peloponnes
+  agon validate peloponnes --variant short-catastrophes --provisional`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			prm.Ruleset = args[0]
+			e.code = runValidate(e.ctx, prm, e.stdout, e.stderr)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&prm.Variant, "variant", "", "apply the named variant")
+	f.BoolVar(&prm.Provisional, "provisional", false, "list every figure marked provisional")
+	f.BoolVar(&prm.JSON, "json", false, "print the result as JSON")
+	return cmd
+}

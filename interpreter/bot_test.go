@@ -1,0 +1,63 @@
+package interpreter
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// options builds a decision with n options.
+func options(n int) *Decision {
+	d := &Decision{}
+	for i := range n {
+		d.Options = append(d.Options, Option{Key: string(rune('a' + i))})
+	}
+	return d
+}
+
+func TestNewBotUnknown(t *testing.T) {
+	_, err := NewBot("clever", 1)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `unknown bot "clever" (bots: first, random)`)
+}
+
+func TestBotKindsAllWork(t *testing.T) {
+	for _, k := range BotKinds() {
+		b, err := NewBot(k, 1)
+		require.NoError(t, err, k)
+		assert.Equal(t, k, b.(interface{ String() string }).String())
+	}
+}
+
+func TestFirstBot(t *testing.T) {
+	b, _ := NewBot("first", 9)
+	assert.Equal(t, 0, b.Choose(nil, options(5)))
+}
+
+func TestRandomBotDeterministicAndUniform(t *testing.T) {
+	draw := func(seed uint64) []int {
+		b, _ := NewBot("random", seed)
+		out := make([]int, 2000)
+		for i := range out {
+			out[i] = b.Choose(nil, options(4))
+		}
+		return out
+	}
+	a, b := draw(5), draw(5)
+	assert.Equal(t, a, b, "same seed, same choices")
+	assert.NotEqual(t, a, draw(6), "another seed, other choices")
+	counts := make([]int, 4)
+	for _, i := range a {
+		require.True(t, i >= 0 && i < 4)
+		counts[i]++
+	}
+	for _, c := range counts {
+		assert.InDelta(t, 500, c, 120, "roughly uniform: %v", counts)
+	}
+}
+
+func TestRandomBotSingleOption(t *testing.T) {
+	b, _ := NewBot("random", 1)
+	assert.Equal(t, 0, b.Choose(nil, options(1)))
+}

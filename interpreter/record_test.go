@@ -1,0 +1,259 @@
+package interpreter
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fakeGame is a scripted two-player game implementing session: a shuffle
+// at the start, four alternating decisions between "a" and "b" (player 0
+// may also "pass"), and a die roll after the second decision. A player
+// scores 1 per "a"; player 0 also scores the die.
+type fakeGame struct {
+	queue     []Outcome
+	events    []Event
+	decisions int
+	score     [2]int
+}
+
+// startFake starts a fake game with the given initial outcomes.
+func startFake(initial []Outcome) (session, error) {
+	g := &fakeGame{}
+	g.SupplyOutcomes(initial...)
+	g.chance("shuffle deck", []string{"x", "y", "z"})
+	g.events = append(g.events, Event{Kind: EventLog, Text: "Turn 1"})
+	return g, nil
+}
+
+func (g *fakeGame) SupplyOutcomes(o ...Outcome) { g.queue = append(g.queue, o...) }
+
+// chance takes the queued outcome or the default.
+func (g *fakeGame) chance(name string, def []string) []string {
+	res := def
+	if len(g.queue) > 0 && g.queue[0].Name == name {
+		res, g.queue = g.queue[0].Result, g.queue[1:]
+	}
+	g.events = append(g.events, Event{Kind: EventChance, Name: name, Result: res, Step: g.decisions})
+	return res
+}
+
+func (g *fakeGame) Over() bool { return g.decisions == 4 }
+
+func (g *fakeGame) Pending() *Decision {
+	if g.Over() {
+		return nil
+	}
+	d := &Decision{Player: g.decisions % 2, Prompt: "pick", Options: []Option{{"a", "Take A"}, {"b", "Take B"}}}
+	if d.Player == 0 {
+		d.Options = append(d.Options, Option{"pass", "Pass"})
+	}
+	return d
+}
+
+func (g *fakeGame) Apply(key string) error {
+	d := g.Pending()
+	i := d.Find(key)
+	if i < 0 {
+		return fmt.Errorf("illegal %q", key)
+	}
+	g.events = append(g.events, Event{Kind: EventDecision, Player: d.Player, Key: key, Label: d.Options[i].Label, Step: g.decisions})
+	if key == "a" {
+		g.score[d.Player]++
+	}
+	g.decisions++
+	if g.decisions == 2 {
+		var n int
+		fmt.Sscan(g.chance("roll die", []string{"3"})[0], &n)
+		g.score[0] += n
+	}
+	if !g.Over() {
+		g.events = append(g.events, Event{Kind: EventLog, Text: fmt.Sprintf("Turn %d", g.decisions+1), Step: g.decisions})
+	}
+	return nil
+}
+
+func (g *fakeGame) Events() []Event { return slices.Clone(g.events) }
+
+func (g *fakeGame) Result() *Result {
+	if !g.Over() {
+		return nil
+	}
+	r := &Result{Decisions: g.decisions}
+	for p, s := range g.score {
+		r.Players = append(r.Players, PlayerResult{Player: p, Score: s})
+	}
+	if g.score[0] >= g.score[1] {
+		r.Winners = append(r.Winners, 0)
+	}
+	if g.score[1] >= g.score[0] {
+		r.Winners = append(r.Winners, 1)
+	}
+	return r
+}
+
+// recordFake plays the fake game with choose and returns its transcript,
+// written and read back so that steps have lines.
+func recordFake(t *testing.T, choose func(d *Decision) int) *Transcript {
+	s, _ := startFake(nil)
+	require.NoError(t, play(s, choose, 2))
+	tr := &Transcript{Game: "fake", Players: 2, Steps: stepsFromEvents(s.Events()), Result: transcriptResult(s.Result())}
+	return reread(t, tr)
+}
+
+// reread marshals and parses tr.
+func reread(t *testing.T, tr *Transcript) *Transcript {
+	out, err := ReadTranscript("fake.yaml", tr.Marshal())
+	require.NoError(t, err)
+	return out
+}
+
+// firstOption always takes option 0.
+func firstOption(*Decision) int { return 0 }
+
+func TestRecordFake(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	kinds := make([]string, len(tr.Steps))
+	for i, s := range tr.Steps {
+		kinds[i] = s.Kind
+	}
+	assert.Equal(t, []string{"chance", "log", "decide", "log", "decide", "chance", "log", "decide", "log", "decide"}, kinds)
+	assert.Equal(t, "Take A", tr.Steps[2].Label)
+	assert.Equal(t, []int{5, 2}, tr.Result.Scores)
+	assert.Equal(t, []int{0}, tr.Result.Winners)
+}
+
+func TestPlayRejectsBadBotChoice(t *testing.T) {
+	s, _ := startFake(nil)
+	err := play(s, func(*Decision) int { return 7 }, 2)
+	assert.EqualError(t, err, "bot for player 0 chose option 7 of 3")
+}
+
+func TestReplayFakeOK(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	rep, err := replay(tr, startFake, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 4, rep.Decisions)
+	assert.Equal(t, 5, rep.Result.Players[0].Score)
+}
+
+// divergence replays tr on the fake game and returns the divergence.
+func divergence(t *testing.T, tr *Transcript, check func(string) (bool, error)) *Divergence {
+	_, err := replay(tr, startFake, check)
+	var d *Divergence
+	require.True(t, errors.As(err, &d), "want a divergence, got %v", err)
+	return d
+}
+
+func TestReplayIllegalDecision(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	tr.Steps[4].Key = "pass" // player 1 may not pass
+	d := divergence(t, tr, nil)
+	assert.Equal(t, 4, d.Step)
+	assert.Equal(t, tr.Steps[4].Line, d.Line)
+	assert.Equal(t, fmt.Sprintf(`fake.yaml:%d: step 5: expected decision "pass" by player 1, but it is not legal here (legal: a, b)`, d.Line), d.Error())
+}
+
+func TestReplayWrongPlayer(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	tr.Steps[4].Player = 0
+	d := divergence(t, tr, nil)
+	assert.Contains(t, d.Error(), `step 5: expected decision "a" by player 0, but player 1 decides here ("pick")`)
+}
+
+func TestReplayOtherLegalDecisionChangesResult(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	tr.Steps[2].Key = "b"
+	d := divergence(t, tr, nil)
+	assert.Equal(t, len(tr.Steps), d.Step)
+	assert.Equal(t, tr.Result.Line, d.Line)
+	assert.Contains(t, d.Error(), "expected final scores [5 2], got [4 2]")
+}
+
+func TestReplayLogMismatch(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	tr.Steps[3].Text = "Turn two"
+	d := divergence(t, tr, nil)
+	assert.Contains(t, d.Error(), `step 4: expected log "Turn two", got log "Turn 2"`)
+}
+
+func TestReplayMissingStep(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	tr.Steps = slices.Delete(tr.Steps, 5, 6) // drop the die roll
+	d := divergence(t, tr, nil)
+	assert.Contains(t, d.Error(), `step 6: expected log "Turn 3", got chance "roll die" with [3]`)
+}
+
+func TestReplayExtraStepAtEnd(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	tr.Steps = append(tr.Steps, Step{Kind: StepDecide, Player: 0, Key: "a", Line: 99})
+	d := divergence(t, tr, nil)
+	assert.Equal(t, 99, d.Line)
+	assert.Contains(t, d.Error(), "but the game is over")
+}
+
+func TestReplayStopsEarly(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	tr.Steps = tr.Steps[:5]
+	tr.Result = nil
+	d := divergence(t, tr, nil)
+	assert.Equal(t, 5, d.Step)
+	assert.Contains(t, d.Error(), `step 6: expected no more steps, got chance "roll die" with [3]`)
+}
+
+func TestReplaySuppliesChanceOutcomes(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	tr.Steps[0].Result = []string{"z", "y", "x"}
+	tr.Steps[5].Result = []string{"6"}
+	tr.Result.Scores = []int{8, 2}
+	rep, err := replay(tr, startFake, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 8, rep.Result.Players[0].Score)
+}
+
+func TestReplayWithoutLogs(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	tr.Steps = slices.DeleteFunc(tr.Steps, func(s Step) bool { return s.Kind == StepLog })
+	_, err := replay(tr, startFake, nil)
+	assert.NoError(t, err, "a transcript without logs does not compare them")
+}
+
+func TestReplayChecks(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	tr.Steps = slices.Insert(tr.Steps, 3, Step{Kind: StepCheck, Expr: "ok", Line: 40}, Step{Kind: StepCheck, Expr: "bad", Line: 41})
+	rep, err := replay(tr, startFake, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 2, rep.Skipped)
+
+	d := divergence(t, tr, func(e string) (bool, error) { return e == "ok", nil })
+	assert.Equal(t, `fake.yaml:41: step 5: expected check "bad" to hold, but it does not`, d.Error())
+
+	d = divergence(t, tr, func(e string) (bool, error) { return false, errors.New("boom") })
+	assert.True(t, strings.HasSuffix(d.Error(), "but it failed: boom"), d.Error())
+}
+
+func TestReplayStartFails(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	_, err := replay(tr, func([]Outcome) (session, error) { return nil, errors.New("2 players only") }, nil)
+	assert.ErrorContains(t, err, "step 1: expected the game to start, but it failed: 2 players only")
+}
+
+func TestConfigWithOutcomesKeepsConfig(t *testing.T) {
+	cfg := configWithOutcomes(Config{Players: 3, Seed: 9}, []Outcome{{Name: "x"}})
+	assert.Equal(t, 3, cfg.Players)
+	assert.Equal(t, uint64(9), cfg.Seed)
+}
+
+func TestShortList(t *testing.T) {
+	long := make([]string, 20)
+	for i := range long {
+		long[i] = "c"
+	}
+	assert.Equal(t, "[a b]", shortList([]string{"a", "b"}))
+	assert.Contains(t, shortList(long), "… (20 in all)]")
+}

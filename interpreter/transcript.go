@@ -1,0 +1,494 @@
+package interpreter
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"agon/schema"
+)
+
+// A transcript is a game written as YAML a person can read and write by
+// hand: a header, one step per chance outcome, log message, decision or
+// state check, and the final result. Example:
+//
+//	# agon transcript
+//	game: peloponnes
+//	variant: ""
+//	ruleset: sha256:…
+//	players: 3
+//	seats: [random, random, first]
+//	seed: 42
+//	source: recorded
+//	steps:
+//	  - chance: shuffle power_pile
+//	    result: [lion_gate, well]
+//	  - log: Round 1
+//	  - decide: 0
+//	    key: bid c=lion_gate
+//	    label: Bid on Lion Gate
+//	  - check: players[0].luxury == 2
+//	result:
+//	  scores: [12, 10, 9]
+//	  winners: [0]
+
+// The kinds of transcript step.
+const (
+	// StepChance is a chance outcome: Name and Result.
+	StepChance = "chance"
+	// StepLog is a log message: Text.
+	StepLog = "log"
+	// StepDecide is a decision: Player took Key (Label is informational).
+	StepDecide = "decide"
+	// StepCheck is a state check: Expr must hold.
+	StepCheck = "check"
+)
+
+// The sources of a transcript.
+const (
+	// SourceRecorded marks a transcript written by Record; tools may
+	// rewrite it.
+	SourceRecorded = "recorded"
+	// SourceTable marks a game typed in from a real table, with its real
+	// chance outcomes; tools never rewrite it.
+	SourceTable = "table"
+)
+
+// Transcript is a recorded or hand-written game. The zero value is an
+// empty transcript.
+type Transcript struct {
+	// File is where the transcript was read from, for messages; it is not
+	// written by Marshal.
+	File string
+	// Game is the ruleset's name.
+	Game string
+	// Variant is the variant played, "" for the base rules.
+	Variant string
+	// Ruleset is Program.Hash() at recording time.
+	Ruleset string
+	// Players is the number of players.
+	Players int
+	// Seats names who played each seat (informational).
+	Seats []string
+	// Seed is the game's seed.
+	Seed uint64
+	// Source is SourceRecorded, SourceTable or "".
+	Source string
+	// Steps are the game's steps in order.
+	Steps []Step
+	// Result is the expected final result, nil when not given.
+	Result *TranscriptResult
+}
+
+// Step is one step of a transcript. Which fields mean something depends
+// on Kind (see the Step* constants).
+type Step struct {
+	// Line is the step's line in the transcript file, 0 when unknown.
+	Line int
+	// Kind is StepChance, StepLog, StepDecide or StepCheck.
+	Kind   string
+	Name   string   // chance: what was random
+	Result []string // chance: the outcome
+	Text   string   // log: the message
+	Player int      // decide: who decided (from 0)
+	Key    string   // decide: the option key
+	Label  string   // decide: the option label (informational)
+	Expr   string   // check: an expression that must hold
+}
+
+// TranscriptResult is a transcript's expected final result.
+type TranscriptResult struct {
+	// Line is the line of the result section, 0 when unknown.
+	Line int
+	// Scores are the final scores in seat order.
+	Scores []int
+	// Winners are the winning seats.
+	Winners []int
+}
+
+// Marshal writes the transcript as YAML. The output depends only on the
+// transcript, so the same game always gives the same bytes.
+func (t *Transcript) Marshal() []byte {
+	var b bytes.Buffer
+	b.WriteString("# agon transcript\n")
+	fmt.Fprintf(&b, "game: %s\n", quote(t.Game, false))
+	fmt.Fprintf(&b, "variant: %s\n", quote(t.Variant, false))
+	if t.Ruleset != "" {
+		fmt.Fprintf(&b, "ruleset: %s\n", quote(t.Ruleset, false))
+	}
+	fmt.Fprintf(&b, "players: %d\n", t.Players)
+	if len(t.Seats) > 0 {
+		fmt.Fprintf(&b, "seats: %s\n", flowStrings(t.Seats))
+	}
+	fmt.Fprintf(&b, "seed: %d\n", t.Seed)
+	if t.Source != "" {
+		fmt.Fprintf(&b, "source: %s\n", quote(t.Source, false))
+	}
+	writeSteps(&b, t.Steps)
+	if r := t.Result; r != nil {
+		b.WriteString("result:\n")
+		fmt.Fprintf(&b, "  scores: %s\n", flowInts(r.Scores))
+		fmt.Fprintf(&b, "  winners: %s\n", flowInts(r.Winners))
+	}
+	return b.Bytes()
+}
+
+// writeSteps writes the steps section.
+func writeSteps(b *bytes.Buffer, steps []Step) {
+	if len(steps) == 0 {
+		b.WriteString("steps: []\n")
+		return
+	}
+	b.WriteString("steps:\n")
+	for _, s := range steps {
+		writeStep(b, s)
+	}
+}
+
+// writeStep writes one step as a list item.
+func writeStep(b *bytes.Buffer, s Step) {
+	switch s.Kind {
+	case StepChance:
+		fmt.Fprintf(b, "  - chance: %s\n    result: %s\n", quote(s.Name, false), flowStrings(s.Result))
+	case StepLog:
+		fmt.Fprintf(b, "  - log: %s\n", quote(s.Text, false))
+	case StepDecide:
+		fmt.Fprintf(b, "  - decide: %d\n    key: %s\n", s.Player, quote(s.Key, false))
+		if s.Label != "" {
+			fmt.Fprintf(b, "    label: %s\n", quote(s.Label, false))
+		}
+	case StepCheck:
+		fmt.Fprintf(b, "  - check: %s\n", quote(s.Expr, false))
+	default:
+		fmt.Fprintf(b, "  - unknown: %s\n", quote(s.Kind, false))
+	}
+}
+
+// quote returns s as a YAML scalar, quoted only when it has to be. In a
+// flow list (flow) the flow indicators ,[]{} need quoting too.
+func quote(s string, flow bool) string {
+	out, err := yaml.Marshal(s)
+	q := strings.TrimSuffix(string(out), "\n")
+	if err != nil || strings.Contains(q, "\n") {
+		return strconv.Quote(s)
+	}
+	plain := q == s
+	if flow && plain && strings.ContainsAny(s, ",[]{}") {
+		return strconv.Quote(s)
+	}
+	return q
+}
+
+// flowStrings writes a flow list of strings: [a, b].
+func flowStrings(list []string) string {
+	parts := make([]string, len(list))
+	for i, s := range list {
+		parts[i] = quote(s, true)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// flowInts writes a flow list of ints: [1, 2].
+func flowInts(list []int) string {
+	parts := make([]string, len(list))
+	for i, n := range list {
+		parts[i] = strconv.Itoa(n)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// ReadTranscript parses a transcript; name is the file name used in
+// messages. Problems come back as a schema.ErrorList of file:line:col
+// diagnostics, together with whatever could be decoded.
+func ReadTranscript(name string, data []byte) (*Transcript, error) {
+	t := &Transcript{File: name}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		var ds schema.Diagnostics
+		ds.Add(yamlDiagnostic(name, err))
+		return t, ds.Err()
+	}
+	d := &decoder{file: name}
+	d.transcript(&doc, t)
+	return t, d.ds.Err()
+}
+
+// yamlLine matches the line number in yaml.v3's syntax errors.
+var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+
+// yamlDiagnostic turns a yaml.v3 syntax error into a diagnostic.
+func yamlDiagnostic(file string, err error) schema.Diagnostic {
+	m := yamlLine.FindStringSubmatch(err.Error())
+	if m == nil {
+		return schema.Diagnostic{Pos: schema.Pos{File: file}, Msg: err.Error()}
+	}
+	line, _ := strconv.Atoi(m[1])
+	return schema.Diagnostic{Pos: schema.Pos{File: file, Line: line}, Msg: m[2]}
+}
+
+// decoder decodes a transcript's node tree, collecting every problem.
+type decoder struct {
+	file string
+	ds   schema.Diagnostics
+}
+
+// pos is the position of n.
+func (d *decoder) pos(n *yaml.Node) schema.Pos {
+	return schema.Pos{File: d.file, Line: n.Line, Col: n.Column}
+}
+
+// errorf records a problem at n.
+func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
+	d.ds.Addf(d.pos(n), format, args...)
+}
+
+// headerKeys are the top-level keys of a transcript.
+var headerKeys = []string{"game", "variant", "ruleset", "players", "seats", "seed", "source", "steps", "result"}
+
+// transcript decodes the document into t.
+func (d *decoder) transcript(doc *yaml.Node, t *Transcript) {
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		d.ds.Addf(schema.Pos{File: d.file, Line: 1}, "empty transcript")
+		return
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		d.errorf(root, "a transcript must be a mapping (game:, players:, steps:, …)")
+		return
+	}
+	seen := d.fields(root, headerKeys, func(key string, v *yaml.Node) { d.header(key, v, t) })
+	for _, k := range []string{"game", "players"} {
+		if !seen[k] {
+			d.errorf(root, "missing %q", k)
+		}
+	}
+}
+
+// fields calls f for each key/value pair of the mapping m, reporting
+// unknown and duplicate keys. It returns the keys seen.
+func (d *decoder) fields(m *yaml.Node, known []string, f func(key string, v *yaml.Node)) map[string]bool {
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		switch {
+		case !contains(known, k.Value):
+			d.errorf(k, "unknown key %q%s", k.Value, schema.DidYouMean(k.Value, known))
+		case seen[k.Value]:
+			d.errorf(k, "duplicate key %q", k.Value)
+		default:
+			seen[k.Value] = true
+			f(k.Value, v)
+		}
+	}
+	return seen
+}
+
+// contains reports whether list holds s.
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// header decodes one top-level field.
+func (d *decoder) header(key string, v *yaml.Node, t *Transcript) {
+	switch key {
+	case "game":
+		t.Game = d.str(v)
+	case "variant":
+		t.Variant = d.str(v)
+	case "ruleset":
+		t.Ruleset = d.str(v)
+	case "players":
+		t.Players = d.int(v)
+	case "seats":
+		t.Seats = d.strs(v)
+	case "seed":
+		t.Seed = d.uint(v)
+	case "source":
+		t.Source = d.source(v)
+	case "steps":
+		t.Steps = d.steps(v)
+	case "result":
+		t.Result = d.result(v)
+	}
+}
+
+// source decodes the source field.
+func (d *decoder) source(v *yaml.Node) string {
+	s := d.str(v)
+	if s != "" && s != SourceRecorded && s != SourceTable {
+		d.errorf(v, "source must be %q or %q, not %q", SourceRecorded, SourceTable, s)
+	}
+	return s
+}
+
+// str decodes a scalar as a string; null is "".
+func (d *decoder) str(v *yaml.Node) string {
+	if v.Kind != yaml.ScalarNode {
+		d.errorf(v, "expected a string")
+		return ""
+	}
+	if v.Tag == "!!null" {
+		return ""
+	}
+	return v.Value
+}
+
+// int decodes a scalar as an int.
+func (d *decoder) int(v *yaml.Node) int {
+	n, err := strconv.Atoi(v.Value)
+	if v.Kind != yaml.ScalarNode || err != nil {
+		d.errorf(v, "expected an integer, got %q", v.Value)
+	}
+	return n
+}
+
+// uint decodes a scalar as an unsigned 64-bit integer.
+func (d *decoder) uint(v *yaml.Node) uint64 {
+	n, err := strconv.ParseUint(v.Value, 0, 64)
+	if v.Kind != yaml.ScalarNode || err != nil {
+		d.errorf(v, "expected an unsigned integer, got %q", v.Value)
+	}
+	return n
+}
+
+// list checks that v is a sequence and returns its items.
+func (d *decoder) list(v *yaml.Node) []*yaml.Node {
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+		return nil
+	}
+	if v.Kind != yaml.SequenceNode {
+		d.errorf(v, "expected a list")
+		return nil
+	}
+	return v.Content
+}
+
+// strs decodes a list of strings.
+func (d *decoder) strs(v *yaml.Node) []string {
+	items := d.list(v)
+	out := make([]string, 0, len(items))
+	for _, it := range items {
+		out = append(out, d.str(it))
+	}
+	return out
+}
+
+// ints decodes a list of ints.
+func (d *decoder) ints(v *yaml.Node) []int {
+	items := d.list(v)
+	out := make([]int, 0, len(items))
+	for _, it := range items {
+		out = append(out, d.int(it))
+	}
+	return out
+}
+
+// resultKeys are the keys of the result section.
+var resultKeys = []string{"scores", "winners"}
+
+// result decodes the result section.
+func (d *decoder) result(v *yaml.Node) *TranscriptResult {
+	r := &TranscriptResult{Line: v.Line}
+	if v.Kind != yaml.MappingNode {
+		d.errorf(v, "result must be a mapping with scores: and winners:")
+		return r
+	}
+	d.fields(v, resultKeys, func(key string, v *yaml.Node) {
+		if key == "scores" {
+			r.Scores = d.ints(v)
+		} else {
+			r.Winners = d.ints(v)
+		}
+	})
+	return r
+}
+
+// stepKinds are the keys that start a step, and stepKeys the other keys
+// each kind allows.
+var (
+	stepKinds = []string{StepChance, StepLog, StepDecide, StepCheck}
+	stepKeys  = map[string][]string{StepChance: {"result"}, StepDecide: {"key", "label"}}
+)
+
+// steps decodes the steps section.
+func (d *decoder) steps(v *yaml.Node) []Step {
+	items := d.list(v)
+	out := make([]Step, 0, len(items))
+	for _, it := range items {
+		if s, ok := d.step(it); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// step decodes one step.
+func (d *decoder) step(v *yaml.Node) (Step, bool) {
+	s := Step{Line: v.Line}
+	if v.Kind != yaml.MappingNode {
+		d.errorf(v, "a step must be a mapping starting with one of %s", strings.Join(stepKinds, ", "))
+		return s, false
+	}
+	s.Kind = d.stepKind(v)
+	if s.Kind == "" {
+		return s, false
+	}
+	allowed := append([]string{s.Kind}, stepKeys[s.Kind]...)
+	seen := d.fields(v, allowed, func(key string, v *yaml.Node) { d.stepField(&s, key, v) })
+	if s.Kind == StepDecide && !seen["key"] {
+		d.errorf(v, "a decide step needs a key:")
+	}
+	if s.Kind == StepChance && !seen["result"] {
+		d.errorf(v, "a chance step needs a result:")
+	}
+	return s, true
+}
+
+// stepKind finds the one kind key of a step mapping.
+func (d *decoder) stepKind(v *yaml.Node) string {
+	kind := ""
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k := v.Content[i].Value
+		if !contains(stepKinds, k) {
+			continue
+		}
+		if kind != "" && kind != k {
+			d.errorf(v.Content[i], "a step has one of %s, this one has %s and %s", strings.Join(stepKinds, ", "), kind, k)
+			return ""
+		}
+		kind = k
+	}
+	if kind == "" {
+		d.errorf(v, "a step needs one of %s", strings.Join(stepKinds, ", "))
+	}
+	return kind
+}
+
+// stepField decodes one field of a step.
+func (d *decoder) stepField(s *Step, key string, v *yaml.Node) {
+	switch key {
+	case StepChance:
+		s.Name = d.str(v)
+	case "result":
+		s.Result = d.strs(v)
+	case StepLog:
+		s.Text = d.str(v)
+	case StepDecide:
+		s.Player = d.int(v)
+	case "key":
+		s.Key = d.str(v)
+	case "label":
+		s.Label = d.str(v)
+	case StepCheck:
+		s.Expr = d.str(v)
+	}
+}

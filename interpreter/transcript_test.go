@@ -1,0 +1,161 @@
+package interpreter
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"agon/schema"
+)
+
+// sampleTranscript exercises every step kind and awkward strings.
+func sampleTranscript() *Transcript {
+	return &Transcript{
+		Game: "somegame", Variant: "", Ruleset: "sha256:abc", Players: 3,
+		Seats: []string{"random", "random", "first"}, Seed: 42, Source: SourceRecorded,
+		Steps: []Step{
+			{Kind: StepChance, Name: "shuffle pile", Result: []string{"a", "b,c", "[x]", "123", "", "yes"}},
+			{Kind: StepLog, Text: "Round 1"},
+			{Kind: StepLog, Text: "a: b # not a comment"},
+			{Kind: StepLog, Text: "two\nlines\ttab \"q\""},
+			{Kind: StepDecide, Player: 0, Key: "bid c=lion_gate", Label: "Bid on Lion Gate"},
+			{Kind: StepDecide, Player: 2, Key: "pass"},
+			{Kind: StepCheck, Expr: `players[0].luxury == 2 && name != "x"`},
+			{Kind: StepChance, Name: "roll die", Result: []string{}},
+			{Kind: StepLog, Text: " leading space"},
+			{Kind: StepLog, Text: "- dash"},
+			{Kind: StepLog, Text: "Ünïcödé ✓"},
+		},
+		Result: &TranscriptResult{Scores: []int{12, 10, -9}, Winners: []int{0}},
+	}
+}
+
+// withoutLines clears the positions ReadTranscript fills in.
+func withoutLines(t *Transcript) *Transcript {
+	c := *t
+	c.File = ""
+	c.Steps = append([]Step(nil), t.Steps...)
+	for i := range c.Steps {
+		c.Steps[i].Line = 0
+	}
+	if t.Result != nil {
+		r := *t.Result
+		r.Line = 0
+		c.Result = &r
+	}
+	return &c
+}
+
+func TestTranscriptRoundTrip(t *testing.T) {
+	want := sampleTranscript()
+	data := want.Marshal()
+	got, err := ReadTranscript("t.yaml", data)
+	require.NoError(t, err, string(data))
+	assert.Equal(t, want, withoutLines(got))
+	assert.Equal(t, string(data), string(got.Marshal()), "byte-identical after a round trip")
+	assert.Equal(t, "t.yaml", got.File)
+}
+
+func TestTranscriptMarshalLayout(t *testing.T) {
+	tr := &Transcript{
+		Game: "g", Players: 2, Seats: []string{"human", "random"}, Seed: 7, Source: SourceTable,
+		Steps: []Step{
+			{Kind: StepChance, Name: "shuffle deck", Result: []string{"x", "w"}},
+			{Kind: StepDecide, Player: 1, Key: "take c=x", Label: "Take X"},
+		},
+		Result: &TranscriptResult{Scores: []int{3, 4}, Winners: []int{1}},
+	}
+	want := `# agon transcript
+game: g
+variant: ""
+players: 2
+seats: [human, random]
+seed: 7
+source: table
+steps:
+  - chance: shuffle deck
+    result: [x, w]
+  - decide: 1
+    key: take c=x
+    label: Take X
+result:
+  scores: [3, 4]
+  winners: [1]
+`
+	assert.Equal(t, want, string(tr.Marshal()))
+}
+
+func TestTranscriptLines(t *testing.T) {
+	src := `# agon transcript
+game: g
+players: 2
+steps:
+  - log: hello
+  - decide: 1
+    key: pass
+result: {scores: [1, 2], winners: [1]}
+`
+	tr, err := ReadTranscript("t.yaml", []byte(src))
+	require.NoError(t, err)
+	require.Len(t, tr.Steps, 2)
+	assert.Equal(t, 5, tr.Steps[0].Line)
+	assert.Equal(t, 6, tr.Steps[1].Line)
+	assert.Equal(t, Step{Line: 6, Kind: StepDecide, Player: 1, Key: "pass"}, tr.Steps[1])
+	assert.Equal(t, 8, tr.Result.Line)
+	assert.Equal(t, []int{1, 2}, tr.Result.Scores)
+}
+
+func TestTranscriptErrors(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"syntax", "game: g\nplayers: 2\nsteps:\n\t- log: x\n", "t.yaml:4: found character that cannot start any token"},
+		{"unknown key", "game: g\nplayers: 2\nsede: 4\n", `t.yaml:3:1: unknown key "sede" (did you mean "seed"?)`},
+		{"missing players", "game: g\n", `t.yaml:1:1: missing "players"`},
+		{"bad int", "game: g\nplayers: three\n", `t.yaml:2:10: expected an integer, got "three"`},
+		{"bad source", "game: g\nplayers: 2\nsource: pub\n", `t.yaml:3:9: source must be "recorded" or "table", not "pub"`},
+		{"step without kind", "game: g\nplayers: 2\nsteps:\n  - key: pass\n", "t.yaml:4:5: a step needs one of chance, log, decide, check"},
+		{"two kinds", "game: g\nplayers: 2\nsteps:\n  - log: x\n    check: y\n", "t.yaml:5:5: a step has one of"},
+		{"stray key", "game: g\nplayers: 2\nsteps:\n  - log: x\n    key: y\n", `t.yaml:5:5: unknown key "key"`},
+		{"decide without key", "game: g\nplayers: 2\nsteps:\n  - decide: 0\n", "t.yaml:4:5: a decide step needs a key:"},
+		{"duplicate", "game: g\ngame: h\nplayers: 2\n", `t.yaml:2:1: duplicate key "game"`},
+		{"not a mapping", "- a\n", "t.yaml:1:1: a transcript must be a mapping"},
+		{"empty", "", "t.yaml:1: empty transcript"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ReadTranscript("t.yaml", []byte(c.src))
+			require.Error(t, err)
+			var list schema.ErrorList
+			require.True(t, errors.As(err, &list), "%T", err)
+			assert.True(t, strings.HasPrefix(list[0].Error(), c.want), "got %q, want prefix %q", list[0].Error(), c.want)
+		})
+	}
+}
+
+func TestTranscriptAllErrorsAtOnce(t *testing.T) {
+	src := "game: g\nplayers: x\nseed: -1\nsteps:\n  - decide: a\n    key: k\n"
+	_, err := ReadTranscript("t.yaml", []byte(src))
+	var list schema.ErrorList
+	require.True(t, errors.As(err, &list))
+	assert.Len(t, list, 3)
+}
+
+func TestQuote(t *testing.T) {
+	cases := map[string]string{
+		"plain":    "plain",
+		"a: b":     "'a: b'",
+		"123":      `"123"`,
+		"":         `""`,
+		"two\nl":   `"two\nl"`,
+		"bid c=x":  "bid c=x",
+		"#hash":    "'#hash'",
+		"Lion (3)": "Lion (3)",
+	}
+	for in, want := range cases {
+		assert.Equal(t, want, quote(in, false), in)
+	}
+	assert.Equal(t, `"a,b"`, quote("a,b", true))
+	assert.Equal(t, "a,b", quote("a,b", false))
+}
