@@ -36,6 +36,9 @@ type Config struct {
 	Seed uint64
 	// Limits bound the game's work.
 	Limits Limits
+	// Outcomes are chance outcomes to use, in order, before the random
+	// source (e.g. a transcript's shuffles).
+	Outcomes []Outcome
 }
 
 // Decision is the pending decision of a game: who decides, the prompt and

@@ -1,0 +1,191 @@
+package interpreter
+
+import (
+	"fmt"
+
+	"agon/schema"
+)
+
+// choice is a compiled choose effect.
+type choice struct {
+	pos    schema.Pos
+	who    *compiled
+	prompt *template
+	groups []*optionGroup
+	auto   bool
+}
+
+// optionGroup is a compiled option group: one option, or one per element
+// of each.
+type optionGroup struct {
+	key      string
+	each     *compiled
+	as       string
+	distinct *compiled
+	when     *compiled
+	label    *template
+	body     *block
+}
+
+// pendingDecision is a decision the game waits for. It is part of the
+// state: cloned and serialised with it.
+type pendingDecision struct {
+	choice  *choice
+	player  int
+	prompt  string
+	options []pendingOption
+}
+
+// pendingOption is one legal option with the value its `as` binds.
+type pendingOption struct {
+	key, label string
+	group      int // index into choice.groups
+	value      any
+}
+
+func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
+	if ch == nil {
+		return nil
+	}
+	out := &choice{pos: ch.Pos, auto: ch.Auto}
+	out.who = c.ec.compile(ch.Who, sc, wantInt, "who")
+	out.prompt = c.template(ch.Prompt, sc)
+	for _, o := range ch.Options {
+		g := &optionGroup{key: o.Key, as: o.As}
+		inner := sc
+		if o.ForEach.IsSet() {
+			g.each = c.ec.compile(o.ForEach, sc, wantList, "option list")
+			inner = sc.with(o.As, elemType(g.each))
+		}
+		g.distinct = c.ec.compile(o.Distinct, inner, wantAny, "distinct")
+		g.when = c.ec.compile(o.When, inner, wantBool, "option condition")
+		g.label = c.template(o.Label, inner)
+		g.body = c.block(o.Do, inner, fmt.Sprintf("%s, option %s", where, o.Key))
+		out.groups = append(out.groups, g)
+	}
+	return out
+}
+
+// decide evaluates a choice's options and either takes the only one (auto)
+// or makes the decision pending.
+func (g *Game) decide(ch *choice) error {
+	who, err := g.evalInt(ch.who)
+	if err != nil {
+		return err
+	}
+	if who < 0 || who >= g.st.playerCount {
+		return fmt.Errorf("who is %d, but players are 0 to %d", who, g.st.playerCount-1)
+	}
+	opts, err := g.options(ch)
+	if err != nil {
+		return err
+	}
+	if len(opts) == 0 {
+		return fmt.Errorf("no legal option for player %d: add an option for this case", who)
+	}
+	prompt, err := g.render(ch.prompt)
+	if err != nil {
+		return err
+	}
+	pd := &pendingDecision{choice: ch, player: who, prompt: prompt, options: opts}
+	if ch.auto && len(opts) == 1 {
+		return g.take(pd, 0, false)
+	}
+	g.st.pending = pd
+	return nil
+}
+
+// options lists the legal options of ch in order.
+func (g *Game) options(ch *choice) ([]pendingOption, error) {
+	var out []pendingOption
+	for gi, grp := range ch.groups {
+		if grp.each == nil {
+			ok, err := g.evalBoolOr(grp.when, true)
+			if err != nil || !ok {
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
+			label, err := g.labelOf(grp, grp.key)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, pendingOption{key: grp.key, label: label, group: gi})
+			continue
+		}
+		more, err := g.eachOptions(grp, gi)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, more...)
+	}
+	return out, nil
+}
+
+func (g *Game) eachOptions(grp *optionGroup, gi int) ([]pendingOption, error) {
+	items, err := g.evalList(grp.each)
+	if err != nil {
+		return nil, err
+	}
+	var out []pendingOption
+	seen := map[string]bool{}
+	for _, item := range items {
+		saved := bindLocal(g.st.root, grp.as, item)
+		opt, ok, err := g.oneOption(grp, gi, item, seen)
+		saved.restore(g.st.root)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, opt)
+		}
+	}
+	return out, nil
+}
+
+func (g *Game) oneOption(grp *optionGroup, gi int, item any, seen map[string]bool) (pendingOption, bool, error) {
+	ok, err := g.evalBoolOr(grp.when, true)
+	if err != nil || !ok {
+		return pendingOption{}, false, err
+	}
+	val := identity(item)
+	if grp.distinct != nil {
+		d, err := g.eval(grp.distinct)
+		if err != nil {
+			return pendingOption{}, false, err
+		}
+		val = identity(d)
+		if seen[val] {
+			return pendingOption{}, false, nil
+		}
+		seen[val] = true
+	}
+	key := fmt.Sprintf("%s %s=%s", grp.key, grp.as, val)
+	label, err := g.labelOf(grp, key)
+	return pendingOption{key: key, label: label, group: gi, value: item}, true, err
+}
+
+func (g *Game) labelOf(grp *optionGroup, key string) (string, error) {
+	if grp.label == nil || len(grp.label.parts) == 0 {
+		return key, nil
+	}
+	return g.render(grp.label)
+}
+
+// take applies option i of a decision: its `do` runs next.
+func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
+	opt := pd.options[i]
+	grp := pd.choice.groups[opt.group]
+	g.st.pending = nil
+	if counted {
+		g.st.decisions++
+		g.logEvent(Event{Kind: EventDecision, Player: pd.player, Key: opt.key, Label: opt.label})
+	}
+	f := &frame{blk: grp.body}
+	if grp.each != nil {
+		f.bind(g.st.root, grp.as, opt.value)
+	}
+	g.st.frames = append(g.st.frames, f)
+	return nil
+}

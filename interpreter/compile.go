@@ -1,0 +1,349 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"agon/schema"
+)
+
+// block is a compiled effect list. Frames refer to blocks by id.
+type block struct {
+	id      int
+	effects []*effect
+	where   string // what the list belongs to, for messages: "phase bidding"
+}
+
+// effect is one compiled effect. Which fields are set depends on kind.
+type effect struct {
+	kind      string
+	pos       schema.Pos
+	a, b      *compiled // the kind's expression and its modifier's
+	target    *target
+	into      *zoneRef
+	from      *zoneRef
+	atTop     bool
+	then, els *block
+	body      *block
+	as        string
+	lets      []letBinding
+	proc      *procedure
+	phaseName string
+	choice    *choice
+	text      *template
+}
+
+// letBinding is one compiled NAME: EXPR.
+type letBinding struct {
+	name string
+	expr *compiled
+}
+
+// procedure is a compiled phase or procedure.
+type procedure struct {
+	name   string
+	params []schema.Param
+	body   *block
+}
+
+// trigger is a compiled automatic rule.
+type trigger struct {
+	name string
+	when *compiled
+	body *block
+}
+
+// namedExpr is a labelled expression (views, score details).
+type namedExpr struct {
+	name      string
+	expr      *compiled
+	perPlayer bool
+}
+
+// varInit is how a variable starts.
+type varInit struct {
+	name string
+	typ  string
+	init *compiled
+}
+
+// compiler holds what compiling one ruleset needs.
+type compiler struct {
+	rs   *schema.Ruleset
+	prog *Program
+	ec   *exprCompiler
+	ds   *schema.Diagnostics
+}
+
+// compileRuleset turns a validated ruleset into a Program, reporting
+// problems to ds.
+func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
+	p := &Program{rs: rs, phases: map[string]*procedure{}, procs: map[string]*procedure{}}
+	p.consts = map[string]any{}
+	for _, n := range rs.ConstantOrder {
+		p.consts[n] = convertConst(rs.Constants[n].V)
+	}
+	p.tc = newTypeContext(rs, p.consts, ds)
+	p.cardFields = unionFields(rs)
+	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds}}
+	p.funcs = c.ec.declareFunctions(rs)
+	c.ec.compileFunctionBodies(rs, p.funcs)
+	c.compileVars()
+	c.declareProcedures()
+	c.compileProcedures()
+	p.setup = c.block(rs.Setup, nil, "setup")
+	p.flow = c.block(rs.Flow, nil, "flow")
+	c.compileTriggers()
+	c.compileScoring()
+	return p
+}
+
+func (c *compiler) compileVars() {
+	for _, n := range c.rs.VarOrder {
+		v := c.rs.Vars[n]
+		c.prog.vars = append(c.prog.vars, varInit{n, v.Type, c.ec.compile(v.Init, nil, wantFor(v.Type), "init of "+n)})
+	}
+	me := (*scope)(nil).with("me", typeInt)
+	for _, n := range c.rs.PlayerVarOrder {
+		v := c.rs.PlayerVars[n]
+		c.prog.playerVars = append(c.prog.playerVars, varInit{n, v.Type, c.ec.compile(v.Init, me, wantFor(v.Type), "init of "+n)})
+	}
+}
+
+// declareProcedures creates every phase and procedure before any body is
+// compiled, so effects can refer to ones defined later.
+func (c *compiler) declareProcedures() {
+	for _, n := range c.rs.PhaseOrder {
+		c.prog.phases[n] = &procedure{name: n, params: c.rs.Phases[n].Params}
+	}
+	for _, n := range c.rs.ProcedureOrder {
+		c.prog.procs[n] = &procedure{name: n, params: c.rs.Procedures[n].Params}
+	}
+}
+
+func (c *compiler) compileProcedures() {
+	for _, n := range c.rs.PhaseOrder {
+		c.prog.phases[n].body = c.block(c.rs.Phases[n].Do, nil, "phase "+n)
+	}
+	for _, n := range c.rs.ProcedureOrder {
+		def := c.rs.Procedures[n]
+		var sc *scope
+		for _, prm := range def.Params {
+			if t, ok := c.prog.tc.valueType(prm.Type); ok {
+				sc = sc.with(prm.Name, t)
+			}
+		}
+		c.prog.procs[n].body = c.block(def.Do, sc, "procedure "+n)
+	}
+}
+
+func (c *compiler) compileTriggers() {
+	for _, t := range c.rs.Triggers {
+		c.prog.triggers = append(c.prog.triggers, &trigger{
+			name: t.Name,
+			when: c.ec.compile(t.When, nil, wantBool, "trigger condition"),
+			body: c.block(t.Do, nil, "trigger "+t.Name),
+		})
+	}
+}
+
+func (c *compiler) compileScoring() {
+	me := (*scope)(nil).with("me", typeInt)
+	if s := c.rs.Scoring; s != nil {
+		c.prog.score = c.ec.compile(s.Score, me, wantInt, "score")
+		for _, tb := range s.Tiebreak {
+			c.prog.tiebreaks = append(c.prog.tiebreaks, c.ec.compile(tb, me, wantInt, "tie-break"))
+		}
+		for _, d := range s.Details {
+			c.prog.details = append(c.prog.details, namedExpr{d.Name, c.ec.compile(d.Expr, me, wantAny, "score detail"), true})
+		}
+	}
+	for _, v := range c.rs.Views {
+		sc := (*scope)(nil)
+		if v.PerPlayer {
+			sc = me
+		}
+		c.prog.views = append(c.prog.views, namedExpr{v.Name, c.ec.compile(v.Expr, sc, wantAny, "view"), v.PerPlayer})
+	}
+}
+
+// block compiles an effect list in scope sc.
+func (c *compiler) block(effs []*schema.Effect, sc *scope, where string) *block {
+	b := &block{id: len(c.prog.blocks), where: where}
+	c.prog.blocks = append(c.prog.blocks, b)
+	for _, e := range effs {
+		ce, next := c.effect(e, sc, where)
+		sc = next
+		if ce != nil {
+			b.effects = append(b.effects, ce)
+		}
+	}
+	return b
+}
+
+// effect compiles one effect; it returns the scope for the effects after
+// it (extended by let).
+func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *scope) {
+	ce := &effect{kind: e.Kind, pos: e.Pos}
+	ec := c.ec
+	switch e.Kind {
+	case "set":
+		ce.target = c.target(e.Set, sc)
+		ce.a = ec.compile(e.To, sc, c.targetWant(ce.target), "value")
+	case "add":
+		ce.target = c.target(e.Add, sc)
+		ce.a = ec.compile(e.By, sc, wantInt, "amount")
+	case "move":
+		ce.a = ec.compile(e.Move, sc, wantAny, "what to move")
+		c.checkCardOrCards(ce.a)
+		ce.into = c.zoneRef(e.Into, sc)
+		ce.atTop = e.At == "top"
+	case "draw":
+		ce.a = ec.compile(e.Draw, sc, wantInt, "number of cards")
+		ce.from = c.zoneRef(e.From, sc)
+		ce.into = c.zoneRef(e.Into, sc)
+		ce.atTop = e.At == "top"
+	case "shuffle":
+		ce.into = c.zoneRef(e.Shuffle, sc)
+	case "roll":
+		ce.target = c.target(e.Roll, sc)
+		ce.a = ec.compile(e.Faces, sc, wantList, "faces")
+	case "if":
+		ce.a = ec.compile(e.If, sc, wantBool, "condition")
+		ce.then = c.block(e.Then, sc, where)
+		ce.els = c.block(e.Else, sc, where)
+	case "for_each":
+		ce.a = ec.compile(e.ForEach, sc, wantList, "for_each list")
+		ce.as = e.As
+		ce.body = c.block(e.Do, sc.with(e.As, elemType(ce.a)), where)
+	case "while":
+		ce.a = ec.compile(e.While, sc, wantBool, "while condition")
+		ce.body = c.block(e.Do, sc, where)
+	case "repeat":
+		ce.a = ec.compile(e.Repeat, sc, wantInt, "repeat count")
+		ce.as = e.As
+		inner := sc
+		if e.As != "" {
+			inner = sc.with(e.As, typeInt)
+		}
+		ce.body = c.block(e.Do, inner, where)
+	case "let":
+		for _, b := range e.Let {
+			cb := ec.compile(b.Expr, sc, wantAny, "value of "+b.Name)
+			ce.lets = append(ce.lets, letBinding{b.Name, cb})
+			sc = sc.with(b.Name, resultType(cb))
+		}
+	case "call":
+		ce.proc = c.prog.procs[e.Call]
+		c.compileArgs(ce, e, sc)
+	case "phase":
+		ce.phaseName = e.Phase
+		ce.proc = c.prog.phases[e.Phase]
+	case "choose":
+		ce.choice = c.choice(e.Choose, sc, where)
+	case "log":
+		ce.text = c.template(e.Log, sc)
+	case "fail":
+		ce.text = c.template(e.Fail, sc)
+	case "end_game":
+	default:
+		return nil, sc // reported by the decoder
+	}
+	return ce, sc
+}
+
+// compileArgs compiles the with: bindings of a call against the callee's
+// parameter types.
+func (c *compiler) compileArgs(ce *effect, e *schema.Effect, sc *scope) {
+	if ce.proc == nil {
+		return // reported by schema.Validate
+	}
+	types := map[string]string{}
+	for _, p := range ce.proc.params {
+		types[p.Name] = p.Type
+	}
+	for _, b := range e.With {
+		ce.lets = append(ce.lets, letBinding{b.Name, c.ec.compile(b.Expr, sc, wantFor(types[b.Name]), "argument "+b.Name)})
+	}
+}
+
+func elemType(c *compiled) reflect.Type {
+	if c == nil || c.typ == nil {
+		return typeAny
+	}
+	if c.typ.Kind() == reflect.Slice || c.typ.Kind() == reflect.Array {
+		return c.typ.Elem()
+	}
+	return typeAny
+}
+
+func resultType(c *compiled) reflect.Type {
+	if c == nil || c.typ == nil {
+		return typeAny
+	}
+	return c.typ
+}
+
+func (c *compiler) checkCardOrCards(ce *compiled) {
+	if ce == nil || ce.typ == nil || ce.typ.Kind() == reflect.Interface {
+		return
+	}
+	t := ce.typ
+	if t == c.prog.tc.card || (t.Kind() == reflect.Slice && (t.Elem() == c.prog.tc.card || t.Elem().Kind() == reflect.Interface)) {
+		return
+	}
+	c.ds.Add(c.ec.diag(ce.src, 1, 0, "move needs a card or a list of cards, got "+typeName(t, c.prog.tc)))
+}
+
+// template compiles "text {expr} text".
+func (c *compiler) template(src schema.Template, sc *scope) *template {
+	t, err := parseTemplate(src.Src)
+	if err != nil {
+		c.ds.Addf(src.Pos, "%v", err)
+		return nil
+	}
+	for i := range t.parts {
+		part := &t.parts[i]
+		if !part.isExpr {
+			continue
+		}
+		sub := schema.Expr{Pos: src.At(1, part.offset), Src: part.text, Style: schema.StyleLossy}
+		if src.Style == schema.StylePlain && !strings.Contains(src.Src, "\n") {
+			sub.Style = schema.StylePlain
+		}
+		part.expr = c.ec.compile(sub, sc, wantAny, "template hole")
+	}
+	return t
+}
+
+// where formats an effect position for messages.
+func where(pos schema.Pos, ctx string) string {
+	if ctx == "" {
+		return pos.String()
+	}
+	return fmt.Sprintf("%s (%s)", pos, ctx)
+}
+
+// unionFields lists every attribute and prop of every table once, in
+// declaration order.
+func unionFields(rs *schema.Ruleset) []declared {
+	var out []declared
+	seen := map[string]bool{}
+	for _, tname := range rs.CardOrder {
+		tbl := rs.Cards[tname]
+		for _, n := range tbl.AttributeOrder {
+			if !seen[n] {
+				seen[n] = true
+				out = append(out, declared{n, tbl.Attributes[n].Type})
+			}
+		}
+		for _, n := range tbl.PropOrder {
+			if !seen[n] {
+				seen[n] = true
+				out = append(out, declared{n, tbl.Props[n].Type})
+			}
+		}
+	}
+	return out
+}

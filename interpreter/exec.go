@@ -1,0 +1,599 @@
+package interpreter
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/expr-lang/expr/file"
+
+	"agon/schema"
+)
+
+// RuntimeError is a problem met while running a game: it names the
+// ruleset position of the effect (or expression) and the game step.
+type RuntimeError struct {
+	Pos   schema.Pos
+	Where string // "phase bidding", "procedure rebid", …
+	Step  int    // decisions taken before the error
+	Msg   string
+}
+
+// Error formats the problem as "file:line:col: message (in …, step N)".
+func (e *RuntimeError) Error() string {
+	return fmt.Sprintf("%s: %s (in %s, after %d decisions)", e.Pos, e.Msg, e.Where, e.Step)
+}
+
+// run executes effects until a decision is pending or the game is over.
+func (g *Game) run() error {
+	effects := 0
+	for g.st.pending == nil && !g.st.over {
+		if len(g.st.frames) == 0 {
+			return g.finish()
+		}
+		f := g.st.frames[len(g.st.frames)-1]
+		if f.pc >= len(f.blk.effects) {
+			if err := g.endOfBlock(f); err != nil {
+				return g.runtimeError(f.loop, f.blk, err)
+			}
+			continue
+		}
+		e := f.blk.effects[f.pc]
+		f.pc++
+		effects++
+		if effects > g.limits.MaxEffects {
+			return g.runtimeError(e, f.blk, fmt.Errorf("more than %d effects without a decision (limit MaxEffects): a loop that never exits?", g.limits.MaxEffects))
+		}
+		if err := g.exec(e, f); err != nil {
+			return g.runtimeError(e, f.blk, err)
+		}
+		if err := g.checkTriggers(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runtimeError wraps err with the effect's position, unless it already
+// carries a more precise one.
+func (g *Game) runtimeError(e *effect, b *block, err error) error {
+	var re *RuntimeError
+	if errors.As(err, &re) {
+		return re
+	}
+	out := &RuntimeError{Where: b.where, Step: g.st.decisions, Msg: err.Error()}
+	if e != nil {
+		out.Pos = e.pos
+	}
+	var ee *exprError
+	if errors.As(err, &ee) {
+		out.Pos, out.Msg = ee.pos, ee.msg
+	}
+	return out
+}
+
+// exprError is an expression that failed at run time, placed in the file.
+type exprError struct {
+	pos schema.Pos
+	msg string
+}
+
+func (e *exprError) Error() string { return e.pos.String() + ": " + e.msg }
+
+// endOfBlock continues a loop or pops the finished frame.
+func (g *Game) endOfBlock(f *frame) error {
+	if f.loop != nil {
+		again, err := g.nextIteration(f)
+		if err != nil || again {
+			return err
+		}
+	}
+	f.unbind(g.st.root)
+	g.st.frames = g.st.frames[:len(g.st.frames)-1]
+	return nil
+}
+
+// nextIteration starts the loop's next round in the same frame.
+func (g *Game) nextIteration(f *frame) (bool, error) {
+	switch f.loop.kind {
+	case "for_each":
+		f.idx++
+		if f.idx >= len(f.items) {
+			return false, nil
+		}
+		f.bind(g.st.root, f.loop.as, f.items[f.idx])
+	case "repeat":
+		f.idx++
+		if f.idx >= f.count {
+			return false, nil
+		}
+		if f.loop.as != "" {
+			f.bind(g.st.root, f.loop.as, f.idx)
+		}
+	case "while":
+		ok, err := g.evalBool(f.loop.a)
+		if err != nil || !ok {
+			return false, err
+		}
+	}
+	f.pc = 0
+	return true, nil
+}
+
+// push starts running a block.
+func (g *Game) push(b *block) *frame {
+	f := &frame{blk: b}
+	g.st.frames = append(g.st.frames, f)
+	return f
+}
+
+// exec runs one effect; f is the frame it belongs to.
+func (g *Game) exec(e *effect, f *frame) error {
+	switch e.kind {
+	case "set", "add":
+		return g.execAssign(e)
+	case "move":
+		return g.execMove(e)
+	case "draw":
+		return g.execDraw(e)
+	case "shuffle":
+		owner, err := g.zoneOwner(e.into)
+		if err != nil {
+			return err
+		}
+		return g.shuffleZone(e.into.name, owner, e.into.label(owner))
+	case "roll":
+		return g.execRoll(e)
+	case "if":
+		ok, err := g.evalBool(e.a)
+		if err != nil {
+			return err
+		}
+		if ok {
+			g.push(e.then)
+		} else {
+			g.push(e.els)
+		}
+	case "for_each", "while", "repeat":
+		return g.execLoop(e)
+	case "let":
+		for _, b := range e.lets {
+			v, err := g.eval(b.expr)
+			if err != nil {
+				return err
+			}
+			f.bind(g.st.root, b.name, v)
+		}
+	case "call":
+		return g.execCall(e)
+	case "phase":
+		g.st.root["phase"] = e.phaseName
+		g.logEvent(Event{Kind: EventLog, Text: "phase: " + e.phaseName})
+		g.push(e.proc.body)
+	case "choose":
+		return g.decide(e.choice)
+	case "log":
+		text, err := g.render(e.text)
+		if err != nil {
+			return err
+		}
+		g.logEvent(Event{Kind: EventLog, Text: text})
+	case "end_game":
+		g.endGame()
+	case "fail":
+		text, err := g.render(e.text)
+		if err != nil {
+			return err
+		}
+		return fmt.Errorf("ruleset failure: %s", text)
+	default:
+		return fmt.Errorf("internal: unknown effect kind %q", e.kind)
+	}
+	return nil
+}
+
+func (g *Game) execLoop(e *effect) error {
+	switch e.kind {
+	case "for_each":
+		items, err := g.evalList(e.a)
+		if err != nil || len(items) == 0 {
+			return err
+		}
+		f := g.push(e.body)
+		f.loop, f.items = e, items
+		f.bind(g.st.root, e.as, items[0])
+	case "while":
+		ok, err := g.evalBool(e.a)
+		if err != nil || !ok {
+			return err
+		}
+		g.push(e.body).loop = e
+	case "repeat":
+		n, err := g.evalInt(e.a)
+		if err != nil || n <= 0 {
+			return err
+		}
+		f := g.push(e.body)
+		f.loop, f.count = e, n
+		if e.as != "" {
+			f.bind(g.st.root, e.as, 0)
+		}
+	}
+	return nil
+}
+
+func (g *Game) execCall(e *effect) error {
+	vals := make([]any, len(e.lets))
+	for i, b := range e.lets {
+		v, err := g.eval(b.expr)
+		if err != nil {
+			return err
+		}
+		vals[i] = v
+	}
+	f := g.push(e.proc.body)
+	for i, b := range e.lets {
+		f.bind(g.st.root, b.name, vals[i])
+	}
+	return nil
+}
+
+// execAssign runs set and add.
+func (g *Game) execAssign(e *effect) error {
+	t := e.target
+	v, err := g.eval(e.a)
+	if err != nil {
+		return err
+	}
+	if e.kind == "add" {
+		cur, err := g.readTarget(t)
+		if err != nil {
+			return err
+		}
+		n, ok := v.(int)
+		c, cok := cur.(int)
+		if !ok || !cok {
+			return fmt.Errorf("add: expected ints, got %s and %s", describe(cur), describe(v))
+		}
+		v = c + n
+	}
+	return g.writeTarget(t, v)
+}
+
+// readTarget returns a target's current value.
+func (g *Game) readTarget(t *target) (any, error) {
+	if t.kind == targetIndex {
+		coll, err := g.readTarget(t.base)
+		if err != nil {
+			return nil, err
+		}
+		return g.element(t, coll, nil, false)
+	}
+	holder, err := g.targetHolder(t)
+	if err != nil {
+		return nil, err
+	}
+	return holder[t.name], nil
+}
+
+// writeTarget stores v (converted to the target's type) in the target.
+func (g *Game) writeTarget(t *target, v any) error {
+	if t.typ != "" {
+		var err error
+		if v, err = coerce(t.typ, v); err != nil {
+			return fmt.Errorf("%s: %v", t.src.Src, err)
+		}
+	}
+	if t.kind == targetIndex {
+		coll, err := g.readTarget(t.base)
+		if err != nil {
+			return err
+		}
+		_, err = g.element(t, coll, v, true)
+		return err
+	}
+	holder, err := g.targetHolder(t)
+	if err != nil {
+		return err
+	}
+	holder[t.name] = v
+	return nil
+}
+
+// element reads (or, when set, writes v to) the element of coll that t's
+// key names. Collections are updated in place.
+func (g *Game) element(t *target, coll any, v any, set bool) (any, error) {
+	key, err := g.eval(t.key)
+	if err != nil {
+		return nil, err
+	}
+	switch c := coll.(type) {
+	case map[string]int:
+		k, _ := key.(string)
+		if set {
+			c[k] = v.(int)
+		}
+		return c[k], nil
+	case []int:
+		i, ok := key.(int)
+		if !ok || i < 0 || i >= len(c) {
+			return nil, fmt.Errorf("%s: index %v out of range (length %d)", t.src.Src, key, len(c))
+		}
+		if set {
+			c[i] = v.(int)
+		}
+		return c[i], nil
+	case []string:
+		i, ok := key.(int)
+		if !ok || i < 0 || i >= len(c) {
+			return nil, fmt.Errorf("%s: index %v out of range (length %d)", t.src.Src, key, len(c))
+		}
+		if set {
+			c[i] = v.(string)
+		}
+		return c[i], nil
+	}
+	return nil, fmt.Errorf("%s: cannot index %s", t.src.Src, describe(coll))
+}
+
+// targetHolder is the map a target's name lives in.
+func (g *Game) targetHolder(t *target) (map[string]any, error) {
+	if t.kind != targetField {
+		return g.st.root, nil
+	}
+	v, err := g.eval(t.obj)
+	if err != nil {
+		return nil, err
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%s: expected a player or a card, got %s", t.src.Src, describe(v))
+	}
+	return m, nil
+}
+
+func (g *Game) execMove(e *effect) error {
+	v, err := g.eval(e.a)
+	if err != nil {
+		return err
+	}
+	var cards []any
+	switch x := v.(type) {
+	case map[string]any:
+		cards = []any{x}
+	case []any:
+		cards = append(cards, x...) // a copy: the list may be the source zone
+	default:
+		return fmt.Errorf("move: expected a card or a list of cards, got %s", describe(v))
+	}
+	owner, err := g.zoneOwner(e.into)
+	if err != nil {
+		return err
+	}
+	if e.atTop {
+		for i, j := 0, len(cards)-1; i < j; i, j = i+1, j-1 {
+			cards[i], cards[j] = cards[j], cards[i] // keep their order on top
+		}
+	}
+	for _, x := range cards {
+		c, ok := x.(map[string]any)
+		if !ok || g.st.cards[fmt.Sprint(c["id"])] == nil {
+			return fmt.Errorf("move: %s is not a card", describe(x))
+		}
+		if err := g.removeCard(c); err != nil {
+			return err
+		}
+		g.putCard(c, e.into.name, owner, e.atTop)
+	}
+	return nil
+}
+
+func (g *Game) execDraw(e *effect) error {
+	n, err := g.evalInt(e.a)
+	if err != nil {
+		return err
+	}
+	from, err := g.zoneOwner(e.from)
+	if err != nil {
+		return err
+	}
+	into, err := g.zoneOwner(e.into)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < n; i++ {
+		list := g.zoneList(e.from.name, from)
+		if len(list) == 0 {
+			if list, err = g.refill(e.from, from); err != nil {
+				return err
+			}
+			if len(list) == 0 {
+				return nil
+			}
+		}
+		c := list[0].(map[string]any)
+		g.setZone(e.from.name, from, append([]any(nil), list[1:]...))
+		g.putCard(c, e.into.name, into, e.atTop)
+	}
+	return nil
+}
+
+// refill shuffles a zone's refill_from zone into it.
+func (g *Game) refill(z *zoneRef, owner int) ([]any, error) {
+	src := g.prog.rs.Zones[z.name].RefillFrom
+	if src == "" || len(g.zoneList(src, -1)) == 0 {
+		return nil, nil
+	}
+	for _, x := range g.zoneList(src, -1) {
+		c := x.(map[string]any)
+		c["zone"], c["owner"] = z.name, owner
+	}
+	g.setZone(z.name, owner, g.zoneList(src, -1))
+	g.setZone(src, -1, []any{})
+	if err := g.shuffleZone(z.name, owner, z.label(owner)); err != nil {
+		return nil, err
+	}
+	return g.zoneList(z.name, owner), nil
+}
+
+func (g *Game) execRoll(e *effect) error {
+	faces, err := g.evalList(e.a)
+	if err != nil {
+		return err
+	}
+	if len(faces) == 0 {
+		return fmt.Errorf("roll: no faces")
+	}
+	name := "roll " + e.target.src.Src
+	res, err := g.chance(name, func() []string {
+		return []string{formatValue(faces[g.st.rng.intN(len(faces))])}
+	}, func(r []string) error {
+		for _, f := range faces {
+			if len(r) == 1 && formatValue(f) == r[0] {
+				return nil
+			}
+		}
+		return fmt.Errorf("%v is not one of the faces %v", r, faces)
+	})
+	if err != nil {
+		return err
+	}
+	var v any = res[0]
+	if n, err := strconv.Atoi(res[0]); err == nil {
+		v = n
+	}
+	return g.writeTarget(e.target, v)
+}
+
+// checkTriggers fires the first trigger whose condition holds, unless a
+// trigger is already running.
+func (g *Game) checkTriggers() error {
+	if len(g.prog.triggers) == 0 || g.st.pending != nil || g.st.over {
+		return nil
+	}
+	for _, f := range g.st.frames {
+		if f.trig {
+			return nil
+		}
+	}
+	for i, t := range g.prog.triggers {
+		ok, err := g.evalBool(t.when)
+		if err != nil {
+			return g.runtimeError(nil, t.body, err)
+		}
+		if !ok {
+			continue
+		}
+		g.st.fires[i]++
+		if g.st.fires[i] > g.limits.MaxTriggerRepeats {
+			return &RuntimeError{Pos: g.prog.rs.Triggers[i].Pos, Where: "trigger " + t.name, Step: g.st.decisions,
+				Msg: fmt.Sprintf("trigger fired more than %d times without a decision (limit MaxTriggerRepeats): its do must make its when false", g.limits.MaxTriggerRepeats)}
+		}
+		g.push(t.body).trig = true
+		return nil
+	}
+	return nil
+}
+
+// eval runs a compiled expression in the game's environment.
+func (g *Game) eval(c *compiled) (any, error) {
+	if c == nil {
+		return nil, fmt.Errorf("expression did not compile")
+	}
+	return g.runProgram(c)
+}
+
+func (g *Game) runProgram(c *compiled) (any, error) {
+	for len(g.vms) <= g.callDepth {
+		g.vms = append(g.vms, newVM())
+	}
+	out, err := g.vms[g.callDepth].Run(c.prog, g.st.root)
+	if err != nil {
+		return nil, g.exprFailure(c, err)
+	}
+	return out, nil
+}
+
+// exprFailure places a run-time expression error in the ruleset file.
+func (g *Game) exprFailure(c *compiled, err error) error {
+	var ee *exprError
+	if errors.As(err, &ee) {
+		return ee
+	}
+	var fe *file.Error
+	if errors.As(err, &fe) {
+		msg := fe.Message
+		if fe.Prev != nil {
+			var inner *exprError
+			if errors.As(fe.Prev, &inner) {
+				return inner
+			}
+		}
+		return &exprError{pos: c.src.At(fe.Line, fe.Column), msg: msg}
+	}
+	return &exprError{pos: c.src.Pos, msg: err.Error()}
+}
+
+func (g *Game) evalBool(c *compiled) (bool, error) {
+	v, err := g.eval(c)
+	if err != nil {
+		return false, err
+	}
+	b, ok := v.(bool)
+	if !ok {
+		return false, &exprError{pos: c.src.Pos, msg: "expected bool, got " + describe(v)}
+	}
+	return b, nil
+}
+
+// evalBoolOr is evalBool with a default for an absent expression.
+func (g *Game) evalBoolOr(c *compiled, def bool) (bool, error) {
+	if c == nil {
+		return def, nil
+	}
+	return g.evalBool(c)
+}
+
+func (g *Game) evalInt(c *compiled) (int, error) {
+	v, err := g.eval(c)
+	if err != nil {
+		return 0, err
+	}
+	n, err := coerce("int", v)
+	if err != nil {
+		return 0, &exprError{pos: c.src.Pos, msg: err.Error()}
+	}
+	return n.(int), nil
+}
+
+func (g *Game) evalList(c *compiled) ([]any, error) {
+	v, err := g.eval(c)
+	if err != nil {
+		return nil, err
+	}
+	switch x := v.(type) {
+	case []any:
+		return x, nil
+	case []int:
+		out := make([]any, len(x))
+		for i, n := range x {
+			out[i] = n
+		}
+		return out, nil
+	case []string:
+		out := make([]any, len(x))
+		for i, s := range x {
+			out[i] = s
+		}
+		return out, nil
+	case nil:
+		return nil, nil
+	}
+	return nil, &exprError{pos: c.src.Pos, msg: "expected a list, got " + describe(v)}
+}
+
+// logEvent appends to the game's log.
+func (g *Game) logEvent(e Event) {
+	e.Step = g.st.decisions
+	g.st.events = append(g.st.events, e)
+}

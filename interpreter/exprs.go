@@ -1,0 +1,292 @@
+package interpreter
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm"
+
+	"agon/schema"
+)
+
+// compiled is one expression, checked against the shadow types and
+// compiled for the runtime (map) environment.
+type compiled struct {
+	src  schema.Expr
+	prog *vm.Program
+	typ  reflect.Type // the checked result type (interface{} when unknown)
+}
+
+// listPreserving are expr builtins whose result lists hold elements of
+// their first argument's type, though expr types them []interface{}.
+var listPreserving = map[string]bool{"filter": true, "concat": true, "reverse": true, "uniq": true, "take": true, "sort": true, "sortBy": true}
+
+// inferType refines expr's result type of a node: a list built by a
+// list-preserving builtin keeps its argument's element type.
+func inferType(n ast.Node) reflect.Type {
+	t := n.Type()
+	if t == nil || t.Kind() != reflect.Slice || t.Elem().Kind() != reflect.Interface {
+		return t
+	}
+	switch x := n.(type) {
+	case *ast.BuiltinNode:
+		if listPreserving[x.Name] && len(x.Arguments) > 0 {
+			first := inferType(x.Arguments[0])
+			if first != nil && first.Kind() == reflect.Slice {
+				return first
+			}
+		}
+	case *ast.VariableDeclaratorNode:
+		return inferType(x.Expr)
+	case *ast.ConditionalNode:
+		if a := inferType(x.Exp1); a != nil && a == inferType(x.Exp2) {
+			return a
+		}
+	}
+	return t
+}
+
+// scope is the set of locals visible at a point of the ruleset. It is
+// immutable: with returns an extended copy.
+type scope struct {
+	locals []field
+}
+
+func (s *scope) with(name string, t reflect.Type) *scope {
+	var locals []field
+	if s != nil {
+		locals = append(locals, s.locals...)
+	}
+	return &scope{locals: append(locals, field{name, t})}
+}
+
+func (s *scope) lookup(name string) (reflect.Type, bool) {
+	if s == nil {
+		return nil, false
+	}
+	for i := len(s.locals) - 1; i >= 0; i-- {
+		if s.locals[i].name == name {
+			return s.locals[i].typ, true
+		}
+	}
+	return nil, false
+}
+
+func (s *scope) fields() []field {
+	if s == nil {
+		return nil
+	}
+	return s.locals
+}
+
+// exprCompiler compiles expressions of one ruleset.
+type exprCompiler struct {
+	tc *typeContext
+	ds *schema.Diagnostics
+	// checkOpts declare functions with shadow types; runOpts declare the
+	// same functions for the map environment.
+	checkOpts, runOpts []expr.Option
+	// envFuncs are the function names that receive the environment as a
+	// hidden first argument.
+	envFuncs map[string]bool
+	// names are every name an expression may use, for did-you-mean.
+	names []string
+}
+
+// wanted is the kind of result an expression must have.
+type wanted int
+
+const (
+	wantAny wanted = iota
+	wantBool
+	wantInt
+	wantString
+	wantList
+)
+
+func (w wanted) String() string {
+	return [...]string{"any", "bool", "int", "string", "a list"}[w]
+}
+
+func (w wanted) accepts(t reflect.Type) bool {
+	if t == nil || t.Kind() == reflect.Interface {
+		return true // checked at run time
+	}
+	switch w {
+	case wantBool:
+		return t.Kind() == reflect.Bool
+	case wantInt:
+		return t.Kind() == reflect.Int
+	case wantString:
+		return t.Kind() == reflect.String
+	case wantList:
+		return t.Kind() == reflect.Slice || t.Kind() == reflect.Array
+	}
+	return true
+}
+
+// envPatcher gives functions that need the game the environment as their
+// first argument.
+type envPatcher struct{ names map[string]bool }
+
+// Visit implements ast.Visitor.
+func (p envPatcher) Visit(node *ast.Node) {
+	call, ok := (*node).(*ast.CallNode)
+	if !ok {
+		return
+	}
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	if !ok || !p.names[id.Value] {
+		return
+	}
+	if len(call.Arguments) > 0 {
+		if first, ok := call.Arguments[0].(*ast.IdentifierNode); ok && first.Value == "$env" {
+			return
+		}
+	}
+	call.Arguments = append([]ast.Node{&ast.IdentifierNode{Value: "$env"}}, call.Arguments...)
+}
+
+// disabledBuiltins would let the clock or Go map order reach outcomes.
+var disabledBuiltins = []string{"now", "date", "duration", "keys", "values", "toPairs", "fromPairs", "timezone"}
+
+func (c *exprCompiler) baseOptions() []expr.Option {
+	opts := []expr.Option{expr.Patch(envPatcher{c.envFuncs}), expr.MaxNodes(5000)}
+	for _, b := range disabledBuiltins {
+		opts = append(opts, expr.DisableBuiltin(b))
+	}
+	return opts
+}
+
+// compile checks src in scope sc and compiles it for the runtime. It
+// reports problems to the diagnostics and returns nil on failure.
+func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what string) *compiled {
+	if !src.IsSet() {
+		return nil
+	}
+	envType := c.tc.envType(sc.fields())
+	checkOpts := append(c.baseOptions(), expr.Env(reflect.New(envType).Elem().Interface()))
+	checkOpts = append(checkOpts, c.checkOpts...)
+	checked, err := expr.Compile(src.Src, checkOpts...)
+	if err != nil {
+		c.report(src, err, envType)
+		return nil
+	}
+	typ := inferType(checked.Node())
+	if !want.accepts(typ) {
+		c.ds.Add(c.diag(src, 1, 0, fmt.Sprintf("%s must be %s, got %s", what, want, typeName(typ, c.tc))))
+		return nil
+	}
+	runOpts := append(c.baseOptions(), expr.Env(map[string]any{}), expr.AllowUndefinedVariables())
+	runOpts = append(runOpts, c.runOpts...)
+	prog, err := expr.Compile(src.Src, runOpts...)
+	if err != nil {
+		c.report(src, err, envType)
+		return nil
+	}
+	return &compiled{src: src, prog: prog, typ: typ}
+}
+
+var (
+	reNoField   = regexp.MustCompile(`^type (.*) has no field (\w+)$`)
+	reNoName    = regexp.MustCompile(`^unknown name (\w+)$`)
+	reNoFunc    = regexp.MustCompile(`^unknown func (\w+)$`)
+	reStructTyp = regexp.MustCompile(`struct \{[^{}]*\}`)
+)
+
+// report turns an expr compile error into a diagnostic at the right
+// column, with a message that names ruleset concepts instead of Go types.
+func (c *exprCompiler) report(src schema.Expr, err error, envType reflect.Type) {
+	var fe *file.Error
+	if !errors.As(err, &fe) {
+		c.ds.Addf(src.Pos, "%v", err)
+		return
+	}
+	c.ds.Add(c.diag(src, fe.Line, fe.Column, c.explain(fe.Message, envType)))
+}
+
+func (c *exprCompiler) explain(msg string, envType reflect.Type) string {
+	if m := reNoField.FindStringSubmatch(msg); m != nil {
+		owner, candidates := c.describeStruct(m[1], envType)
+		return fmt.Sprintf("unknown %s field %q%s", owner, m[2], schema.DidYouMean(m[2], candidates))
+	}
+	if m := reNoName.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("unknown name %q%s", m[1], schema.DidYouMean(m[1], c.namesIn(envType)))
+	}
+	if m := reNoFunc.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("unknown function %q%s", m[1], schema.DidYouMean(m[1], c.namesIn(envType)))
+	}
+	return c.prettyTypes(msg)
+}
+
+// prettyTypes replaces shadow struct type names in a message by "card",
+// "player" or "environment".
+func (c *exprCompiler) prettyTypes(msg string) string {
+	return reStructTyp.ReplaceAllStringFunc(msg, func(s string) string {
+		switch s {
+		case c.tc.card.String():
+			return "card"
+		case c.tc.player.String():
+			return "player"
+		}
+		return "environment"
+	})
+}
+
+func (c *exprCompiler) describeStruct(typeStr string, envType reflect.Type) (string, []string) {
+	switch typeStr {
+	case c.tc.card.String():
+		return "card", fieldNames(c.tc.card)
+	case c.tc.player.String():
+		return "player", fieldNames(c.tc.player)
+	}
+	return "", fieldNames(envType)
+}
+
+func (c *exprCompiler) namesIn(envType reflect.Type) []string {
+	return append(fieldNames(envType), c.names...)
+}
+
+func fieldNames(t reflect.Type) []string {
+	var out []string
+	for i := 0; i < t.NumField(); i++ {
+		out = append(out, t.Field(i).Tag.Get("expr"))
+	}
+	return out
+}
+
+// typeName names a shadow type for messages.
+func typeName(t reflect.Type, tc *typeContext) string {
+	switch {
+	case t == nil:
+		return "nothing"
+	case t == tc.card:
+		return "card"
+	case t == tc.player:
+		return "player"
+	case t.Kind() == reflect.Slice && t.Elem() == tc.card:
+		return "list of cards"
+	case t.Kind() == reflect.Slice && t.Elem() == tc.player:
+		return "list of players"
+	}
+	return t.String()
+}
+
+// diag builds a diagnostic at a position inside an expression, with the
+// source line and a caret when the column is exact.
+func (c *exprCompiler) diag(src schema.Expr, line, col int, msg string) schema.Diagnostic {
+	pos := src.At(line, col)
+	d := schema.Diagnostic{Pos: pos, Msg: msg}
+	lines := strings.Split(src.Src, "\n")
+	if line >= 1 && line <= len(lines) && pos != src.Pos || (line <= 1 && col == 0) {
+		text := lines[max(line, 1)-1]
+		d.Detail = "\t" + text + "\n\t" + strings.Repeat(" ", max(col, 0)) + "^"
+	}
+	return d
+}

@@ -1,0 +1,257 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+
+	"github.com/expr-lang/expr"
+
+	"agon/schema"
+)
+
+// function is a ruleset-defined function: a typed expression with
+// parameters, called from expressions with the environment as a hidden
+// first argument.
+type function struct {
+	name   string
+	pos    schema.Pos
+	params []schema.Param
+	body   *compiled
+}
+
+// maxCallDepth bounds nested ruleset function calls.
+const maxCallDepth = 64
+
+// declareFunctions registers the built-in and ruleset functions with the
+// compiler. Bodies are compiled afterwards (compileFunctionBodies), so
+// functions may call each other.
+func (c *exprCompiler) declareFunctions(rs *schema.Ruleset) map[string]*function {
+	c.envFuncs = map[string]bool{"card": true}
+	c.declareBuiltins()
+	funcs := map[string]*function{}
+	for _, name := range rs.FunctionOrder {
+		def := rs.Functions[name]
+		f := &function{name: name, pos: def.Pos, params: def.Params}
+		ret, ok := c.tc.valueType(def.Returns)
+		if !ok {
+			continue // reported by schema.Validate
+		}
+		in := []reflect.Type{typeAny}
+		valid := true
+		for _, p := range def.Params {
+			t, ok := c.tc.valueType(p.Type)
+			if !ok {
+				valid = false
+				break
+			}
+			in = append(in, t)
+		}
+		if !valid {
+			continue
+		}
+		funcs[name] = f
+		c.envFuncs[name] = true
+		c.names = append(c.names, name)
+		sig := reflect.New(reflect.FuncOf(in, []reflect.Type{ret}, false)).Interface()
+		impl := func(args ...any) (any, error) { return callFunction(f, args) }
+		c.checkOpts = append(c.checkOpts, expr.Function(name, impl, sig))
+		c.runOpts = append(c.runOpts, expr.Function(name, impl))
+	}
+	return funcs
+}
+
+// compileFunctionBodies compiles every function body with its parameters
+// in scope and checks the result type.
+func (c *exprCompiler) compileFunctionBodies(rs *schema.Ruleset, funcs map[string]*function) {
+	for _, name := range rs.FunctionOrder {
+		f, ok := funcs[name]
+		if !ok {
+			continue
+		}
+		def := rs.Functions[name]
+		var sc *scope
+		for _, p := range def.Params {
+			t, _ := c.tc.valueType(p.Type)
+			sc = sc.with(p.Name, t)
+		}
+		f.body = c.compile(def.Expr, sc, wantFor(def.Returns), "function "+name)
+	}
+}
+
+// wantFor is the result kind a declared type requires.
+func wantFor(typ string) wanted {
+	switch typ {
+	case "int":
+		return wantInt
+	case "bool":
+		return wantBool
+	case "string":
+		return wantString
+	case "ints", "strings", "cards":
+		return wantList
+	}
+	return wantAny
+}
+
+// callFunction runs a ruleset function: the first argument is the
+// environment (inserted by envPatcher), the rest are the parameters.
+func callFunction(f *function, args []any) (any, error) {
+	env, g, err := gameOf(args)
+	if err != nil {
+		return nil, err
+	}
+	if f.body == nil {
+		return nil, fmt.Errorf("function %s did not compile", f.name)
+	}
+	if g.callDepth >= maxCallDepth {
+		return nil, fmt.Errorf("function %s: more than %d nested calls (does it call itself?)", f.name, maxCallDepth)
+	}
+	saved := make([]savedLocal, len(f.params))
+	for i, p := range f.params {
+		saved[i] = bindLocal(env, p.Name, args[i+1])
+	}
+	g.callDepth++
+	out, err := g.runProgram(f.body)
+	g.callDepth--
+	for i := len(saved) - 1; i >= 0; i-- {
+		saved[i].restore(env)
+	}
+	return out, err
+}
+
+// gameOf extracts the environment and its game from a call's arguments.
+func gameOf(args []any) (map[string]any, *Game, error) {
+	if len(args) == 0 {
+		return nil, nil, fmt.Errorf("internal: missing environment")
+	}
+	env, ok := args[0].(map[string]any)
+	if !ok {
+		return nil, nil, fmt.Errorf("internal: environment is %T", args[0])
+	}
+	g, ok := env[gameKey].(*Game)
+	if !ok {
+		return nil, nil, fmt.Errorf("internal: environment has no game")
+	}
+	return env, g, nil
+}
+
+// declareBuiltins adds agon's own functions (see REFERENCE.md).
+func (c *exprCompiler) declareBuiltins() {
+	cards := reflect.SliceOf(c.tc.card)
+	sig := func(in []reflect.Type, out reflect.Type) any {
+		return reflect.New(reflect.FuncOf(in, []reflect.Type{out}, false)).Interface()
+	}
+	add := func(name string, impl func(args ...any) (any, error), sigs ...any) {
+		c.checkOpts = append(c.checkOpts, expr.Function(name, impl, sigs...))
+		c.runOpts = append(c.runOpts, expr.Function(name, impl))
+		c.names = append(c.names, name)
+	}
+	add("card", builtinCard, sig([]reflect.Type{typeAny, typeString}, c.tc.card))
+	add("div", builtinDiv(false), new(func(int, int) int))
+	add("divUp", builtinDiv(true), new(func(int, int) int))
+	add("keys", builtinKeys, new(func(map[string]int) []string))
+	add("without", builtinWithout,
+		sig([]reflect.Type{cards, c.tc.card}, cards),
+		sig([]reflect.Type{cards, cards}, cards),
+		new(func([]int, int) []int),
+		new(func([]string, string) []string))
+	add("ids", builtinIDs, sig([]reflect.Type{cards}, typeStrings))
+}
+
+func builtinCard(args ...any) (any, error) {
+	_, g, err := gameOf(args)
+	if err != nil {
+		return nil, err
+	}
+	id, _ := args[1].(string)
+	c, ok := g.st.cards[id]
+	if !ok {
+		return nil, fmt.Errorf("no card with id %q", id)
+	}
+	return c, nil
+}
+
+func builtinDiv(up bool) func(args ...any) (any, error) {
+	return func(args ...any) (any, error) {
+		a, aok := args[0].(int)
+		b, bok := args[1].(int)
+		if !aok || !bok {
+			return nil, fmt.Errorf("div: expected two ints, got %s and %s", describe(args[0]), describe(args[1]))
+		}
+		if b == 0 {
+			return nil, fmt.Errorf("division by zero")
+		}
+		q := a / b
+		if r := a % b; r != 0 && (r < 0) == (b > 0) {
+			q-- // round toward minus infinity
+		}
+		if up && a%b != 0 {
+			q++
+		}
+		return q, nil
+	}
+}
+
+func builtinKeys(args ...any) (any, error) {
+	switch m := args[0].(type) {
+	case map[string]int:
+		return sortedKeys(m), nil
+	case map[string]any:
+		return sortedKeys(m), nil
+	}
+	return nil, fmt.Errorf("keys: expected a map, got %s", describe(args[0]))
+}
+
+func builtinWithout(args ...any) (any, error) {
+	drop := map[string]bool{}
+	rv := reflect.ValueOf(args[1])
+	if rv.Kind() == reflect.Slice {
+		for i := 0; i < rv.Len(); i++ {
+			drop[identity(rv.Index(i).Interface())] = true
+		}
+	} else {
+		drop[identity(args[1])] = true
+	}
+	list := reflect.ValueOf(args[0])
+	if list.Kind() != reflect.Slice {
+		return nil, fmt.Errorf("without: expected a list, got %s", describe(args[0]))
+	}
+	out := reflect.MakeSlice(list.Type(), 0, list.Len())
+	for i := 0; i < list.Len(); i++ {
+		if e := list.Index(i); !drop[identity(e.Interface())] {
+			out = reflect.Append(out, e)
+		}
+	}
+	return out.Interface(), nil
+}
+
+func builtinIDs(args ...any) (any, error) {
+	list, ok := args[0].([]any)
+	if !ok {
+		return nil, fmt.Errorf("ids: expected a list of cards, got %s", describe(args[0]))
+	}
+	out := make([]string, 0, len(list))
+	for _, e := range list {
+		out = append(out, identity(e))
+	}
+	return out, nil
+}
+
+// identity is how values compare in without and option keys: cards by id,
+// other values by their printed form.
+func identity(v any) string {
+	if m, ok := v.(map[string]any); ok {
+		if id, ok := m["id"].(string); ok {
+			return id
+		}
+	}
+	return fmt.Sprint(v)
+}
+
+// sortStrings returns a sorted copy.
+func sortStrings(xs []string) []string {
+	out := append([]string(nil), xs...)
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,312 @@
+package interpreter
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr/vm"
+
+	"agon/schema"
+)
+
+// Game is one game in progress. It is not safe for concurrent use; Clone
+// gives an independent copy for another goroutine.
+type Game struct {
+	prog      *Program
+	st        *state
+	limits    Limits
+	vms       []*vm.VM // one per nested function call depth
+	callDepth int
+}
+
+func newVM() *vm.VM { return &vm.VM{} }
+
+// NewGame starts a game: it builds the state, runs setup and the flow up
+// to the first decision.
+func NewGame(p *Program, cfg Config) (*Game, error) {
+	if cfg.Players < p.MinPlayers() || cfg.Players > p.MaxPlayers() {
+		return nil, fmt.Errorf("%s is for %d to %d players, not %d", p.Title(), p.MinPlayers(), p.MaxPlayers(), cfg.Players)
+	}
+	g := &Game{prog: p, limits: cfg.Limits.withDefaults()}
+	g.st = &state{
+		root:        map[string]any{},
+		playerCount: cfg.Players,
+		rng:         newRNG(cfg.Seed),
+		outcomes:    append([]Outcome(nil), cfg.Outcomes...),
+		fires:       make([]int, len(p.triggers)),
+	}
+	g.buildRoot()
+	g.createCards()
+	if err := g.initVars(); err != nil {
+		return nil, err
+	}
+	g.push(p.flow)
+	g.push(p.setup)
+	if err := g.run(); err != nil {
+		return g, err
+	}
+	return g, nil
+}
+
+// buildRoot lays out the environment: constants, players, empty zones.
+func (g *Game) buildRoot() {
+	rs := g.prog.rs
+	root := g.st.root
+	for k, v := range g.prog.consts {
+		root[k] = v
+	}
+	root["player_count"] = g.st.playerCount
+	root["phase"] = ""
+	players := make([]any, g.st.playerCount)
+	for i := range players {
+		players[i] = map[string]any{"id": i}
+	}
+	root["players"] = players
+	for _, n := range rs.ZoneOrder {
+		if rs.Zones[n].Owner == "player" {
+			for _, p := range players {
+				p.(map[string]any)[n] = []any{}
+			}
+		} else {
+			root[n] = []any{}
+		}
+	}
+	root[gameKey] = g
+}
+
+// createCards makes every card instance in its table's starting zone.
+func (g *Game) createCards() {
+	rs := g.prog.rs
+	g.st.cards = map[string]map[string]any{}
+	for _, tname := range rs.CardOrder {
+		tbl := rs.Cards[tname]
+		for _, row := range tbl.Rows {
+			count := max(row.Count, 1)
+			for i := 1; i <= count; i++ {
+				id := row.ID
+				if count > 1 {
+					id = fmt.Sprintf("%s#%d", row.ID, i)
+				}
+				c := map[string]any{"id": id, "def": row.ID, "table": tname}
+				for _, f := range g.prog.cardFields {
+					c[f.name] = zeroValue(f.typ)
+				}
+				for _, a := range tbl.AttributeOrder {
+					c[a] = attributeValue(tbl.Attributes[a], row, a)
+				}
+				for _, pr := range tbl.PropOrder {
+					c[pr] = zeroValue(tbl.Props[pr].Type)
+				}
+				g.st.cards[id] = c
+				g.putCard(c, tbl.Zone, -1, false)
+			}
+		}
+	}
+}
+
+// initVars sets every variable to its init value (or zero value).
+func (g *Game) initVars() error {
+	for _, v := range g.prog.vars {
+		if err := g.initVar(g.st.root, v); err != nil {
+			return err
+		}
+	}
+	for i, p := range g.st.root["players"].([]any) {
+		saved := bindLocal(g.st.root, "me", i)
+		for _, v := range g.prog.playerVars {
+			if err := g.initVar(p.(map[string]any), v); err != nil {
+				saved.restore(g.st.root)
+				return err
+			}
+		}
+		saved.restore(g.st.root)
+	}
+	return nil
+}
+
+func (g *Game) initVar(holder map[string]any, v varInit) error {
+	if v.init == nil {
+		holder[v.name] = zeroValue(v.typ)
+		return nil
+	}
+	val, err := g.eval(v.init)
+	if err == nil {
+		val, err = coerce(v.typ, val)
+	}
+	if err != nil {
+		return &RuntimeError{Pos: v.init.src.Pos, Where: "init of " + v.name, Msg: err.Error()}
+	}
+	holder[v.name] = val
+	return nil
+}
+
+// Program is the ruleset the game runs.
+func (g *Game) Program() *Program { return g.prog }
+
+// Players is the number of players.
+func (g *Game) Players() int { return g.st.playerCount }
+
+// SupplyOutcomes queues chance outcomes to use instead of the random
+// source, in order.
+func (g *Game) SupplyOutcomes(o ...Outcome) { g.st.outcomes = append(g.st.outcomes, o...) }
+
+// Pending is the decision the game waits for, nil when the game is over.
+func (g *Game) Pending() *Decision {
+	pd := g.st.pending
+	if pd == nil {
+		return nil
+	}
+	d := &Decision{Player: pd.player, Prompt: pd.prompt, Pos: pd.choice.pos.String()}
+	d.Options = make([]Option, len(pd.options))
+	for i, o := range pd.options {
+		d.Options[i] = Option{Key: o.key, Label: o.label}
+	}
+	return d
+}
+
+// Apply takes the option with the given key and runs to the next decision.
+func (g *Game) Apply(key string) error {
+	pd := g.st.pending
+	if pd == nil {
+		return fmt.Errorf("no decision is pending: the game is over")
+	}
+	for i, o := range pd.options {
+		if o.key == key {
+			if g.st.decisions >= g.limits.MaxDecisions {
+				return &RuntimeError{Pos: pd.choice.pos, Where: "choose", Step: g.st.decisions,
+					Msg: fmt.Sprintf("more than %d decisions (limit MaxDecisions)", g.limits.MaxDecisions)}
+			}
+			for j := range g.st.fires {
+				g.st.fires[j] = 0
+			}
+			if err := g.take(pd, i, true); err != nil {
+				return err
+			}
+			return g.run()
+		}
+	}
+	keys := make([]string, len(pd.options))
+	for i, o := range pd.options {
+		keys[i] = o.key
+	}
+	return fmt.Errorf("%q is not a legal option for player %d (legal: %s)", key, pd.player, strings.Join(keys, ", "))
+}
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.st.over }
+
+// Result is the final result, nil before the game is over.
+func (g *Game) Result() *Result { return g.st.result }
+
+// Events is the log of everything that happened so far. The slice must
+// not be modified.
+func (g *Game) Events() []Event { return g.st.events }
+
+// Decisions is the number of decisions taken so far.
+func (g *Game) Decisions() int { return g.st.decisions }
+
+// Clone returns an independent copy of the game.
+func (g *Game) Clone() *Game {
+	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone()}
+	n.st.root[gameKey] = n
+	return n
+}
+
+// endGame stops the flow: every running list ends and the game is scored.
+func (g *Game) endGame() {
+	for i := len(g.st.frames) - 1; i >= 0; i-- {
+		g.st.frames[i].unbind(g.st.root)
+	}
+	g.st.frames = nil
+}
+
+// finish scores the game.
+func (g *Game) finish() error {
+	res := &Result{Decisions: g.st.decisions}
+	for i := 0; i < g.st.playerCount; i++ {
+		pr, err := g.scorePlayer(i)
+		if err != nil {
+			return err
+		}
+		res.Players = append(res.Players, pr)
+	}
+	rankPlayers(res)
+	g.st.result = res
+	g.st.over = true
+	return nil
+}
+
+func (g *Game) scorePlayer(i int) (PlayerResult, error) {
+	saved := bindLocal(g.st.root, "me", i)
+	defer saved.restore(g.st.root)
+	pr := PlayerResult{Player: i}
+	wrap := func(c *compiled, err error) error {
+		return &RuntimeError{Pos: c.src.Pos, Where: "scoring", Step: g.st.decisions, Msg: err.Error()}
+	}
+	var err error
+	if pr.Score, err = g.evalInt(g.prog.score); err != nil {
+		return pr, wrap(g.prog.score, err)
+	}
+	for _, tb := range g.prog.tiebreaks {
+		v, err := g.evalInt(tb)
+		if err != nil {
+			return pr, wrap(tb, err)
+		}
+		pr.Tiebreak = append(pr.Tiebreak, v)
+	}
+	for _, d := range g.prog.details {
+		v, err := g.eval(d.expr)
+		if err != nil {
+			return pr, wrap(d.expr, err)
+		}
+		pr.Details = append(pr.Details, NamedValue{Name: d.name, Value: v})
+	}
+	return pr, nil
+}
+
+// rankPlayers sets ranks (1 = best; equal results share a rank) and the
+// winners.
+func rankPlayers(res *Result) {
+	better := func(a, b PlayerResult) bool {
+		if a.Score != b.Score {
+			return a.Score > b.Score
+		}
+		for k := range a.Tiebreak {
+			if a.Tiebreak[k] != b.Tiebreak[k] {
+				return a.Tiebreak[k] > b.Tiebreak[k]
+			}
+		}
+		return false
+	}
+	for i := range res.Players {
+		rank := 1
+		for j := range res.Players {
+			if better(res.Players[j], res.Players[i]) {
+				rank++
+			}
+		}
+		res.Players[i].Rank = rank
+		if rank == 1 {
+			res.Winners = append(res.Winners, i)
+		}
+	}
+	sort.Ints(res.Winners)
+}
+
+// attributeValue is a row's value for an attribute in its runtime form,
+// or the attribute's default.
+func attributeValue(a *schema.Attribute, row *schema.CardRow, name string) any {
+	v, ok := row.Fields[name]
+	if !ok {
+		if a.Default == nil {
+			return zeroValue(a.Type)
+		}
+		v = *a.Default
+	}
+	out, err := coerce(a.Type, convertConst(v.V))
+	if err != nil {
+		return zeroValue(a.Type) // reported by schema.Validate
+	}
+	return out
+}

@@ -1,0 +1,125 @@
+package interpreter
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"path"
+	"sort"
+
+	"agon/schema"
+)
+
+// Program is a compiled ruleset: immutable after Load and safe for
+// concurrent use by many games.
+type Program struct {
+	rs         *schema.Ruleset
+	tc         *typeContext
+	consts     map[string]any
+	funcs      map[string]*function
+	vars       []varInit
+	playerVars []varInit
+	phases     map[string]*procedure
+	procs      map[string]*procedure
+	setup      *block
+	flow       *block
+	triggers   []*trigger
+	score      *compiled
+	tiebreaks  []*compiled
+	details    []namedExpr
+	views      []namedExpr
+	blocks     []*block
+	hash       string
+	variants   []string
+	// cardFields are every attribute and prop of every table with its
+	// type: each card has all of them (zero when its table lacks one).
+	cardFields []declared
+}
+
+// declared is a name with its declared type.
+type declared struct {
+	name, typ string
+}
+
+// Load reads, validates and compiles the ruleset in dir of fsys, with the
+// named variant applied ("" for none). Problems come back as a
+// schema.ErrorList, all of them, sorted.
+func Load(fsys fs.FS, dir, variant string) (*Program, error) {
+	var rs *schema.Ruleset
+	var ds *schema.Diagnostics
+	if variant == "" {
+		rs, ds = schema.Load(fsys, dir)
+	} else {
+		rs, ds = schema.LoadVariant(fsys, dir, variant)
+	}
+	if ds == nil {
+		ds = &schema.Diagnostics{}
+	}
+	if rs == nil || ds.Len() > 0 {
+		return nil, ds.Err()
+	}
+	schema.Validate(rs, ds)
+	if ds.Len() > 0 {
+		return nil, ds.Err()
+	}
+	p := compileRuleset(rs, ds)
+	if err := ds.Err(); err != nil {
+		return nil, err
+	}
+	p.hash = hashFiles(fsys, rs.Files)
+	p.variants, _ = schema.Variants(fsys, dir)
+	return p, nil
+}
+
+// hashFiles is "sha256:" and the hash of the files' names and contents.
+func hashFiles(fsys fs.FS, files []string) string {
+	sorted := append([]string(nil), files...)
+	sort.Strings(sorted)
+	h := sha256.New()
+	for _, f := range sorted {
+		data, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			continue
+		}
+		h.Write([]byte(path.Base(f) + "\x00"))
+		h.Write(data)
+		h.Write([]byte{0})
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// Game is the ruleset's name.
+func (p *Program) Game() string { return p.rs.Game }
+
+// Title is the human-readable name of the game.
+func (p *Program) Title() string {
+	if p.rs.Title != "" {
+		return p.rs.Title
+	}
+	return p.rs.Game
+}
+
+// Variant is the applied variant's name, "" for the base rules.
+func (p *Program) Variant() string { return p.rs.Variant }
+
+// Variants lists the variants available beside the ruleset.
+func (p *Program) Variants() []string { return p.variants }
+
+// Hash identifies the ruleset text (base files and variant).
+func (p *Program) Hash() string { return p.hash }
+
+// MinPlayers is the smallest supported player count.
+func (p *Program) MinPlayers() int { return p.rs.Players.Min }
+
+// MaxPlayers is the largest supported player count.
+func (p *Program) MaxPlayers() int { return p.rs.Players.Max }
+
+// Ruleset is the decoded ruleset (read-only).
+func (p *Program) Ruleset() *schema.Ruleset { return p.rs }
+
+// Provisional lists the ruleset's provisional notes, sorted by position.
+func (p *Program) Provisional() []schema.Note {
+	out := append([]schema.Note(nil), p.rs.Provisional...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos.Before(out[j].Pos) })
+	return out
+}

@@ -1,0 +1,105 @@
+package interpreter
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// rng is the game's one random source: a PCG generator held by value, so
+// copying the state copies the stream. Bounded numbers use our own
+// rejection sampling so results never depend on library internals.
+type rng struct {
+	pcg rand.PCG
+}
+
+func newRNG(seed uint64) rng {
+	return rng{pcg: *rand.NewPCG(seed, 0x9e3779b97f4a7c15)}
+}
+
+// intN returns a uniform number in [0, n).
+func (r *rng) intN(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	bound := uint64(n)
+	limit := ^uint64(0) - (^uint64(0)%bound+1)%bound
+	for {
+		x := r.pcg.Uint64()
+		if x <= limit {
+			return int(x % bound)
+		}
+	}
+}
+
+// chance produces a random outcome: the next supplied outcome when there
+// is one (it must be named name and pass check), else natural(). Either
+// way the outcome is logged.
+func (g *Game) chance(name string, natural func() []string, check func([]string) error) ([]string, error) {
+	var res []string
+	if len(g.st.outcomes) > 0 {
+		o := g.st.outcomes[0]
+		g.st.outcomes = g.st.outcomes[1:]
+		if o.Name != name {
+			return nil, fmt.Errorf("supplied chance outcome is %q, but the game needs %q", o.Name, name)
+		}
+		if err := check(o.Result); err != nil {
+			return nil, fmt.Errorf("supplied outcome for %q: %v", name, err)
+		}
+		res = append([]string(nil), o.Result...)
+	} else {
+		res = natural()
+	}
+	g.logEvent(Event{Kind: EventChance, Name: name, Result: res})
+	return res, nil
+}
+
+// shuffleZone shuffles a zone (a chance outcome named "shuffle LABEL").
+func (g *Game) shuffleZone(name string, owner int, label string) error {
+	list := append([]any(nil), g.zoneList(name, owner)...)
+	byID := make(map[string]any, len(list))
+	for _, c := range list {
+		byID[identity(c)] = c
+	}
+	res, err := g.chance("shuffle "+label, func() []string {
+		for i := len(list) - 1; i > 0; i-- {
+			j := g.st.rng.intN(i + 1)
+			list[i], list[j] = list[j], list[i]
+		}
+		return ids(list)
+	}, func(r []string) error { return isPermutation(r, byID) })
+	if err != nil {
+		return err
+	}
+	out := make([]any, len(res))
+	for i, id := range res {
+		out[i] = byID[id]
+	}
+	g.setZone(name, owner, out)
+	return nil
+}
+
+func ids(list []any) []string {
+	out := make([]string, len(list))
+	for i, c := range list {
+		out[i] = identity(c)
+	}
+	return out
+}
+
+// isPermutation checks that r names every card of the zone exactly once.
+func isPermutation(r []string, byID map[string]any) error {
+	if len(r) != len(byID) {
+		return fmt.Errorf("lists %d cards, the zone has %d", len(r), len(byID))
+	}
+	seen := map[string]bool{}
+	for _, id := range r {
+		if _, ok := byID[id]; !ok {
+			return fmt.Errorf("card %q is not in the zone", id)
+		}
+		if seen[id] {
+			return fmt.Errorf("card %q is listed twice", id)
+		}
+		seen[id] = true
+	}
+	return nil
+}

@@ -1,0 +1,271 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+)
+
+// gameKey is where the environment keeps its game, for functions that
+// need it. Keys starting with "$" are never cloned or serialised.
+const gameKey = "$game"
+
+// state is everything that changes during a game. It is plain data: maps,
+// slices, ints, strings and bools, so that cloning and serialising are
+// generic.
+type state struct {
+	// root is the expression environment: constants, vars, global zones,
+	// players, and the locals of the running frames.
+	root        map[string]any
+	playerCount int
+	// cards indexes every card by instance id. Rebuilt on clone.
+	cards     map[string]map[string]any
+	frames    []*frame
+	pending   *pendingDecision
+	rng       rng
+	events    []Event
+	outcomes  []Outcome
+	decisions int
+	over      bool
+	result    *Result
+	// fires counts trigger firings since the last decision, by trigger.
+	fires []int
+}
+
+// frame is one running effect list: a block and the index of the next
+// effect, plus loop state and the locals it bound (restored when it ends).
+type frame struct {
+	blk   *block
+	pc    int
+	loop  *effect // for_each, while or repeat whose body this frame runs
+	items []any   // for_each: the list
+	idx   int     // for_each/repeat: the current iteration
+	count int     // repeat: the number of iterations
+	trig  bool    // the frame runs a trigger
+	saved []savedLocal
+}
+
+// savedLocal remembers what a name held before a frame bound it.
+type savedLocal struct {
+	name string
+	old  any
+	had  bool
+}
+
+// bindLocal sets name in env and returns what to restore later.
+func bindLocal(env map[string]any, name string, v any) savedLocal {
+	old, had := env[name]
+	env[name] = v
+	return savedLocal{name: name, old: old, had: had}
+}
+
+func (s savedLocal) restore(env map[string]any) {
+	if s.had {
+		env[s.name] = s.old
+	} else {
+		delete(env, s.name)
+	}
+}
+
+// bind sets a local for the lifetime of the frame. Rebinding a name the
+// frame already bound keeps the first saved value.
+func (f *frame) bind(env map[string]any, name string, v any) {
+	for _, s := range f.saved {
+		if s.name == name {
+			env[name] = v
+			return
+		}
+	}
+	f.saved = append(f.saved, bindLocal(env, name, v))
+}
+
+// unbind restores every local the frame bound.
+func (f *frame) unbind(env map[string]any) {
+	for i := len(f.saved) - 1; i >= 0; i-- {
+		f.saved[i].restore(env)
+	}
+	f.saved = nil
+}
+
+// clone returns a deep copy of the state that shares nothing mutable with
+// the original. Maps referenced twice (a card in a zone and in a local)
+// stay one map in the copy.
+func (s *state) clone() *state {
+	cl := &cloner{memo: map[uintptr]map[string]any{}}
+	n := &state{
+		root:        cl.value(s.root).(map[string]any),
+		playerCount: s.playerCount,
+		rng:         s.rng,
+		events:      append([]Event(nil), s.events...),
+		outcomes:    append([]Outcome(nil), s.outcomes...),
+		decisions:   s.decisions,
+		over:        s.over,
+		result:      s.result,
+		fires:       append([]int(nil), s.fires...),
+	}
+	for _, f := range s.frames {
+		nf := *f
+		nf.items = cl.list(f.items)
+		nf.saved = make([]savedLocal, len(f.saved))
+		for i, sv := range f.saved {
+			nf.saved[i] = savedLocal{name: sv.name, old: cl.value(sv.old), had: sv.had}
+		}
+		n.frames = append(n.frames, &nf)
+	}
+	if s.pending != nil {
+		pd := *s.pending
+		pd.options = make([]pendingOption, len(s.pending.options))
+		for i, o := range s.pending.options {
+			o.value = cl.value(o.value)
+			pd.options[i] = o
+		}
+		n.pending = &pd
+	}
+	n.cards = indexCards(n.root, n.playerCount, s.cards)
+	return n
+}
+
+// cloner deep-copies values, keeping shared maps shared.
+type cloner struct {
+	memo map[uintptr]map[string]any
+}
+
+func (c *cloner) value(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		p := reflect.ValueOf(x).Pointer()
+		if m, ok := c.memo[p]; ok {
+			return m
+		}
+		m := make(map[string]any, len(x))
+		c.memo[p] = m
+		for k, e := range x {
+			if len(k) > 0 && k[0] == '$' {
+				continue
+			}
+			m[k] = c.value(e)
+		}
+		return m
+	case []any:
+		return c.list(x)
+	case []int:
+		return append([]int{}, x...)
+	case []string:
+		return append([]string{}, x...)
+	case map[string]int:
+		m := make(map[string]int, len(x))
+		for k, e := range x {
+			m[k] = e
+		}
+		return m
+	}
+	return v
+}
+
+func (c *cloner) list(xs []any) []any {
+	if xs == nil {
+		return nil
+	}
+	out := make([]any, len(xs))
+	for i, e := range xs {
+		out[i] = c.value(e)
+	}
+	return out
+}
+
+// indexCards finds every card in the zones of root. like gives the ids to
+// look for (the original's index).
+func indexCards(root map[string]any, players int, like map[string]map[string]any) map[string]map[string]any {
+	idx := make(map[string]map[string]any, len(like))
+	add := func(list any) {
+		if xs, ok := list.([]any); ok {
+			for _, e := range xs {
+				if c, ok := e.(map[string]any); ok {
+					if id, ok := c["id"].(string); ok {
+						if _, known := like[id]; known {
+							idx[id] = c
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, v := range root {
+		add(v)
+	}
+	if ps, ok := root["players"].([]any); ok {
+		for _, p := range ps {
+			if pm, ok := p.(map[string]any); ok {
+				for _, v := range pm {
+					add(v)
+				}
+			}
+		}
+	}
+	return idx
+}
+
+// zoneOwner resolves a zone reference to its owner (-1 for global).
+func (g *Game) zoneOwner(z *zoneRef) (int, error) {
+	if z.obj == nil {
+		return -1, nil
+	}
+	v, err := g.eval(z.obj)
+	if err != nil {
+		return 0, err
+	}
+	p, ok := v.(map[string]any)
+	if !ok {
+		return 0, fmt.Errorf("%s: expected a player, got %s", z.src.Src, describe(v))
+	}
+	id, _ := p["id"].(int)
+	return id, nil
+}
+
+// container is the map that holds a zone's list: the root or a player.
+func (g *Game) container(owner int) map[string]any {
+	if owner < 0 {
+		return g.st.root
+	}
+	return g.st.root["players"].([]any)[owner].(map[string]any)
+}
+
+// zoneList returns the cards of a zone.
+func (g *Game) zoneList(name string, owner int) []any {
+	xs, _ := g.container(owner)[name].([]any)
+	return xs
+}
+
+// setZone replaces the cards of a zone.
+func (g *Game) setZone(name string, owner int, xs []any) {
+	g.container(owner)[name] = xs
+}
+
+// removeCard takes a card out of the zone it is in.
+func (g *Game) removeCard(c map[string]any) error {
+	zone, _ := c["zone"].(string)
+	owner, _ := c["owner"].(int)
+	list := g.zoneList(zone, owner)
+	for i, e := range list {
+		if e.(map[string]any)["id"] == c["id"] {
+			out := make([]any, 0, len(list)-1)
+			out = append(append(out, list[:i]...), list[i+1:]...)
+			g.setZone(zone, owner, out)
+			return nil
+		}
+	}
+	return fmt.Errorf("internal: card %v not found in its zone %s", c["id"], zone)
+}
+
+// putCard adds a card to a zone, at the top or the bottom.
+func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
+	list := g.zoneList(name, owner)
+	out := make([]any, 0, len(list)+1)
+	if top {
+		out = append(append(out, c), list...)
+	} else {
+		out = append(append(out, list...), c)
+	}
+	c["zone"] = name
+	c["owner"] = owner
+	g.setZone(name, owner, out)
+}

@@ -1,0 +1,284 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"agon/schema"
+)
+
+// targetKind says where an assignment writes.
+type targetKind int
+
+const (
+	targetLocal  targetKind = iota // a local binding
+	targetGlobal                   // a global var
+	targetField                    // a field of a map: a player var or a card prop
+	targetIndex                    // an element of a list or map held by another target
+)
+
+// target is a compiled set/add/roll destination.
+type target struct {
+	kind targetKind
+	name string
+	obj  *compiled // targetField: evaluates to the player or card
+	typ  string    // declared type ("" for locals: no conversion)
+	src  schema.Expr
+	// targetIndex: the list or map, and the key or index.
+	base *target
+	key  *compiled
+}
+
+// zoneRef is a compiled zone: a global zone, or a player zone of the
+// player obj evaluates to.
+type zoneRef struct {
+	name string
+	obj  *compiled // nil for a global zone
+	src  schema.Expr
+}
+
+var (
+	reIdent  = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s*$`)
+	reMember = regexp.MustCompile(`^(.*\S)\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)\s*$`)
+)
+
+// target compiles the destination of set, add or roll.
+func (c *compiler) target(src schema.Target, sc *scope) *target {
+	if !src.IsSet() {
+		return nil
+	}
+	if m := reIdent.FindStringSubmatch(src.Src); m != nil {
+		return c.nameTarget(src, m[1], sc)
+	}
+	if open := indexStart(src.Src); open > 0 {
+		return c.indexTarget(src, open, sc)
+	}
+	m := reMember.FindStringSubmatch(src.Src)
+	if m == nil {
+		c.ds.Addf(src.Pos, "cannot assign to %q: write a variable, players[p].VAR or CARD.PROP", src.Src)
+		return nil
+	}
+	obj := c.ec.compile(schema.Expr{Pos: src.Pos, Src: m[1], Style: src.Style, Indent: src.Indent}, sc, wantAny, "target")
+	if obj == nil {
+		return nil
+	}
+	t := &target{kind: targetField, name: m[2], obj: obj, src: src}
+	objType := obj.typ
+	if objType == nil || objType.Kind() == reflect.Interface {
+		objType = c.guessHolder(t.name) // checked again at run time
+	}
+	switch objType {
+	case c.prog.tc.player:
+		v, ok := c.rs.PlayerVars[t.name]
+		if !ok {
+			c.unknown(src, "player variable", t.name, c.rs.PlayerVarOrder, c.isPlayerZone(t.name))
+			return nil
+		}
+		t.typ = v.Type
+	case c.prog.tc.card:
+		typ, ok := c.propTypes()[t.name]
+		if !ok {
+			c.unknownProp(src, t.name)
+			return nil
+		}
+		t.typ = typ
+	default:
+		c.ds.Addf(src.Pos, "cannot assign to %q: %s is a %s, not a player or a card", src.Src, m[1], typeName(obj.typ, c.prog.tc))
+		return nil
+	}
+	return t
+}
+
+// guessHolder is the type that has a field called name, for targets whose
+// object expr could not type: a player var, else a card prop.
+func (c *compiler) guessHolder(name string) reflect.Type {
+	if _, ok := c.rs.PlayerVars[name]; ok {
+		return c.prog.tc.player
+	}
+	return c.prog.tc.card
+}
+
+func (c *compiler) nameTarget(src schema.Expr, name string, sc *scope) *target {
+	if _, ok := sc.lookup(name); ok {
+		return &target{kind: targetLocal, name: name, src: src}
+	}
+	if v, ok := c.rs.Vars[name]; ok {
+		return &target{kind: targetGlobal, name: name, typ: v.Type, src: src}
+	}
+	candidates := append([]string(nil), c.rs.VarOrder...)
+	for _, l := range sc.fields() {
+		candidates = append(candidates, l.name)
+	}
+	_, isZone := c.rs.Zones[name]
+	c.unknown(src, "variable", name, candidates, isZone)
+	return nil
+}
+
+func (c *compiler) unknown(src schema.Expr, what, name string, candidates []string, isZone bool) {
+	if isZone {
+		c.ds.Addf(src.Pos, "%q is a zone: change it with move or draw", name)
+		return
+	}
+	if _, isConst := c.rs.Constants[name]; isConst {
+		c.ds.Addf(src.Pos, "%q is a constant and cannot change: declare it under vars", name)
+		return
+	}
+	c.ds.Addf(src.Pos, "unknown %s %q%s", what, name, schema.DidYouMean(name, candidates))
+}
+
+func (c *compiler) unknownProp(src schema.Expr, name string) {
+	for _, tbl := range c.rs.Cards {
+		if _, ok := tbl.Attributes[name]; ok {
+			c.ds.Addf(src.Pos, "card attribute %q is printed and cannot change: declare a prop to track it", name)
+			return
+		}
+	}
+	props := sortedKeys(c.propTypes())
+	c.ds.Addf(src.Pos, "unknown card prop %q%s", name, schema.DidYouMean(name, props))
+}
+
+// propTypes maps every prop name of every table to its type.
+func (c *compiler) propTypes() map[string]string {
+	out := map[string]string{}
+	for _, tbl := range c.rs.Cards {
+		for n, a := range tbl.Props {
+			out[n] = a.Type
+		}
+	}
+	return out
+}
+
+func (c *compiler) isPlayerZone(name string) bool {
+	z, ok := c.rs.Zones[name]
+	return ok && z.Owner == "player"
+}
+
+// targetWant is the result kind a value assigned to t must have.
+func (c *compiler) targetWant(t *target) wanted {
+	if t == nil {
+		return wantAny
+	}
+	return wantFor(t.typ)
+}
+
+// zoneRef compiles a zone: `name` for a global zone, `PLAYER.name` for a
+// player zone.
+func (c *compiler) zoneRef(src schema.Expr, sc *scope) *zoneRef {
+	if !src.IsSet() {
+		return nil
+	}
+	if m := reIdent.FindStringSubmatch(src.Src); m != nil {
+		z, ok := c.rs.Zones[m[1]]
+		if !ok || z.Owner == "player" {
+			c.unknownZone(src, m[1], false)
+			return nil
+		}
+		return &zoneRef{name: m[1], src: src}
+	}
+	m := reMember.FindStringSubmatch(src.Src)
+	if m == nil {
+		c.ds.Addf(src.Pos, "%q is not a zone: write a zone name or players[p].ZONE", src.Src)
+		return nil
+	}
+	obj := c.ec.compile(schema.Expr{Pos: src.Pos, Src: m[1], Style: src.Style, Indent: src.Indent}, sc, wantAny, "zone owner")
+	if obj == nil {
+		return nil
+	}
+	if obj.typ != c.prog.tc.player && obj.typ.Kind().String() != "interface" {
+		c.ds.Addf(src.Pos, "%q is not a zone: %s is a %s, not a player", src.Src, m[1], typeName(obj.typ, c.prog.tc))
+		return nil
+	}
+	if !c.isPlayerZone(m[2]) {
+		c.unknownZone(src, m[2], true)
+		return nil
+	}
+	return &zoneRef{name: m[2], obj: obj, src: src}
+}
+
+func (c *compiler) unknownZone(src schema.Expr, name string, player bool) {
+	var candidates []string
+	for _, n := range c.rs.ZoneOrder {
+		if (c.rs.Zones[n].Owner == "player") == player {
+			candidates = append(candidates, n)
+		}
+	}
+	sort.Strings(candidates)
+	kind := "global zone"
+	if player {
+		kind = "player zone"
+	}
+	if z, ok := c.rs.Zones[name]; ok {
+		if z.Owner == "player" {
+			c.ds.Addf(src.Pos, "%q is a player zone: write players[p].%s", name, name)
+		} else {
+			c.ds.Addf(src.Pos, "%q is a global zone: write it without a player", name)
+		}
+		return
+	}
+	c.ds.Addf(src.Pos, "unknown %s %q%s", kind, name, schema.DidYouMean(name, candidates))
+}
+
+// label names a zone instance for chance outcomes and messages.
+func (z *zoneRef) label(owner int) string {
+	if owner < 0 {
+		return z.name
+	}
+	return fmt.Sprintf("%s[%d]", z.name, owner)
+}
+
+// indexStart finds the [ that matches a target's final ], or -1.
+func indexStart(s string) int {
+	t := strings.TrimRight(s, " ")
+	if !strings.HasSuffix(t, "]") {
+		return -1
+	}
+	depth := 0
+	for i := len(t) - 1; i >= 0; i-- {
+		switch t[i] {
+		case ']':
+			depth++
+		case '[':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// indexTarget compiles BASE[KEY]: an element of an ints, strings or intmap
+// variable.
+func (c *compiler) indexTarget(src schema.Expr, open int, sc *scope) *target {
+	baseSrc := src
+	baseSrc.Src = strings.TrimRight(src.Src[:open], " ")
+	base := c.target(baseSrc, sc)
+	if base == nil {
+		return nil
+	}
+	keyStart := utf8.RuneCountInString(src.Src[:open+1])
+	keySrc := schema.Expr{Pos: src.At(1, keyStart), Src: strings.TrimRight(src.Src, " ")[open+1 : len(strings.TrimRight(src.Src, " "))-1], Style: schema.StyleLossy}
+	if src.Style == schema.StylePlain {
+		keySrc.Style = schema.StylePlain
+	}
+	t := &target{kind: targetIndex, base: base, src: src}
+	switch base.typ {
+	case "intmap":
+		t.typ, t.key = "int", c.ec.compile(keySrc, sc, wantString, "key")
+	case "ints":
+		t.typ, t.key = "int", c.ec.compile(keySrc, sc, wantInt, "index")
+	case "strings":
+		t.typ, t.key = "string", c.ec.compile(keySrc, sc, wantInt, "index")
+	default:
+		c.ds.Addf(src.Pos, "cannot assign to an element of %q: only ints, strings and intmap variables have elements", baseSrc.Src)
+		return nil
+	}
+	if t.key == nil {
+		return nil
+	}
+	return t
+}

@@ -1,0 +1,404 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+
+	"agon/schema"
+)
+
+// Expressions are type-checked against "shadow" Go types built with
+// reflect.StructOf from the ruleset's declarations (a Card struct with one
+// field per attribute, a Player struct, a root struct with every global
+// name). The state itself is plain maps and slices; see doc.go.
+
+var (
+	typeInt     = reflect.TypeOf(0)
+	typeBool    = reflect.TypeOf(false)
+	typeString  = reflect.TypeOf("")
+	typeInts    = reflect.TypeOf([]int(nil))
+	typeStrings = reflect.TypeOf([]string(nil))
+	typeIntMap  = reflect.TypeOf(map[string]int(nil))
+	typeAny     = reflect.TypeOf((*any)(nil)).Elem()
+)
+
+// valueType maps a declared type name to its Go type. card and cards need
+// the ruleset's card type.
+func (tc *typeContext) valueType(name string) (reflect.Type, bool) {
+	switch name {
+	case "int":
+		return typeInt, true
+	case "bool":
+		return typeBool, true
+	case "string":
+		return typeString, true
+	case "ints":
+		return typeInts, true
+	case "strings":
+		return typeStrings, true
+	case "intmap":
+		return typeIntMap, true
+	case "card":
+		return tc.card, true
+	case "cards":
+		return reflect.SliceOf(tc.card), true
+	case "any":
+		return typeAny, true
+	}
+	return nil, false
+}
+
+// typeContext holds the shadow types of one ruleset.
+type typeContext struct {
+	card   reflect.Type // struct: built-in card fields + every attribute and prop
+	player reflect.Type // struct: id + player vars + player zones
+	// globals are the root names in scope everywhere, in a fixed order.
+	globals []field
+	// envCache maps a scope signature to its struct type.
+	envCache map[string]reflect.Type
+}
+
+// field is a named, typed name in scope.
+type field struct {
+	name string
+	typ  reflect.Type
+}
+
+// structOf builds a struct type whose fields expr sees under their names.
+func structOf(fields []field) reflect.Type {
+	sfs := make([]reflect.StructField, len(fields))
+	for i, f := range fields {
+		sfs[i] = reflect.StructField{
+			Name: fmt.Sprintf("F%d", i),
+			Type: f.typ,
+			Tag:  reflect.StructTag(fmt.Sprintf(`expr:%q`, f.name)),
+		}
+	}
+	return reflect.StructOf(sfs)
+}
+
+// builtinCardFields are present on every card.
+var builtinCardFields = []field{
+	{"id", typeString}, {"def", typeString}, {"table", typeString},
+	{"zone", typeString}, {"owner", typeInt},
+}
+
+// newTypeContext builds the shadow types of rs. Problems (e.g. the same
+// attribute declared with two types) are reported to ds.
+func newTypeContext(rs *schema.Ruleset, consts map[string]any, ds *schema.Diagnostics) *typeContext {
+	tc := &typeContext{envCache: map[string]reflect.Type{}}
+	tc.card = structOf(tc.cardFields(rs, ds))
+	tc.player = structOf(tc.playerFields(rs))
+	tc.globals = tc.globalFields(rs, consts)
+	return tc
+}
+
+func (tc *typeContext) cardFields(rs *schema.Ruleset, ds *schema.Diagnostics) []field {
+	fields := append([]field(nil), builtinCardFields...)
+	seen := map[string]reflect.Type{}
+	for _, f := range fields {
+		seen[f.name] = f.typ
+	}
+	add := func(name string, a *schema.Attribute) {
+		t, ok := tc.valueType(a.Type)
+		if !ok {
+			return // reported by schema.Validate
+		}
+		if prev, dup := seen[name]; dup {
+			if prev != t {
+				ds.Addf(a.Pos, "%q is declared as %s here and as another type in another table", name, a.Type)
+			}
+			return
+		}
+		seen[name] = t
+		fields = append(fields, field{name, t})
+	}
+	for _, tname := range rs.CardOrder {
+		tbl := rs.Cards[tname]
+		for _, n := range tbl.AttributeOrder {
+			add(n, tbl.Attributes[n])
+		}
+		for _, n := range tbl.PropOrder {
+			add(n, tbl.Props[n])
+		}
+	}
+	return fields
+}
+
+func (tc *typeContext) playerFields(rs *schema.Ruleset) []field {
+	fields := []field{{"id", typeInt}}
+	for _, n := range rs.PlayerVarOrder {
+		if t, ok := tc.valueType(rs.PlayerVars[n].Type); ok {
+			fields = append(fields, field{n, t})
+		}
+	}
+	for _, n := range rs.ZoneOrder {
+		if rs.Zones[n].Owner == "player" {
+			fields = append(fields, field{n, reflect.SliceOf(tc.card)})
+		}
+	}
+	return fields
+}
+
+func (tc *typeContext) globalFields(rs *schema.Ruleset, consts map[string]any) []field {
+	fields := []field{
+		{"players", reflect.SliceOf(tc.player)},
+		{"player_count", typeInt},
+		{"phase", typeString},
+	}
+	for _, n := range rs.ConstantOrder {
+		fields = append(fields, field{n, constType(consts[n])})
+	}
+	for _, n := range rs.VarOrder {
+		if t, ok := tc.valueType(rs.Vars[n].Type); ok {
+			fields = append(fields, field{n, t})
+		}
+	}
+	for _, n := range rs.ZoneOrder {
+		if rs.Zones[n].Owner != "player" {
+			fields = append(fields, field{n, reflect.SliceOf(tc.card)})
+		}
+	}
+	return fields
+}
+
+// envType is the struct type of the root plus the given locals (later
+// locals shadow earlier ones).
+func (tc *typeContext) envType(locals []field) reflect.Type {
+	merged := mergeLocals(tc.globals, locals)
+	key := ""
+	for _, f := range merged[len(tc.globals):] {
+		key += f.name + ":" + f.typ.String() + ";"
+	}
+	if t, ok := tc.envCache[key]; ok {
+		return t
+	}
+	t := structOf(merged)
+	tc.envCache[key] = t
+	return t
+}
+
+// mergeLocals appends locals to globals; a local replaces an earlier field
+// of the same name.
+func mergeLocals(globals, locals []field) []field {
+	out := append([]field(nil), globals...)
+	for _, l := range locals {
+		replaced := false
+		for i := len(globals); i < len(out); i++ {
+			if out[i].name == l.name {
+				out[i] = l
+				replaced = true
+			}
+		}
+		if !replaced {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// constType is the Go type of a converted constant.
+func constType(v any) reflect.Type {
+	if v == nil {
+		return typeAny
+	}
+	return reflect.TypeOf(v)
+}
+
+// convertConst turns a YAML-decoded value into its typed runtime form:
+// lists of ints become []int, lists of strings []string, mappings of ints
+// map[string]int, and so on recursively; mixed lists stay []any.
+func convertConst(v any) any {
+	switch x := v.(type) {
+	case []any:
+		if len(x) == 0 {
+			return []int{}
+		}
+		if ints, ok := allInts(x); ok {
+			return ints
+		}
+		if strs, ok := allStrings(x); ok {
+			return strs
+		}
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = convertConst(e)
+		}
+		return out
+	case map[string]any:
+		if m, ok := intMap(x); ok {
+			return m
+		}
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = convertConst(e)
+		}
+		return out
+	}
+	return v
+}
+
+func allInts(xs []any) ([]int, bool) {
+	out := make([]int, len(xs))
+	for i, e := range xs {
+		n, ok := e.(int)
+		if !ok {
+			return nil, false
+		}
+		out[i] = n
+	}
+	return out, true
+}
+
+func allStrings(xs []any) ([]string, bool) {
+	out := make([]string, len(xs))
+	for i, e := range xs {
+		s, ok := e.(string)
+		if !ok {
+			return nil, false
+		}
+		out[i] = s
+	}
+	return out, true
+}
+
+func intMap(m map[string]any) (map[string]int, bool) {
+	out := make(map[string]int, len(m))
+	for k, e := range m {
+		n, ok := e.(int)
+		if !ok {
+			return nil, false
+		}
+		out[k] = n
+	}
+	return out, true
+}
+
+// coerce converts a value computed by an expression to the runtime form of
+// a declared type, or reports why it cannot.
+func coerce(typ string, v any) (any, error) {
+	switch typ {
+	case "int":
+		switch n := v.(type) {
+		case int:
+			return n, nil
+		case float64:
+			if n == float64(int(n)) {
+				return int(n), nil
+			}
+		}
+	case "bool":
+		if b, ok := v.(bool); ok {
+			return b, nil
+		}
+	case "string":
+		if s, ok := v.(string); ok {
+			return s, nil
+		}
+	case "ints":
+		return coerceList(v, func(e any) (int, bool) { n, ok := e.(int); return n, ok })
+	case "strings":
+		return coerceList(v, func(e any) (string, bool) { s, ok := e.(string); return s, ok })
+	case "intmap":
+		return coerceIntMap(v)
+	default:
+		return v, nil
+	}
+	return nil, fmt.Errorf("expected %s, got %s", typ, describe(v))
+}
+
+func coerceList[T any](v any, conv func(any) (T, bool)) (any, error) {
+	rv := reflect.ValueOf(v)
+	if v == nil {
+		return []T{}, nil
+	}
+	if rv.Kind() != reflect.Slice {
+		return nil, fmt.Errorf("expected a list, got %s", describe(v))
+	}
+	out := make([]T, rv.Len())
+	for i := range out {
+		e, ok := conv(rv.Index(i).Interface())
+		if !ok {
+			return nil, fmt.Errorf("list element %d: unexpected %s", i, describe(rv.Index(i).Interface()))
+		}
+		out[i] = e
+	}
+	return out, nil
+}
+
+func coerceIntMap(v any) (any, error) {
+	switch m := v.(type) {
+	case map[string]int:
+		out := make(map[string]int, len(m))
+		for k, n := range m {
+			out[k] = n
+		}
+		return out, nil
+	case map[string]any:
+		out := make(map[string]int, len(m))
+		for _, k := range sortedKeys(m) {
+			n, ok := m[k].(int)
+			if !ok {
+				return nil, fmt.Errorf("map value %q: expected int, got %s", k, describe(m[k]))
+			}
+			out[k] = n
+		}
+		return out, nil
+	case nil:
+		return map[string]int{}, nil
+	}
+	return nil, fmt.Errorf("expected a map of ints, got %s", describe(v))
+}
+
+// describe names a value's kind for error messages.
+func describe(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "nothing (nil)"
+	case int:
+		return fmt.Sprintf("int %d", x)
+	case float64:
+		return fmt.Sprintf("float %g", x)
+	case string:
+		return fmt.Sprintf("string %q", x)
+	case bool:
+		return fmt.Sprintf("bool %v", x)
+	case map[string]any:
+		if id, ok := x["id"].(string); ok {
+			return "card " + id
+		}
+		return "a map"
+	}
+	return reflect.TypeOf(v).String()
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// zeroValue is the runtime zero value of a declared type.
+func zeroValue(typ string) any {
+	switch typ {
+	case "int":
+		return 0
+	case "bool":
+		return false
+	case "string":
+		return ""
+	case "ints":
+		return []int{}
+	case "strings":
+		return []string{}
+	case "intmap":
+		return map[string]int{}
+	case "cards":
+		return []any{}
+	}
+	return nil
+}

@@ -1,0 +1,130 @@
+package interpreter
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// View renders the state as player may see it: views, global zones and
+// every player's zones and variables, with hidden cards replaced by their
+// count. player -1 sees everything.
+func (g *Game) View(player int) string {
+	var b strings.Builder
+	rs := g.prog.rs
+	g.writeViews(&b, player)
+	for _, n := range rs.ZoneOrder {
+		z := rs.Zones[n]
+		if z.Owner == "player" || len(g.zoneList(n, -1)) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "%s: %s\n", n, g.zoneText(n, -1, player, z.Visibility))
+	}
+	for i := 0; i < g.st.playerCount; i++ {
+		fmt.Fprintf(&b, "P%d%s\n", i, map[bool]string{true: " (you)", false: ""}[i == player])
+		pm := g.container(i)
+		for _, v := range rs.PlayerVarOrder {
+			fmt.Fprintf(&b, "  %s: %s\n", v, formatValue(pm[v]))
+		}
+		for _, n := range rs.ZoneOrder {
+			z := rs.Zones[n]
+			if z.Owner != "player" {
+				continue
+			}
+			vis := z.Visibility
+			if vis == "owner" && (player == i || player < 0) {
+				vis = "public"
+			}
+			fmt.Fprintf(&b, "  %s: %s\n", n, g.zoneText(n, i, player, vis))
+		}
+	}
+	return b.String()
+}
+
+func (g *Game) writeViews(b *strings.Builder, player int) {
+	for _, v := range g.prog.views {
+		if !v.perPlayer {
+			val, err := g.eval(v.expr)
+			fmt.Fprintf(b, "%s: %s\n", v.name, valueOrError(val, err))
+		}
+	}
+	for _, v := range g.prog.views {
+		if !v.perPlayer {
+			continue
+		}
+		var parts []string
+		for i := 0; i < g.st.playerCount; i++ {
+			saved := bindLocal(g.st.root, "me", i)
+			val, err := g.eval(v.expr)
+			saved.restore(g.st.root)
+			parts = append(parts, fmt.Sprintf("P%d %s", i, valueOrError(val, err)))
+		}
+		fmt.Fprintf(b, "%s: %s\n", v.name, strings.Join(parts, ", "))
+	}
+}
+
+func valueOrError(v any, err error) string {
+	if err != nil {
+		return "(error: " + err.Error() + ")"
+	}
+	return formatValue(v)
+}
+
+// zoneText lists a zone's cards, or only their count when hidden.
+func (g *Game) zoneText(name string, owner, viewer int, visibility string) string {
+	list := g.zoneList(name, owner)
+	if len(list) == 0 {
+		return "(empty)"
+	}
+	if visibility != "public" && viewer >= 0 {
+		return fmt.Sprintf("%d cards", len(list))
+	}
+	parts := make([]string, len(list))
+	for i, c := range list {
+		parts[i] = cardText(c.(map[string]any), g.propNames())
+	}
+	return strings.Join(parts, ", ")
+}
+
+// cardText is a card's name with its true bool props and non-zero int
+// props in brackets.
+func cardText(c map[string]any, props []string) string {
+	s := formatValue(c)
+	var flags []string
+	for _, p := range props {
+		switch v := c[p].(type) {
+		case bool:
+			if v {
+				flags = append(flags, p)
+			}
+		case int:
+			if v != 0 {
+				flags = append(flags, fmt.Sprintf("%s=%d", p, v))
+			}
+		case string:
+			if v != "" {
+				flags = append(flags, p+"="+v)
+			}
+		}
+	}
+	if len(flags) > 0 {
+		s += " [" + strings.Join(flags, " ") + "]"
+	}
+	return s
+}
+
+// propNames lists every prop name, sorted.
+func (g *Game) propNames() []string {
+	seen := map[string]bool{}
+	for _, t := range g.prog.rs.Cards {
+		for n := range t.Props {
+			seen[n] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
