@@ -48,6 +48,7 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 		return nil
 	}
 	out := &choice{pos: ch.Pos, auto: ch.Auto}
+	c.prog.choices = append(c.prog.choices, out)
 	out.who = c.ec.compile(ch.Who, sc, wantInt, "who")
 	out.prompt = c.template(ch.Prompt, sc)
 	for _, o := range ch.Options {

@@ -96,6 +96,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	p.flow = c.block(rs.Flow, nil, "flow")
 	c.compileTriggers()
 	c.compileScoring()
+	p.adhoc.ec, p.adhoc.c = c.ec, c
 	return p
 }
 
@@ -186,6 +187,7 @@ func (c *compiler) block(effs []*schema.Effect, sc *scope, where string) *block 
 // it (extended by let).
 func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *scope) {
 	ce := &effect{kind: e.Kind, pos: e.Pos}
+	c.prog.effects = append(c.prog.effects, ce)
 	ec := c.ec
 	switch e.Kind {
 	case "set":

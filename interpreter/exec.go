@@ -28,6 +28,9 @@ func (e *RuntimeError) Error() string {
 func (g *Game) run() error {
 	effects := 0
 	for g.st.pending == nil && !g.st.over {
+		if g.atBarrier() {
+			return nil
+		}
 		if len(g.st.frames) == 0 {
 			return g.finish()
 		}
@@ -46,6 +49,9 @@ func (g *Game) run() error {
 		}
 		if err := g.exec(e, f); err != nil {
 			return g.runtimeError(e, f.blk, err)
+		}
+		if g.st.barrier != nil {
+			continue // effects run by Exec: no triggers
 		}
 		if err := g.checkTriggers(); err != nil {
 			return err

@@ -29,11 +29,15 @@ type Program struct {
 	details    []namedExpr
 	views      []namedExpr
 	blocks     []*block
+	effects    []*effect // every compiled effect, for serialised frames
+	choices    []*choice // every compiled choice, for serialised decisions
 	hash       string
 	variants   []string
 	// cardFields are every attribute and prop of every table with its
 	// type: each card has all of them (zero when its table lacks one).
 	cardFields []declared
+	// adhoc compiles expressions and effects after Load (see inspect.go).
+	adhoc adhoc
 }
 
 // declared is a name with its declared type.

@@ -29,6 +29,8 @@ type state struct {
 	result    *Result
 	// fires counts trigger firings since the last decision, by trigger.
 	fires []int
+	// barrier is set while effects given to Exec run.
+	barrier *barrier
 }
 
 // frame is one running effect list: a block and the index of the next
@@ -111,17 +113,25 @@ func (s *state) clone() *state {
 		}
 		n.frames = append(n.frames, &nf)
 	}
-	if s.pending != nil {
-		pd := *s.pending
-		pd.options = make([]pendingOption, len(s.pending.options))
-		for i, o := range s.pending.options {
-			o.value = cl.value(o.value)
-			pd.options[i] = o
-		}
-		n.pending = &pd
+	n.pending = cl.pending(s.pending)
+	if s.barrier != nil {
+		n.barrier = &barrier{depth: s.barrier.depth, pending: cl.pending(s.barrier.pending)}
 	}
 	n.cards = indexCards(n.root, n.playerCount, s.cards)
 	return n
+}
+
+func (c *cloner) pending(p *pendingDecision) *pendingDecision {
+	if p == nil {
+		return nil
+	}
+	pd := *p
+	pd.options = make([]pendingOption, len(p.options))
+	for i, o := range p.options {
+		o.value = c.value(o.value)
+		pd.options[i] = o
+	}
+	return &pd
 }
 
 // cloner deep-copies values, keeping shared maps shared.

@@ -1,0 +1,102 @@
+package interpreter
+
+import (
+	"fmt"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+
+	"agon/schema"
+)
+
+// adhoc compiles expressions and effects given after Load (transcript
+// checks, scenario tests) with the program's compiler. The compiler's type
+// cache is not safe for concurrent use, hence the lock.
+type adhoc struct {
+	mu sync.Mutex
+	ec *exprCompiler
+	c  *compiler
+}
+
+// Eval evaluates an expression against the current state, with the
+// ruleset's names in scope (and `me` when bound). It is how transcript
+// checks and scenario tests inspect a game.
+func (g *Game) Eval(src string) (any, error) {
+	c, err := g.prog.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
+	if err != nil {
+		return nil, err
+	}
+	return g.eval(c)
+}
+
+// Exec runs a YAML effect list (the ruleset's effect language) on the
+// game right now, before whatever the game was doing: scenario tests use
+// it to set up a described position or to run one procedure. If the
+// effects ask for decisions, they become pending and Apply answers them;
+// when the effects are done, the game stops again at the decision it was
+// waiting for before Exec (triggers are not checked meanwhile).
+func (g *Game) Exec(effectsYAML string) error {
+	if g.st.barrier != nil {
+		return fmt.Errorf("exec: the previous Exec still waits for a decision")
+	}
+	b, err := g.prog.compileAdhocEffects(effectsYAML)
+	if err != nil {
+		return err
+	}
+	g.st.barrier = &barrier{depth: len(g.st.frames), pending: g.st.pending}
+	g.st.pending = nil
+	g.push(b)
+	return g.run()
+}
+
+// barrier marks where Exec'd effects end: run stops when the frames are
+// back to depth and restores the decision that was pending.
+type barrier struct {
+	depth   int
+	pending *pendingDecision
+}
+
+// atBarrier reports (and clears) an Exec that has finished.
+func (g *Game) atBarrier() bool {
+	b := g.st.barrier
+	if b == nil || len(g.st.frames) > b.depth {
+		return false
+	}
+	g.st.pending = b.pending
+	g.st.barrier = nil
+	return true
+}
+
+func (p *Program) compileAdhoc(src schema.Expr) (*compiled, error) {
+	p.adhoc.mu.Lock()
+	defer p.adhoc.mu.Unlock()
+	ds := &schema.Diagnostics{}
+	p.adhoc.ec.ds = ds
+	sc := (*scope)(nil)
+	c := p.adhoc.ec.compile(src, sc.with("me", typeInt), wantAny, "expression")
+	if err := ds.Err(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (p *Program) compileAdhocEffects(text string) (*block, error) {
+	var node yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &node); err != nil {
+		return nil, fmt.Errorf("effects: %v", err)
+	}
+	var effs []*schema.Effect
+	ds := &schema.Diagnostics{}
+	if len(node.Content) > 0 {
+		schema.Decode("<effects>", node.Content[0], &effs, ds)
+	}
+	if err := ds.Err(); err != nil {
+		return nil, err
+	}
+	p.adhoc.mu.Lock()
+	defer p.adhoc.mu.Unlock()
+	p.adhoc.ec.ds = ds
+	p.adhoc.c.ds = ds
+	b := p.adhoc.c.block(effs, (*scope)(nil).with("me", typeInt), "test effects")
+	return b, ds.Err()
+}

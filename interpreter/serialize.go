@@ -1,0 +1,388 @@
+package interpreter
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"agon/schema"
+)
+
+// The serialised form of a game is JSON with sorted keys: the same state
+// always gives the same bytes. Cards are written in full inside their
+// zones; anywhere else (locals, loop lists, option values) a card is a
+// reference {"$card": id}. Blocks, effects and choices are referred to by
+// their index in the Program, so a state only loads into the Program (and
+// ruleset text) that wrote it.
+
+// savedGame is the serialised shape of a game.
+type savedGame struct {
+	Players   int              `json:"players"`
+	Root      map[string]any   `json:"root"`
+	PlayerMap []map[string]any `json:"player_state"`
+	Frames    []savedFrame     `json:"frames"`
+	Pending   *savedPending    `json:"pending,omitempty"`
+	RNG       []byte           `json:"rng"`
+	Events    []Event          `json:"events"`
+	Outcomes  []Outcome        `json:"outcomes,omitempty"`
+	Decisions int              `json:"decisions"`
+	Over      bool             `json:"over"`
+	Result    *Result          `json:"result,omitempty"`
+	Fires     []int            `json:"fires"`
+	Limits    Limits           `json:"limits"`
+}
+
+type savedFrame struct {
+	Block int          `json:"block"`
+	PC    int          `json:"pc"`
+	Loop  int          `json:"loop"` // effect index + 1; 0 for none
+	Items []any        `json:"items,omitempty"`
+	Idx   int          `json:"idx"`
+	Count int          `json:"count"`
+	Trig  bool         `json:"trig,omitempty"`
+	Saved []savedLocal `json:"-"`
+	Binds []savedBind  `json:"saved,omitempty"`
+}
+
+type savedBind struct {
+	Name string `json:"name"`
+	Old  any    `json:"old,omitempty"`
+	Had  bool   `json:"had"`
+}
+
+type savedPending struct {
+	Choice  int           `json:"choice"`
+	Player  int           `json:"player"`
+	Prompt  string        `json:"prompt"`
+	Options []savedOption `json:"options"`
+}
+
+type savedOption struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	Group int    `json:"group"`
+	Value any    `json:"value,omitempty"`
+}
+
+// MarshalState serialises the game (see the format notes above).
+func (g *Game) MarshalState() ([]byte, error) {
+	enc := &stateEncoder{g: g}
+	sg := savedGame{
+		Players: g.st.playerCount, Decisions: g.st.decisions, Over: g.st.over,
+		Result: g.st.result, Fires: g.st.fires, Events: g.st.events, Outcomes: g.st.outcomes,
+		Limits: g.limits,
+	}
+	sg.Root = enc.holder(g.st.root, false)
+	for i := 0; i < g.st.playerCount; i++ {
+		sg.PlayerMap = append(sg.PlayerMap, enc.holder(g.container(i), true))
+	}
+	for _, f := range g.st.frames {
+		sg.Frames = append(sg.Frames, enc.frame(f))
+	}
+	if pd := g.st.pending; pd != nil {
+		sp := &savedPending{Choice: g.prog.choiceIndex(pd.choice), Player: pd.player, Prompt: pd.prompt}
+		for _, o := range pd.options {
+			sp.Options = append(sp.Options, savedOption{Key: o.key, Label: o.label, Group: o.group, Value: enc.value(o.value)})
+		}
+		sg.Pending = sp
+	}
+	rng, err := g.st.rng.pcg.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	sg.RNG = rng
+	var buf bytes.Buffer
+	e := json.NewEncoder(&buf)
+	e.SetIndent("", " ")
+	if err := e.Encode(sg); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// stateEncoder turns state values into JSON-ready values.
+type stateEncoder struct{ g *Game }
+
+// holder encodes the root (player=false) or a player map: zones in full,
+// constants and "$" keys left out, everything else with card references.
+func (e *stateEncoder) holder(m map[string]any, player bool) map[string]any {
+	out := map[string]any{}
+	for _, k := range sortedKeys(m) {
+		if k[0] == '$' || (k == "players" && !player) {
+			continue
+		}
+		if _, isConst := e.g.prog.consts[k]; isConst && !player {
+			continue
+		}
+		if z, ok := e.g.prog.rs.Zones[k]; ok && (z.Owner == "player") == player {
+			out[k] = e.zone(m[k])
+			continue
+		}
+		out[k] = e.value(m[k])
+	}
+	return out
+}
+
+func (e *stateEncoder) zone(v any) []any {
+	list, _ := v.([]any)
+	out := make([]any, len(list))
+	for i, c := range list {
+		cm := c.(map[string]any)
+		full := map[string]any{}
+		for k, x := range cm {
+			full[k] = x
+		}
+		out[i] = full
+	}
+	return out
+}
+
+// value encodes a value, cards as references.
+func (e *stateEncoder) value(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if id, ok := x["id"].(string); ok && e.g.st.cards[id] != nil {
+			return map[string]any{"$card": id}
+		}
+		out := map[string]any{}
+		for k, y := range x {
+			out[k] = e.value(y)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, y := range x {
+			out[i] = e.value(y)
+		}
+		return out
+	}
+	return v
+}
+
+func (e *stateEncoder) frame(f *frame) savedFrame {
+	sf := savedFrame{Block: f.blk.id, PC: f.pc, Idx: f.idx, Count: f.count, Trig: f.trig}
+	if f.loop != nil {
+		sf.Loop = e.g.prog.effectIndex(f.loop) + 1
+	}
+	if f.items != nil {
+		sf.Items = e.value(f.items).([]any)
+	}
+	for _, s := range f.saved {
+		sf.Binds = append(sf.Binds, savedBind{Name: s.name, Old: e.value(s.old), Had: s.had})
+	}
+	return sf
+}
+
+// UnmarshalState loads a game serialised by MarshalState with the same
+// Program.
+func UnmarshalState(p *Program, data []byte) (*Game, error) {
+	var sg savedGame
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&sg); err != nil {
+		return nil, fmt.Errorf("state: %v", err)
+	}
+	g := &Game{prog: p, limits: sg.Limits}
+	d := &stateDecoder{g: g}
+	g.st = &state{playerCount: sg.Players, decisions: sg.Decisions, over: sg.Over, result: sg.Result,
+		fires: sg.Fires, events: sg.Events, outcomes: sg.Outcomes, cards: map[string]map[string]any{}}
+	if err := g.st.rng.pcg.UnmarshalBinary(sg.RNG); err != nil {
+		return nil, fmt.Errorf("state: rng: %v", err)
+	}
+	if err := d.load(&sg); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// stateDecoder rebuilds state values: cards first (from the zones), then
+// everything else with card references resolved and declared types
+// restored.
+type stateDecoder struct {
+	g   *Game
+	err error
+}
+
+func (d *stateDecoder) load(sg *savedGame) error {
+	g := d.g
+	if len(sg.PlayerMap) != sg.Players {
+		return fmt.Errorf("state: %d player records for %d players", len(sg.PlayerMap), sg.Players)
+	}
+	g.st.root = map[string]any{}
+	players := make([]any, sg.Players)
+	for i := range players {
+		players[i] = map[string]any{}
+	}
+	d.zones(sg.Root, g.st.root, false)
+	for i, pm := range sg.PlayerMap {
+		d.zones(pm, players[i].(map[string]any), true)
+	}
+	d.rest(sg.Root, g.st.root, g.prog.rs.Vars)
+	for i, pm := range sg.PlayerMap {
+		d.rest(pm, players[i].(map[string]any), g.prog.rs.PlayerVars)
+	}
+	for k, v := range g.prog.consts {
+		g.st.root[k] = v
+	}
+	g.st.root["players"] = players
+	g.st.root[gameKey] = g
+	d.frames(sg.Frames)
+	d.pending(sg.Pending)
+	return d.err
+}
+
+func (d *stateDecoder) zones(saved, into map[string]any, player bool) {
+	for _, k := range sortedKeys(saved) {
+		z, ok := d.g.prog.rs.Zones[k]
+		if !ok || (z.Owner == "player") != player {
+			continue
+		}
+		list, _ := saved[k].([]any)
+		out := make([]any, len(list))
+		for i, c := range list {
+			out[i] = d.card(c)
+		}
+		into[k] = out
+	}
+}
+
+// card rebuilds a card with its declared field types.
+func (d *stateDecoder) card(v any) map[string]any {
+	m, _ := v.(map[string]any)
+	c := map[string]any{}
+	for k, x := range m {
+		c[k] = plain(x)
+	}
+	for _, f := range d.g.prog.cardFields {
+		if conv, err := coerce(f.typ, c[f.name]); err == nil {
+			c[f.name] = conv
+		}
+	}
+	c["owner"], _ = coerce("int", c["owner"])
+	if id, ok := c["id"].(string); ok {
+		d.g.st.cards[id] = c
+	}
+	return c
+}
+
+func (d *stateDecoder) rest(saved, into map[string]any, vars map[string]*schema.Var) {
+	for _, k := range sortedKeys(saved) {
+		if _, isZone := d.g.prog.rs.Zones[k]; isZone {
+			continue
+		}
+		v := d.value(saved[k])
+		if decl, ok := vars[k]; ok {
+			if conv, err := coerce(decl.Type, v); err == nil {
+				v = conv
+			}
+		}
+		into[k] = v
+	}
+}
+
+// value resolves card references and converts JSON numbers.
+func (d *stateDecoder) value(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if id, ok := x["$card"].(string); ok && len(x) == 1 {
+			c, found := d.g.st.cards[id]
+			if !found && d.err == nil {
+				d.err = fmt.Errorf("state: reference to unknown card %q", id)
+			}
+			return c
+		}
+		out := map[string]any{}
+		for k, y := range x {
+			out[k] = d.value(y)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, y := range x {
+			out[i] = d.value(y)
+		}
+		return out
+	}
+	return plain(v)
+}
+
+// plain converts json.Number to int (or float64) and lists recursively.
+func plain(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if n, err := x.Int64(); err == nil {
+			return int(n)
+		}
+		f, _ := x.Float64()
+		return f
+	case []any:
+		out := make([]any, len(x))
+		for i, y := range x {
+			out[i] = plain(y)
+		}
+		return out
+	case map[string]any:
+		out := map[string]any{}
+		for k, y := range x {
+			out[k] = plain(y)
+		}
+		return out
+	}
+	return v
+}
+
+func (d *stateDecoder) frames(sfs []savedFrame) {
+	p := d.g.prog
+	for _, sf := range sfs {
+		if sf.Block < 0 || sf.Block >= len(p.blocks) || sf.Loop < 0 || sf.Loop > len(p.effects) {
+			d.err = fmt.Errorf("state: frame refers to block %d / effect %d, which this ruleset does not have", sf.Block, sf.Loop)
+			return
+		}
+		f := &frame{blk: p.blocks[sf.Block], pc: sf.PC, idx: sf.Idx, count: sf.Count, trig: sf.Trig}
+		if sf.Loop > 0 {
+			f.loop = p.effects[sf.Loop-1]
+		}
+		if sf.Items != nil {
+			f.items = d.value(sf.Items).([]any)
+		}
+		for _, b := range sf.Binds {
+			f.saved = append(f.saved, savedLocal{name: b.Name, old: d.value(b.Old), had: b.Had})
+		}
+		d.g.st.frames = append(d.g.st.frames, f)
+	}
+}
+
+func (d *stateDecoder) pending(sp *savedPending) {
+	if sp == nil {
+		return
+	}
+	p := d.g.prog
+	if sp.Choice < 0 || sp.Choice >= len(p.choices) {
+		d.err = fmt.Errorf("state: pending decision refers to choice %d, which this ruleset does not have", sp.Choice)
+		return
+	}
+	pd := &pendingDecision{choice: p.choices[sp.Choice], player: sp.Player, prompt: sp.Prompt}
+	for _, o := range sp.Options {
+		pd.options = append(pd.options, pendingOption{key: o.Key, label: o.Label, group: o.Group, value: d.value(o.Value)})
+	}
+	d.g.st.pending = pd
+}
+
+// choiceIndex and effectIndex find compiled parts by identity.
+func (p *Program) choiceIndex(c *choice) int {
+	for i, x := range p.choices {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
+
+func (p *Program) effectIndex(e *effect) int {
+	for i, x := range p.effects {
+		if x == e {
+			return i
+		}
+	}
+	return -1
+}
