@@ -89,6 +89,12 @@ type Ruleset struct {
 
 	// Files lists the files the ruleset was read from, in load order.
 	Files []string `yaml:"-"`
+
+	// Variant is the name of the variant applied by LoadVariant, or "" for
+	// the base ruleset.
+	Variant string `yaml:"-"`
+	// VariantDescription is the variant file's description.
+	VariantDescription string `yaml:"-"`
 }
 
 // PlayerRange is the supported number of players.

@@ -1,0 +1,469 @@
+package schema
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"reflect"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// MaxNodes is the most YAML nodes a file may expand to once aliases are
+// followed. It stops "billion laughs" alias bombs before decoding.
+const MaxNodes = 100000
+
+// Decode decodes node into out, which must be a non-nil pointer to a model
+// type (e.g. *Ruleset, *Effect), recording every problem in ds. It keeps
+// going after errors and leaves a partial result. Positions name file.
+//
+// Decode has no access to the source text, so it cannot tell a folded
+// multi-line scalar from a single-line one, nor how far a `|` block is
+// indented: such expressions get StyleLossy. Use DecodeBytes or Load for
+// exact positions.
+func Decode(file string, node *yaml.Node, out any, ds *Diagnostics) {
+	d := &decoder{ds: ds}
+	d.run(file, node, out)
+}
+
+// DecodeBytes parses src (one YAML document) and decodes it into out like
+// Decode, with exact expression positions. A syntax error is reported in
+// ds at its line.
+func DecodeBytes(file string, src []byte, out any, ds *Diagnostics) {
+	doc, ok := parseFile(file, src, ds)
+	if !ok || doc == nil {
+		return
+	}
+	d := &decoder{ds: ds, src: map[string][]string{file: splitLines(src)}}
+	d.run(file, doc, out)
+}
+
+// decoder turns yaml.Node trees into model structs. files names the file
+// of nodes that come from another file than their parent (merged or
+// patched trees); src holds source lines by file, when known.
+type decoder struct {
+	ds    *Diagnostics
+	files map[*yaml.Node]string
+	src   map[string][]string
+}
+
+// run checks out and the alias expansion, then decodes.
+func (d *decoder) run(file string, node *yaml.Node, out any) {
+	v := reflect.ValueOf(out)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		d.ds.Addf(Pos{File: file}, "internal error: Decode needs a non-nil pointer, got %T", out)
+		return
+	}
+	if node == nil {
+		return
+	}
+	if !checkAliases(file, node, d.ds) {
+		return
+	}
+	d.decode(file, node, v.Elem())
+}
+
+// checkAliases reports a tree that expands beyond MaxNodes.
+func checkAliases(file string, node *yaml.Node, ds *Diagnostics) bool {
+	if expandedSize(node, MaxNodes) > MaxNodes {
+		ds.Addf(nodePos(file, node), "YAML aliases expand to more than %d nodes (limit MaxNodes)", MaxNodes)
+		return false
+	}
+	return true
+}
+
+// expandedSize counts the nodes of n with aliases expanded, stopping a
+// little above limit.
+func expandedSize(n *yaml.Node, limit int) int {
+	memo := map[*yaml.Node]int{}
+	var size func(*yaml.Node) int
+	size = func(n *yaml.Node) int {
+		if n == nil {
+			return 0
+		}
+		if s, ok := memo[n]; ok {
+			return s
+		}
+		memo[n] = limit + 1 // a cycle counts as too big
+		s := 1 + size(n.Alias)
+		for _, c := range n.Content {
+			if s += size(c); s > limit {
+				s = limit + 1
+				break
+			}
+		}
+		memo[n] = s
+		return s
+	}
+	return size(n)
+}
+
+// parseFile parses one YAML document. It returns (nil, true) for an empty
+// file and (nil, false) after reporting a syntax error.
+func parseFile(file string, src []byte, ds *Diagnostics) (*yaml.Node, bool) {
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, true
+		}
+		ds.Add(syntaxError(file, err))
+		return nil, false
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		ds.Addf(nodePos(file, &extra), "a ruleset file holds one YAML document; remove the second one")
+	} else if !errors.Is(err, io.EOF) {
+		ds.Add(syntaxError(file, err))
+	}
+	return &doc, true
+}
+
+// syntaxError turns yaml.v3's "yaml: line N: msg" into a diagnostic.
+func syntaxError(file string, err error) Diagnostic {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	pos := Pos{File: file}
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		num, text, found := strings.Cut(rest, ": ")
+		if n := atoi(num); found && n > 0 {
+			pos.Line, msg = n, text
+		}
+	}
+	return Diagnostic{Pos: pos, Msg: "YAML syntax error: " + msg}
+}
+
+// atoi parses a positive decimal number, or returns -1.
+func atoi(s string) int {
+	if s == "" || len(s) > 9 {
+		return -1
+	}
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return -1
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+// splitLines splits source text into lines without their line ends.
+func splitLines(src []byte) []string {
+	lines := strings.Split(string(src), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+// nodePos is the position of n in file.
+func nodePos(file string, n *yaml.Node) Pos {
+	return Pos{File: file, Line: n.Line, Col: n.Column}
+}
+
+// fileOf is the file n comes from, given its parent's file.
+func (d *decoder) fileOf(n *yaml.Node, parent string) string {
+	if f, ok := d.files[n]; ok {
+		return f
+	}
+	return parent
+}
+
+// resolve skips document nodes and follows aliases.
+func resolve(n *yaml.Node) *yaml.Node {
+	for n != nil {
+		switch {
+		case n.Kind == yaml.DocumentNode && len(n.Content) == 1:
+			n = n.Content[0]
+		case n.Kind == yaml.AliasNode && n.Alias != nil:
+			n = n.Alias
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// isNull reports an absent value: `key:` or `key: null`, or an empty
+// document.
+func isNull(n *yaml.Node) bool {
+	return n == nil || n.Kind == 0 || n.Kind == yaml.DocumentNode ||
+		(n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null")
+}
+
+// describe names the kind of a node for "expected X, got Y" messages.
+func describe(n *yaml.Node) string {
+	if isNull(n) {
+		return "nothing"
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	}
+	switch n.ShortTag() {
+	case "!!int":
+		return "an integer"
+	case "!!bool":
+		return "a bool"
+	case "!!float":
+		return "a number"
+	}
+	return "a string"
+}
+
+// wrongKind reports a node of the wrong kind.
+func (d *decoder) wrongKind(file string, n *yaml.Node, want string) {
+	d.ds.Addf(nodePos(file, n), "expected %s, got %s", want, describe(n))
+}
+
+// decode decodes n into v, dispatching on v's type. v is addressable.
+func (d *decoder) decode(file string, n *yaml.Node, v reflect.Value) {
+	file = d.fileOf(n, file)
+	n = resolve(n)
+	switch p := v.Addr().Interface().(type) {
+	case *Expr:
+		*p = d.expr(file, n)
+	case *Value:
+		*p = d.value(file, n)
+	case *[]Param:
+		*p = d.params(file, n)
+	case *[]Binding:
+		*p = d.bindings(file, n)
+	case *CardRow:
+		*p = d.cardRow(file, n)
+	case *Effect:
+		d.effect(file, n, v)
+	default:
+		d.decodeKind(file, n, v)
+	}
+}
+
+// decodeKind decodes n into v by v's kind.
+func (d *decoder) decodeKind(file string, n *yaml.Node, v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		p := reflect.New(v.Type().Elem())
+		d.decode(file, n, p.Elem())
+		v.Set(p)
+	case reflect.Struct:
+		d.structure(file, n, v)
+	case reflect.Slice:
+		d.list(file, n, v)
+	case reflect.Map:
+		d.mapping(file, n, v, reflect.Value{})
+	case reflect.String:
+		d.str(file, n, v)
+	case reflect.Int:
+		if i, ok := d.integer(file, n); ok {
+			v.SetInt(int64(i))
+		}
+	case reflect.Bool:
+		d.boolean(file, n, v)
+	default:
+		d.ds.Addf(nodePos(file, n), "internal error: cannot decode into %s", v.Type())
+	}
+}
+
+// str decodes any scalar's text.
+func (d *decoder) str(file string, n *yaml.Node, v reflect.Value) {
+	if isNull(n) {
+		return
+	}
+	if n.Kind != yaml.ScalarNode {
+		d.wrongKind(file, n, "a string")
+		return
+	}
+	v.SetString(n.Value)
+}
+
+// integer decodes an int scalar.
+func (d *decoder) integer(file string, n *yaml.Node) (int, bool) {
+	var i int
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" || n.Decode(&i) != nil {
+		d.wrongKind(file, n, "an integer")
+		return 0, false
+	}
+	return i, true
+}
+
+// boolean decodes a bool scalar.
+func (d *decoder) boolean(file string, n *yaml.Node, v reflect.Value) {
+	var b bool
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" || n.Decode(&b) != nil {
+		d.wrongKind(file, n, "true or false")
+		return
+	}
+	v.SetBool(b)
+}
+
+// list decodes a sequence into a slice; null leaves it empty.
+func (d *decoder) list(file string, n *yaml.Node, v reflect.Value) {
+	if isNull(n) {
+		return
+	}
+	if n.Kind != yaml.SequenceNode {
+		d.wrongKind(file, n, "a list")
+		return
+	}
+	s := reflect.MakeSlice(v.Type(), 0, len(n.Content))
+	for _, c := range n.Content {
+		e := reflect.New(v.Type().Elem()).Elem()
+		d.decode(file, c, e)
+		s = reflect.Append(s, e)
+	}
+	v.Set(s)
+}
+
+// pair is one key/value of a mapping node with the key's text and files.
+type pair struct {
+	key, val      *yaml.Node
+	name          string
+	keyFile, file string
+}
+
+// pairs lists the entries of mapping n, reporting non-scalar and
+// duplicate keys (which are skipped).
+func (d *decoder) pairs(file string, n *yaml.Node) []pair {
+	var out []pair
+	seen := map[string]Pos{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, val := n.Content[i], n.Content[i+1]
+		kf := d.fileOf(k, file)
+		rk := resolve(k)
+		if rk.Kind != yaml.ScalarNode {
+			d.ds.Addf(nodePos(kf, k), "expected a name as key, got %s", describe(rk))
+			continue
+		}
+		if prev, dup := seen[rk.Value]; dup {
+			d.ds.Addf(nodePos(kf, k), "duplicate key %q (first at %s)", rk.Value, prev)
+			continue
+		}
+		seen[rk.Value] = nodePos(kf, k)
+		out = append(out, pair{key: k, val: val, name: rk.Value, keyFile: kf, file: d.fileOf(val, kf)})
+	}
+	return out
+}
+
+// mapping decodes a mapping into a map[string]T, appending the keys to
+// order (a []string) when it is valid.
+func (d *decoder) mapping(file string, n *yaml.Node, m, order reflect.Value) {
+	if isNull(n) {
+		return
+	}
+	if n.Kind != yaml.MappingNode {
+		d.wrongKind(file, n, "a mapping")
+		return
+	}
+	if m.IsNil() {
+		m.Set(reflect.MakeMap(m.Type()))
+	}
+	for _, p := range d.pairs(file, n) {
+		e := reflect.New(m.Type().Elem()).Elem()
+		d.decode(p.file, p.val, e)
+		m.SetMapIndex(reflect.ValueOf(p.name), e)
+		if order.IsValid() {
+			order.Set(reflect.Append(order, reflect.ValueOf(p.name)))
+		}
+	}
+}
+
+// field describes one decodable struct field.
+type field struct {
+	index    int
+	key      string
+	required bool
+	order    int // index of the <Name>Order field of a map, or -1
+}
+
+// structFields lists t's decodable fields in declaration order.
+func structFields(t reflect.Type) []field {
+	var out []field
+	for i := range t.NumField() {
+		f := t.Field(i)
+		key := strings.Split(f.Tag.Get("yaml"), ",")[0]
+		if key == "" || key == "-" || !f.IsExported() {
+			continue
+		}
+		out = append(out, field{index: i, key: key, required: f.Tag.Get("agon") == "required", order: orderField(t, f)})
+	}
+	return out
+}
+
+// orderField finds the []string field that keeps a map field's key order:
+// Cards → CardOrder, Props → PropOrder, Fields → FieldOrder.
+func orderField(t reflect.Type, f reflect.StructField) int {
+	if f.Type.Kind() != reflect.Map {
+		return -1
+	}
+	for _, name := range []string{strings.TrimSuffix(f.Name, "s") + "Order", f.Name + "Order"} {
+		if o, ok := t.FieldByName(name); ok && o.Type == reflect.TypeFor[[]string]() {
+			return o.Index[0]
+		}
+	}
+	return -1
+}
+
+// keysOf lists the YAML keys of fields.
+func keysOf(fields []field) []string {
+	keys := make([]string, len(fields))
+	for i, f := range fields {
+		keys[i] = f.key
+	}
+	return keys
+}
+
+// setPos stores pos in v's Pos field, if it has one.
+func setPos(v reflect.Value, pos Pos) {
+	if f := v.FieldByName("Pos"); f.IsValid() && f.CanAddr() {
+		if p, ok := f.Addr().Interface().(*Pos); ok {
+			*p = pos
+		}
+	}
+}
+
+// structure decodes a mapping into a struct by yaml tags. A null node is
+// an empty mapping.
+func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
+	setPos(v, nodePos(file, n))
+	if !isNull(n) && n.Kind != yaml.MappingNode {
+		d.wrongKind(file, n, "a mapping")
+		return
+	}
+	fields := structFields(v.Type())
+	byKey := map[string]field{}
+	for _, f := range fields {
+		byKey[f.key] = f
+	}
+	present := map[string]bool{}
+	for _, p := range d.pairs(file, n) {
+		f, ok := byKey[p.name]
+		if !ok {
+			d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q%s", p.name, DidYouMean(p.name, keysOf(fields)))
+			continue
+		}
+		present[p.name] = true
+		d.structField(p, f, v)
+	}
+	for _, f := range fields {
+		if f.required && !present[f.key] {
+			d.ds.Addf(nodePos(file, n), "missing required key %q", f.key)
+		}
+	}
+}
+
+// structField decodes one entry into its struct field.
+func (d *decoder) structField(p pair, f field, v reflect.Value) {
+	if f.required && isNull(resolve(p.val)) {
+		d.ds.Addf(nodePos(p.file, p.val), "%q needs a value", p.name)
+		return
+	}
+	fv := v.Field(f.index)
+	if f.order >= 0 {
+		d.mapping(p.file, resolve(p.val), fv, v.Field(f.order))
+		return
+	}
+	d.decode(p.file, p.val, fv)
+}

@@ -1,0 +1,409 @@
+package schema
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// This file decodes the model types that are not plain structs:
+// expressions, values, parameter and binding mappings, card rows and
+// effects.
+
+// expr decodes an expression scalar (a string, int or bool) and records
+// where its source text starts.
+func (d *decoder) expr(file string, n *yaml.Node) Expr {
+	pos := nodePos(file, n)
+	if isNull(n) {
+		return Expr{Pos: pos}
+	}
+	if n.Kind != yaml.ScalarNode {
+		d.wrongKind(file, n, "an expression (a string)")
+		return Expr{Pos: pos}
+	}
+	switch {
+	case n.Style&yaml.LiteralStyle != 0:
+		return d.literal(file, n)
+	case n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0:
+		return d.quoted(file, n)
+	case n.Style == 0:
+		return d.plain(file, n)
+	}
+	return Expr{Pos: pos, Src: n.Value, Style: StyleLossy}
+}
+
+// sourceLine returns line (from 1) of file as runes, if the source is known.
+func (d *decoder) sourceLine(file string, line int) ([]rune, bool) {
+	lines, ok := d.src[file]
+	if !ok || line < 1 || line > len(lines) {
+		return nil, false
+	}
+	return []rune(lines[line-1]), true
+}
+
+// plain decodes a plain scalar: exact when it is on one line.
+func (d *decoder) plain(file string, n *yaml.Node) Expr {
+	e := Expr{Pos: nodePos(file, n), Src: n.Value, Style: StyleLossy}
+	if strings.Contains(n.Value, "\n") {
+		return e
+	}
+	line, known := d.sourceLine(file, n.Line)
+	if !known || hasRunesAt(line, n.Column-1, []rune(n.Value)) {
+		e.Style = StylePlain
+	}
+	return e
+}
+
+// quoted decodes a quoted scalar: exact when it is on one line and has no
+// escapes, i.e. the source between the quotes is the value.
+func (d *decoder) quoted(file string, n *yaml.Node) Expr {
+	e := Expr{Pos: nodePos(file, n), Src: n.Value, Style: StyleLossy}
+	val := []rune(n.Value)
+	quote := '"'
+	if n.Style&yaml.SingleQuotedStyle != 0 {
+		quote = '\''
+	}
+	line, known := d.sourceLine(file, n.Line)
+	exact := false
+	if known {
+		exact = hasRunesAt(line, n.Column-1, []rune{quote}) &&
+			hasRunesAt(line, n.Column, val) && hasRunesAt(line, n.Column+len(val), []rune{quote})
+	} else {
+		exact = !strings.ContainsAny(n.Value, "\n\t\\'\"")
+	}
+	if exact {
+		e.Pos.Col++
+		e.Style = StylePlain
+	}
+	return e
+}
+
+// literal decodes a `|` block: Pos is the first content line, at the
+// column after the indentation YAML removes.
+func (d *decoder) literal(file string, n *yaml.Node) Expr {
+	e := Expr{Pos: nodePos(file, n), Src: n.Value, Style: StyleLossy}
+	lines := strings.Split(n.Value, "\n")
+	for k, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		src, known := d.sourceLine(file, n.Line+1+k)
+		if !known {
+			return e
+		}
+		val := []rune(l)
+		indent := leadingSpaces(src) - leadingSpaces(val)
+		if indent < 0 || !hasRunesAt(src, indent, val) {
+			return e
+		}
+		e.Pos = Pos{File: file, Line: n.Line + 1, Col: indent + 1}
+		e.Style, e.Indent = StyleLiteral, indent
+		return e
+	}
+	return e
+}
+
+// hasRunesAt reports whether line holds want starting at index at.
+func hasRunesAt(line []rune, at int, want []rune) bool {
+	return at >= 0 && at+len(want) <= len(line) && slices.Equal(line[at:at+len(want)], want)
+}
+
+// leadingSpaces counts the spaces at the start of s.
+func leadingSpaces(s []rune) int {
+	for i, r := range s {
+		if r != ' ' {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// value decodes any node into a Value.
+func (d *decoder) value(file string, n *yaml.Node) Value {
+	return Value{Pos: nodePos(file, n), V: d.raw(file, n)}
+}
+
+// raw converts a node to int, bool, string, []any or map[string]any (nil
+// for null).
+func (d *decoder) raw(file string, n *yaml.Node) any {
+	file = d.fileOf(n, file)
+	n = resolve(n)
+	if isNull(n) {
+		return nil
+	}
+	switch n.Kind {
+	case yaml.SequenceNode:
+		out := make([]any, 0, len(n.Content))
+		for _, c := range n.Content {
+			out = append(out, d.raw(file, c))
+		}
+		return out
+	case yaml.MappingNode:
+		out := map[string]any{}
+		for _, p := range d.pairs(file, n) {
+			out[p.name] = d.raw(p.file, p.val)
+		}
+		return out
+	}
+	return d.scalar(file, n)
+}
+
+// scalar converts an int, bool or string scalar; anything else is
+// reported and kept as its text.
+func (d *decoder) scalar(file string, n *yaml.Node) any {
+	switch n.ShortTag() {
+	case "!!int":
+		var i int
+		if n.Decode(&i) == nil {
+			return i
+		}
+	case "!!bool":
+		var b bool
+		if n.Decode(&b) == nil {
+			return b
+		}
+	case "!!str":
+		return n.Value
+	}
+	d.ds.Addf(nodePos(file, n), "unsupported value %q (%s): use an int, bool, string, list or mapping; quote it to make it a string",
+		n.Value, strings.TrimPrefix(n.ShortTag(), "!!"))
+	return n.Value
+}
+
+// params decodes a mapping {name: type} into parameters, in order.
+func (d *decoder) params(file string, n *yaml.Node) []Param {
+	if isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		d.wrongKind(file, n, "a mapping of parameter names to types")
+		return nil
+	}
+	var out []Param
+	for _, p := range d.pairs(file, n) {
+		t := resolve(p.val)
+		if isNull(t) || t.Kind != yaml.ScalarNode {
+			d.ds.Addf(nodePos(p.file, t), "parameter %q: expected a type name, got %s", p.name, describe(t))
+		}
+		out = append(out, Param{Pos: nodePos(p.keyFile, p.key), Name: p.name, Type: t.Value})
+	}
+	return out
+}
+
+// bindings decodes a mapping {name: expr} into bindings, in order.
+func (d *decoder) bindings(file string, n *yaml.Node) []Binding {
+	if isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		d.wrongKind(file, n, "a mapping of names to expressions")
+		return nil
+	}
+	var out []Binding
+	for _, p := range d.pairs(file, n) {
+		v := resolve(p.val)
+		if isNull(v) {
+			d.ds.Addf(nodePos(p.keyFile, p.key), "%q needs an expression", p.name)
+		}
+		out = append(out, Binding{Pos: nodePos(p.keyFile, p.key), Name: p.name, Expr: d.expr(p.file, v)})
+	}
+	return out
+}
+
+// cardRow decodes a row: id and count are fixed keys, every other key is
+// a field value.
+func (d *decoder) cardRow(file string, n *yaml.Node) CardRow {
+	row := CardRow{Pos: nodePos(file, n), Count: 1}
+	if n.Kind != yaml.MappingNode {
+		d.wrongKind(file, n, "a card row (a mapping with an id)")
+		return row
+	}
+	hasID := false
+	for _, p := range d.pairs(file, n) {
+		v := resolve(p.val)
+		switch p.name {
+		case "id":
+			hasID = true
+			d.rowID(p.file, v, &row)
+		case "count":
+			d.rowCount(p.file, v, &row)
+		default:
+			if row.Fields == nil {
+				row.Fields = map[string]Value{}
+			}
+			row.Fields[p.name] = d.value(p.file, v)
+			row.FieldOrder = append(row.FieldOrder, p.name)
+		}
+	}
+	if !hasID {
+		d.ds.Addf(row.Pos, "missing required key %q", "id")
+	}
+	return row
+}
+
+// rowID decodes a row's id: a non-empty scalar.
+func (d *decoder) rowID(file string, v *yaml.Node, row *CardRow) {
+	if isNull(v) || v.Kind != yaml.ScalarNode || v.Value == "" {
+		d.wrongKind(file, v, "a card id")
+		return
+	}
+	row.ID = v.Value
+}
+
+// rowCount decodes a row's count: an int of at least 1.
+func (d *decoder) rowCount(file string, v *yaml.Node, row *CardRow) {
+	c, ok := d.integer(file, v)
+	switch {
+	case !ok:
+	case c < 1:
+		d.ds.Addf(nodePos(file, v), "count must be at least 1, got %d", c)
+	default:
+		row.Count = c
+	}
+}
+
+// EffectKinds lists the kind keys of an effect, in the reference's order.
+func EffectKinds() []string {
+	return []string{"set", "add", "move", "draw", "shuffle", "roll", "if", "for_each",
+		"while", "repeat", "let", "call", "phase", "choose", "log", "end_game", "fail"}
+}
+
+// EffectModifiers lists the modifier keys that may go with an effect kind.
+func EffectModifiers(kind string) []string {
+	switch kind {
+	case "set":
+		return []string{"to"}
+	case "add":
+		return []string{"by"}
+	case "move":
+		return []string{"into", "at"}
+	case "draw":
+		return []string{"from", "into", "at"}
+	case "roll":
+		return []string{"faces"}
+	case "if":
+		return []string{"then", "else"}
+	case "for_each", "repeat":
+		return []string{"as", "do"}
+	case "while":
+		return []string{"do"}
+	case "call":
+		return []string{"with"}
+	}
+	return nil
+}
+
+// requiredModifiers lists the modifiers an effect kind cannot do without.
+func requiredModifiers(kind string) []string {
+	switch kind {
+	case "set":
+		return []string{"to"}
+	case "add":
+		return []string{"by"}
+	case "move":
+		return []string{"into"}
+	case "draw":
+		return []string{"from", "into"}
+	case "roll":
+		return []string{"faces"}
+	case "for_each":
+		return []string{"as", "do"}
+	case "while", "repeat":
+		return []string{"do"}
+	case "if":
+		return []string{"then"}
+	}
+	return nil
+}
+
+// allModifiers lists every modifier key.
+func allModifiers() []string {
+	return []string{"to", "by", "into", "at", "from", "faces", "then", "else", "as", "do", "with"}
+}
+
+// keyNames lists the scalar keys of mapping n in order, once each, with
+// their positions.
+func (d *decoder) keyNames(file string, n *yaml.Node) ([]string, map[string]Pos) {
+	var names []string
+	at := map[string]Pos{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		rk := resolve(k)
+		if _, dup := at[rk.Value]; rk.Kind != yaml.ScalarNode || dup {
+			continue
+		}
+		names = append(names, rk.Value)
+		at[rk.Value] = nodePos(d.fileOf(k, file), k)
+	}
+	return names, at
+}
+
+// effect decodes an effect, sets its Kind and checks that its modifiers
+// go with the kind.
+func (d *decoder) effect(file string, n *yaml.Node, v reflect.Value) {
+	d.structure(file, n, v)
+	e := v.Addr().Interface().(*Effect)
+	if n.Kind != yaml.MappingNode && !isNull(n) {
+		return
+	}
+	names, at := d.keyNames(file, n)
+	var kinds []string
+	for _, k := range names {
+		if slices.Contains(EffectKinds(), k) {
+			kinds = append(kinds, k)
+		}
+	}
+	switch len(kinds) {
+	case 0:
+		d.ds.Addf(e.Pos, "effect has no kind: expected one of %s", strings.Join(EffectKinds(), ", "))
+	case 1:
+		e.Kind = kinds[0]
+		d.checkModifiers(e, names, at)
+	default:
+		e.Kind = kinds[0]
+		d.ds.Addf(at[kinds[1]], "effect has %s kinds: %s", countWord(len(kinds)), joinAnd(kinds))
+	}
+}
+
+// checkModifiers reports modifiers that do not go with e.Kind and
+// required ones that are missing.
+func (d *decoder) checkModifiers(e *Effect, names []string, at map[string]Pos) {
+	allowed := EffectModifiers(e.Kind)
+	for _, k := range names {
+		if slices.Contains(allModifiers(), k) && !slices.Contains(allowed, k) {
+			d.ds.Addf(at[k], "%q does not go with %s (%s)", k, e.Kind, takes(e.Kind, allowed))
+		}
+	}
+	for _, k := range requiredModifiers(e.Kind) {
+		if _, ok := at[k]; !ok {
+			d.ds.Addf(e.Pos, "%s needs %q", e.Kind, k)
+		}
+	}
+}
+
+// takes says which modifiers a kind takes.
+func takes(kind string, allowed []string) string {
+	if len(allowed) == 0 {
+		return kind + " takes no modifiers"
+	}
+	return kind + " takes " + joinAnd(allowed)
+}
+
+// countWord spells small counts.
+func countWord(n int) string {
+	if n == 2 {
+		return "two"
+	}
+	return fmt.Sprint(n)
+}
+
+// joinAnd joins words as "a, b and c".
+func joinAnd(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}

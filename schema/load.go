@@ -1,0 +1,302 @@
+package schema
+
+import (
+	"io/fs"
+	"path"
+	"reflect"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Load reads the ruleset in directory dir of fsys: every *.yaml file in
+// name order except variant-*.yaml. It merges their top-level sections,
+// decodes the result and runs Validate. The Ruleset is never nil; when the
+// Diagnostics are not empty it is partial and must not be run. Positions
+// name files as path.Join(dir, name).
+func Load(fsys fs.FS, dir string) (*Ruleset, *Diagnostics) {
+	ds := &Diagnostics{}
+	t := loadTree(fsys, dir, ds)
+	rs := t.decode()
+	Validate(rs, ds)
+	return rs, ds
+}
+
+// Variants lists the variant names of the ruleset in dir: the <name> of
+// every variant-<name>.yaml file, sorted.
+func Variants(fsys fs.FS, dir string) ([]string, error) {
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		if name, ok := variantName(e.Name()); ok && !e.IsDir() {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// variantName extracts <name> from variant-<name>.yaml.
+func variantName(file string) (string, bool) {
+	rest, ok := strings.CutPrefix(file, "variant-")
+	if !ok || !strings.HasSuffix(rest, ".yaml") || rest == ".yaml" {
+		return "", false
+	}
+	return strings.TrimSuffix(rest, ".yaml"), true
+}
+
+// tree is a ruleset merged at the node level, before decoding.
+type tree struct {
+	dir   string
+	ds    *Diagnostics
+	d     *decoder
+	root  *yaml.Node // the merged top-level mapping
+	read  []string   // files read, in order
+	notes []Note     // provisional comments
+	// defined says where each top-level section and each entry of a
+	// mapping section ("zones/hand") was first defined.
+	defined map[string]Pos
+}
+
+// sectionKind says how a top-level section merges across files.
+type sectionKind int
+
+const (
+	sectionOnce   sectionKind = iota // may appear in one file only
+	sectionMap                       // entries merge by key
+	sectionConcat                    // lists concatenate
+)
+
+// sectionKindOf derives how a top-level key merges from the Ruleset field
+// it fills: maps merge, effect lists appear once, other lists concatenate.
+func sectionKindOf(key string) sectionKind {
+	t := reflect.TypeFor[Ruleset]()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if strings.Split(f.Tag.Get("yaml"), ",")[0] != key {
+			continue
+		}
+		switch {
+		case f.Type.Kind() == reflect.Map:
+			return sectionMap
+		case f.Type.Kind() == reflect.Slice && f.Type != reflect.TypeFor[[]*Effect]():
+			return sectionConcat
+		}
+	}
+	return sectionOnce
+}
+
+// loadTree reads and merges the base files of dir.
+func loadTree(fsys fs.FS, dir string, ds *Diagnostics) *tree {
+	t := &tree{
+		dir: dir, ds: ds,
+		d:       &decoder{ds: ds, files: map[*yaml.Node]string{}, src: map[string][]string{}},
+		root:    &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"},
+		defined: map[string]Pos{},
+	}
+	t.d.files[t.root] = dir
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		ds.Addf(Pos{File: dir}, "cannot read the ruleset directory: %v", err)
+		return t
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".yaml") || strings.HasPrefix(name, "variant-") {
+			continue
+		}
+		if top := t.readFile(fsys, path.Join(dir, name)); top != nil {
+			t.mergeFile(path.Join(dir, name), top)
+		}
+	}
+	if len(t.read) == 0 {
+		ds.Addf(Pos{File: dir}, "no .yaml files in %s", dir)
+	}
+	return t
+}
+
+// readFile reads and parses one file, collects its provisional notes and
+// returns its top-level mapping (nil when empty or broken).
+func (t *tree) readFile(fsys fs.FS, file string) *yaml.Node {
+	src, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		t.ds.Addf(Pos{File: file}, "cannot read: %v", err)
+		return nil
+	}
+	t.read = append(t.read, file)
+	t.d.src[file] = splitLines(src)
+	doc, ok := parseFile(file, src, t.ds)
+	if !ok || doc == nil || !checkAliases(file, doc, t.ds) {
+		return nil
+	}
+	t.notes = append(t.notes, provisionalNotes(file, doc)...)
+	top := resolve(doc)
+	if isNull(top) {
+		return nil
+	}
+	if top.Kind != yaml.MappingNode {
+		t.d.wrongKind(file, top, "a mapping at the top of the file")
+		return nil
+	}
+	return top
+}
+
+// mergeFile adds the top-level sections of one file to the merged root.
+func (t *tree) mergeFile(file string, top *yaml.Node) {
+	for _, p := range t.d.pairs(file, top) {
+		val := resolve(p.val)
+		if isNull(val) {
+			continue
+		}
+		switch sectionKindOf(p.name) {
+		case sectionMap:
+			t.mergeEntries(file, p, val)
+		case sectionConcat:
+			t.concat(file, p, val)
+		default:
+			t.addOnce(file, p)
+		}
+	}
+}
+
+// section returns the merged value node of a top-level key, or nil.
+func (t *tree) section(key string) (int, *yaml.Node) {
+	for i := 0; i+1 < len(t.root.Content); i += 2 {
+		if resolve(t.root.Content[i]).Value == key {
+			return i + 1, t.root.Content[i+1]
+		}
+	}
+	return -1, nil
+}
+
+// addSection appends a top-level key with a value node from file.
+func (t *tree) addSection(file string, key, val *yaml.Node) {
+	t.d.files[key], t.d.files[val] = file, file
+	t.root.Content = append(t.root.Content, key, val)
+	t.defined[key.Value] = nodePos(file, key)
+}
+
+// addOnce adds a section that may be defined in one file only.
+func (t *tree) addOnce(file string, p pair) {
+	if prev, dup := t.defined[p.name]; dup {
+		t.ds.Addf(nodePos(file, p.key), "%q is already defined at %s; it may appear in one file only", p.name, prev)
+		return
+	}
+	t.addSection(file, p.key, p.val)
+}
+
+// emptyLike makes a synthetic node of kind at the position of n.
+func emptyLike(n *yaml.Node, kind yaml.Kind, tag string) *yaml.Node {
+	return &yaml.Node{Kind: kind, Tag: tag, Line: n.Line, Column: n.Column}
+}
+
+// mergeEntries adds the entries of a mapping section, reporting names
+// defined in two files.
+func (t *tree) mergeEntries(file string, p pair, val *yaml.Node) {
+	if val.Kind != yaml.MappingNode {
+		t.d.wrongKind(file, val, "a mapping")
+		return
+	}
+	_, merged := t.section(p.name)
+	if merged == nil {
+		merged = emptyLike(val, yaml.MappingNode, "!!map")
+		t.addSection(file, p.key, merged)
+	}
+	for _, e := range t.d.pairs(file, val) {
+		id := p.name + "/" + e.name
+		if prev, dup := t.defined[id]; dup {
+			t.ds.Addf(nodePos(file, e.key), "%q in %s is already defined at %s", e.name, p.name, prev)
+			continue
+		}
+		t.defined[id] = nodePos(file, e.key)
+		t.d.files[e.key], t.d.files[e.val] = file, file
+		merged.Content = append(merged.Content, e.key, e.val)
+	}
+}
+
+// concat appends the elements of a list section.
+func (t *tree) concat(file string, p pair, val *yaml.Node) {
+	if val.Kind != yaml.SequenceNode {
+		t.d.wrongKind(file, val, "a list")
+		return
+	}
+	_, merged := t.section(p.name)
+	if merged == nil {
+		merged = emptyLike(val, yaml.SequenceNode, "!!seq")
+		t.addSection(file, p.key, merged)
+	}
+	for _, e := range val.Content {
+		t.d.files[e] = file
+		merged.Content = append(merged.Content, e)
+	}
+}
+
+// decode turns the merged tree into a Ruleset.
+func (t *tree) decode() *Ruleset {
+	rs := &Ruleset{}
+	t.d.decode(t.dir, t.root, reflect.ValueOf(rs).Elem())
+	sort.SliceStable(t.notes, func(i, j int) bool { return t.notes[i].Pos.Before(t.notes[j].Pos) })
+	rs.Provisional = t.notes
+	rs.Files = t.read
+	return rs
+}
+
+// provisionalNotes collects the comments of a file that start with
+// "provisional:", each at the node it belongs to. Aliases are not
+// followed, so each comment is seen once.
+func provisionalNotes(file string, n *yaml.Node) []Note {
+	var out []Note
+	var walk func(*yaml.Node)
+	walk = func(n *yaml.Node) {
+		for _, c := range []string{n.HeadComment, n.LineComment, n.FootComment} {
+			for _, text := range provisionalTexts(c) {
+				out = append(out, Note{Pos: nodePos(file, n), Text: text})
+			}
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(n)
+	return out
+}
+
+// provisionalTexts returns the notes of a comment block. A note starts
+// at a line that begins with "provisional:" or holds "; provisional:"
+// (after another remark), and goes on over the following comment lines up
+// to a blank comment line or the next note.
+func provisionalTexts(comment string) []string {
+	var out []string
+	cur := -1
+	for _, line := range strings.Split(comment, "\n") {
+		text := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "#"))
+		if rest, ok := provisionalStart(text); ok {
+			out = append(out, rest)
+			cur = len(out) - 1
+			continue
+		}
+		if text == "" {
+			cur = -1
+		} else if cur >= 0 {
+			out[cur] = strings.TrimSpace(out[cur] + " " + text)
+		}
+	}
+	return out
+}
+
+// provisionalStart returns the text after the "provisional:" that starts
+// a note on this comment line.
+func provisionalStart(text string) (string, bool) {
+	const mark = "provisional:"
+	if rest, ok := strings.CutPrefix(text, mark); ok {
+		return strings.TrimSpace(rest), true
+	}
+	if i := strings.Index(text, "; "+mark); i >= 0 {
+		return strings.TrimSpace(text[i+len(mark)+2:]), true
+	}
+	return "", false
+}

@@ -1,0 +1,167 @@
+package schema
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestLoadSample(t *testing.T) {
+	rs, ds := Load(sampleFiles(), "g")
+	require.Empty(t, messages(ds))
+	assert.Equal(t, "g", rs.Game)
+	assert.Equal(t, []string{"g/a.yaml", "g/b.yaml"}, rs.Files)
+	assert.Equal(t, []string{"power"}, rs.CardOrder)
+	assert.Equal(t, []string{"box", "discard", "deck", "hand"}, rs.ZoneOrder)
+	assert.Equal(t, []string{"name", "kind", "value", "tags"}, rs.Cards["power"].AttributeOrder)
+	assert.Equal(t, []string{"hand_size", "track"}, rs.ConstantOrder)
+	assert.Equal(t, map[string]any{"plague": 4}, rs.Constants["track"].V)
+	assert.Equal(t, Pos{File: "g/a.yaml", Line: 7, Col: 10}, rs.Constants["track"].Pos)
+	row := rs.Cards["power"].Rows[1]
+	assert.Equal(t, "field", row.ID)
+	assert.Equal(t, 2, row.Count)
+	assert.Equal(t, []string{"name", "kind", "tags"}, row.FieldOrder)
+	assert.Equal(t, []any{"food"}, row.Fields["tags"].V)
+	assert.Equal(t, "repeat", rs.Flow[0].Kind)
+	assert.Equal(t, Pos{File: "g/b.yaml", Line: 4, Col: 5}, rs.Flow[0].Pos)
+	give := rs.Procedures["give"]
+	assert.Equal(t, []Param{{Pos: Pos{"g/b.yaml", 36, 14}, Name: "p", Type: "int"}, {Pos: Pos{"g/b.yaml", 36, 22}, Name: "n", Type: "int"}}, give.Params)
+	with := rs.Flow[1].Do[0].With
+	require.Len(t, with, 2)
+	assert.Equal(t, "n", with[1].Name)
+	assert.Equal(t, Expr{Pos: Pos{"g/b.yaml", 11, 25}, Src: "1", Style: StylePlain}, with[1].Expr)
+	assert.Equal(t, "3", rs.PlayerVars["luxury"].Init.Src)
+	assert.Equal(t, []Note{{Pos: Pos{"g/a.yaml", 19, 9}, Text: "no card list"}}, rs.Provisional)
+}
+
+func TestLoadMergeConflicts(t *testing.T) {
+	_, ds := loadWith(t, map[string]string{"c.yaml": `zones:
+  hand: {}
+flow:
+  - log: hi
+triggers:
+  - {name: second, when: "true", do: []}
+`})
+	requireMessage(t, ds, `g/c.yaml:2:3: "hand" in zones is already defined at g/a.yaml:25:3`)
+	requireMessage(t, ds, `g/c.yaml:3:1: "flow" is already defined at g/b.yaml:3:1; it may appear in one file only`)
+	assert.Len(t, ds.List(), 2)
+}
+
+func TestLoadTriggersConcatenate(t *testing.T) {
+	rs, ds := loadWith(t, map[string]string{"c.yaml": "triggers:\n  - {name: second, when: \"true\", do: []}\n"})
+	require.Empty(t, messages(ds))
+	require.Len(t, rs.Triggers, 2)
+	assert.Equal(t, Pos{File: "g/c.yaml", Line: 2, Col: 5}, rs.Triggers[1].Pos)
+}
+
+func TestLoadErrorsSortedAcrossFiles(t *testing.T) {
+	fsys := fstest.MapFS{
+		"g/b.yaml": {Data: []byte("scoring:\n  scor: 1\nflow: []\n")},
+		"g/a.yaml": {Data: []byte("game: g\nplayers: {min: 2, max: 4, mx: 3}\ntitel: x\n")},
+	}
+	_, ds := Load(fsys, "g")
+	assert.Equal(t, []string{
+		`g/a.yaml:2:27: unknown key "mx" (did you mean "max"?)`,
+		`g/a.yaml:3:1: unknown key "titel" (did you mean "title"?)`,
+		`g/b.yaml:2:3: missing required key "score"`,
+		`g/b.yaml:2:3: unknown key "scor" (did you mean "score"?)`,
+	}, messages(ds))
+}
+
+func TestLoadSyntaxErrorKeepsGoing(t *testing.T) {
+	fsys := sampleFiles()
+	fsys["g/c.yaml"] = &fstest.MapFile{Data: []byte("vars:\n  x: [1,\n  y: 2\n")}
+	fsys["g/d.yaml"] = &fstest.MapFile{Data: []byte("vars:\n  z: {type: nit}\n")}
+	rs, ds := Load(fsys, "g")
+	msgs := messages(ds)
+	require.Len(t, msgs, 2, msgs)
+	assert.Regexp(t, `^g/c.yaml:\d+: YAML syntax error: `, msgs[0])
+	assert.Equal(t, `g/d.yaml:2:6: unknown type for var "z" "nit" (did you mean "int"?); expected one of int, bool, string, ints, strings, intmap`, msgs[1])
+	assert.Contains(t, rs.Files, "g/c.yaml")
+}
+
+func TestLoadMissingRequired(t *testing.T) {
+	_, ds := Load(fstest.MapFS{"g/a.yaml": {Data: []byte("title: x\n")}}, "g")
+	assert.Equal(t, []string{
+		`g: missing required key "flow"`,
+		`g: missing required key "game"`,
+		`g: missing required key "players"`,
+		`g: missing required key "scoring"`,
+	}, messages(ds))
+}
+
+func TestLoadAliasBomb(t *testing.T) {
+	src := "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+	prev := "a"
+	for _, name := range []string{"b", "c", "d", "e", "f", "g"} {
+		src += name + ": &" + name + " [*" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev +
+			", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n"
+		prev = name
+	}
+	fsys := sampleFiles()
+	fsys["g/c.yaml"] = &fstest.MapFile{Data: []byte("constants:\n  bomb:\n    " + indent(src) + "\n")}
+	_, ds := Load(fsys, "g")
+	requireMessage(t, ds, "g/c.yaml:1:1: YAML aliases expand to more than 100000 nodes")
+}
+
+// indent puts a multi-line YAML text under a mapping key.
+func indent(s string) string {
+	out := ""
+	for i, r := range s {
+		out += string(r)
+		if r == '\n' && i < len(s)-1 {
+			out += "    "
+		}
+	}
+	return out
+}
+
+func TestLoadSmallAliasesAreFine(t *testing.T) {
+	rs, ds := loadWith(t, map[string]string{"c.yaml": "constants:\n  base: &b {x: 1}\n  copy: *b\n"})
+	require.Empty(t, messages(ds))
+	assert.Equal(t, map[string]any{"x": 1}, rs.Constants["copy"].V)
+}
+
+func TestLoadProvisionalComments(t *testing.T) {
+	rs, ds := loadWith(t, map[string]string{"c.yaml": `constants:
+  # provisional: guessed track
+  length: 5
+  other: 2 # provisional: from a forum post
+  # an ordinary comment
+  plain: 1
+  # provisional: a note that goes on
+  #   over two lines.
+  #
+  # Not part of it.
+  long: 3
+  after: 4 # rulebook: says so; provisional: the figure
+`})
+	require.Empty(t, messages(ds))
+	assert.Equal(t, []Note{
+		{Pos: Pos{"g/a.yaml", 19, 9}, Text: "no card list"},
+		{Pos: Pos{"g/c.yaml", 3, 3}, Text: "guessed track"},
+		{Pos: Pos{"g/c.yaml", 4, 10}, Text: "from a forum post"},
+		{Pos: Pos{"g/c.yaml", 11, 3}, Text: "a note that goes on over two lines."},
+		{Pos: Pos{"g/c.yaml", 12, 10}, Text: "the figure"},
+	}, rs.Provisional)
+}
+
+func TestLoadMissingDir(t *testing.T) {
+	rs, ds := Load(fstest.MapFS{}, "nope")
+	require.NotNil(t, rs)
+	requireMessage(t, ds, "nope: cannot read the ruleset directory")
+}
+
+func TestVariants(t *testing.T) {
+	fsys := sampleFiles()
+	fsys["g/variant-short.yaml"] = &fstest.MapFile{Data: []byte("variant: short\npatch: {}\n")}
+	fsys["g/variant-alt.yaml"] = &fstest.MapFile{Data: []byte("variant: alt\npatch: {}\n")}
+	names, err := Variants(fsys, "g")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"alt", "short"}, names)
+	rs, ds := Load(fsys, "g")
+	require.Empty(t, messages(ds))
+	assert.Equal(t, []string{"g/a.yaml", "g/b.yaml"}, rs.Files)
+}

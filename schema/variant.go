@@ -1,0 +1,232 @@
+package schema
+
+import (
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// LoadVariant loads the ruleset in dir like Load, then applies the patch
+// of variant-<name>.yaml before decoding: mappings merge key by key, the
+// rows of a card table merge by id (a row {id: x, remove: true} deletes
+// x), anything else replaces the base value. Positions of patched values
+// point into the variant file. The Ruleset is never nil.
+func LoadVariant(fsys fs.FS, dir, name string) (*Ruleset, *Diagnostics) {
+	ds := &Diagnostics{}
+	t := loadTree(fsys, dir, ds)
+	names, err := Variants(fsys, dir)
+	if err == nil && !slices.Contains(names, name) {
+		ds.Addf(Pos{File: dir}, "unknown variant %q%s; available: %s",
+			name, DidYouMean(name, names), availableList(names))
+	}
+	var desc string
+	if slices.Contains(names, name) {
+		file := path.Join(dir, "variant-"+name+".yaml")
+		desc = t.applyVariant(fsys, file, name)
+	}
+	rs := t.decode()
+	rs.Variant, rs.VariantDescription = name, desc
+	Validate(rs, ds)
+	return rs, ds
+}
+
+// availableList prints variant names for a message.
+func availableList(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// applyVariant reads a variant file, checks its header and applies its
+// patch. It returns the description.
+func (t *tree) applyVariant(fsys fs.FS, file, name string) string {
+	top := t.readFile(fsys, file)
+	if top == nil {
+		return ""
+	}
+	var desc string
+	var patch *yaml.Node
+	keys := []string{"variant", "description", "patch"}
+	for _, p := range t.d.pairs(file, top) {
+		val := resolve(p.val)
+		switch p.name {
+		case "variant":
+			t.checkVariantName(p.file, val, name)
+		case "description":
+			desc = t.scalarText(p.file, val)
+		case "patch":
+			patch = val
+		default:
+			t.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q in a variant file%s", p.name, DidYouMean(p.name, keys))
+		}
+	}
+	if patch == nil {
+		t.ds.Addf(nodePos(file, top), "missing required key %q", "patch")
+		return desc
+	}
+	t.applyPatch(file, patch)
+	return desc
+}
+
+// checkVariantName reports a `variant:` that differs from the file name.
+func (t *tree) checkVariantName(file string, val *yaml.Node, name string) {
+	if got := t.scalarText(file, val); got != name {
+		t.ds.Addf(nodePos(file, val), "variant is %q but the file is variant-%s.yaml: they must match", got, name)
+	}
+}
+
+// scalarText returns a scalar's text, reporting other kinds.
+func (t *tree) scalarText(file string, n *yaml.Node) string {
+	if n.Kind != yaml.ScalarNode || isNull(n) {
+		t.d.wrongKind(file, n, "a string")
+		return ""
+	}
+	return n.Value
+}
+
+// applyPatch merges a patch mapping into the merged root.
+func (t *tree) applyPatch(file string, patch *yaml.Node) {
+	if patch.Kind != yaml.MappingNode {
+		t.d.wrongKind(file, patch, "a mapping shaped like a ruleset")
+		return
+	}
+	for _, p := range t.d.pairs(file, patch) {
+		i, base := t.section(p.name)
+		if base == nil {
+			t.addSection(file, p.key, p.val)
+			continue
+		}
+		t.root.Content[i] = t.merge(base, t.d.fileOf(base, t.dir), p.val, file, []string{p.name})
+	}
+}
+
+// merge combines a base node (from baseFile) with a patch node (from
+// file) and returns the result, leaving both inputs unchanged.
+func (t *tree) merge(base *yaml.Node, baseFile string, patch *yaml.Node, file string, at []string) *yaml.Node {
+	baseFile = t.d.fileOf(base, baseFile)
+	b, p := resolve(base), resolve(patch)
+	switch {
+	case isRows(at) && b.Kind == yaml.SequenceNode && p.Kind == yaml.SequenceNode:
+		return t.mergeRows(b, baseFile, p, file, at)
+	case b.Kind == yaml.MappingNode && p.Kind == yaml.MappingNode:
+		return t.mergeMap(b, baseFile, p, file, at)
+	}
+	t.d.files[patch] = file
+	return patch
+}
+
+// isRows reports whether at is cards.<table>.rows.
+func isRows(at []string) bool {
+	return len(at) == 3 && at[0] == "cards" && at[2] == "rows"
+}
+
+// copyNode makes a shallow copy of n (its own Content slice) that keeps
+// baseFile.
+func (t *tree) copyNode(n *yaml.Node, baseFile string) *yaml.Node {
+	out := *n
+	out.Content = slices.Clone(n.Content)
+	t.d.files[&out] = baseFile
+	return &out
+}
+
+// mergeMap merges patch's entries into a copy of base, key by key.
+func (t *tree) mergeMap(base *yaml.Node, baseFile string, patch *yaml.Node, file string, at []string) *yaml.Node {
+	out := t.copyNode(base, baseFile)
+	for _, p := range t.d.pairs(file, patch) {
+		if i := keyIndex(out, p.name); i >= 0 {
+			out.Content[i+1] = t.merge(out.Content[i+1], baseFile, p.val, file, append(slices.Clone(at), p.name))
+			continue
+		}
+		t.d.files[p.key], t.d.files[p.val] = file, file
+		out.Content = append(out.Content, p.key, p.val)
+	}
+	return out
+}
+
+// keyIndex is the index of key name in mapping n's Content, or -1.
+func keyIndex(n *yaml.Node, name string) int {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := resolve(n.Content[i]); k.Kind == yaml.ScalarNode && k.Value == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// mergeRows merges patch card rows into a copy of the base rows by id.
+func (t *tree) mergeRows(base *yaml.Node, baseFile string, patch *yaml.Node, file string, at []string) *yaml.Node {
+	out := t.copyNode(base, baseFile)
+	for _, pr := range patch.Content {
+		row := resolve(pr)
+		id, ok := rowIDOf(row)
+		if !ok {
+			t.ds.Addf(nodePos(file, row), "a patch row needs an id")
+			continue
+		}
+		remove, rest := splitRemove(row)
+		i := rowIndex(out, id)
+		switch {
+		case remove && i < 0:
+			t.ds.Addf(nodePos(file, row), "no row %q in %s to remove%s", id, at[1], DidYouMean(id, rowIDs(out)))
+		case remove:
+			out.Content = slices.Delete(out.Content, i, i+1)
+		case i >= 0:
+			out.Content[i] = t.mergeMap(resolve(out.Content[i]), t.d.fileOf(out.Content[i], baseFile), rest, file, append(slices.Clone(at), id))
+		default:
+			t.d.files[rest] = file
+			out.Content = append(out.Content, rest)
+		}
+	}
+	return out
+}
+
+// rowIDOf returns the id of a row mapping.
+func rowIDOf(row *yaml.Node) (string, bool) {
+	if row.Kind != yaml.MappingNode {
+		return "", false
+	}
+	i := keyIndex(row, "id")
+	if i < 0 {
+		return "", false
+	}
+	v := resolve(row.Content[i+1])
+	return v.Value, v.Kind == yaml.ScalarNode && v.Value != ""
+}
+
+// splitRemove reports whether a patch row says remove: true and returns
+// the row without its remove key.
+func splitRemove(row *yaml.Node) (bool, *yaml.Node) {
+	i := keyIndex(row, "remove")
+	if i < 0 {
+		return false, row
+	}
+	v := resolve(row.Content[i+1])
+	rest := *row
+	rest.Content = slices.Delete(slices.Clone(row.Content), i, i+2)
+	return v.ShortTag() == "!!bool" && strings.EqualFold(v.Value, "true"), &rest
+}
+
+// rowIndex is the index of the row with id in rows, or -1.
+func rowIndex(rows *yaml.Node, id string) int {
+	for i, r := range rows.Content {
+		if got, ok := rowIDOf(resolve(r)); ok && got == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// rowIDs lists the ids of rows.
+func rowIDs(rows *yaml.Node) []string {
+	var out []string
+	for _, r := range rows.Content {
+		if id, ok := rowIDOf(resolve(r)); ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,106 @@
+package schema
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// withVariant returns the sample files plus one variant file.
+func withVariant(name, src string) fstest.MapFS {
+	fsys := sampleFiles()
+	fsys["g/variant-"+name+".yaml"] = &fstest.MapFile{Data: []byte(src)}
+	return fsys
+}
+
+func TestVariantPatch(t *testing.T) {
+	fsys := withVariant("short", `# yaml-language-server: $schema=../../schema/ruleset.schema.json
+variant: short
+description: A shorter game.
+patch:
+  title: Short
+  constants:
+    track: {plague: 3}   # provisional: a guess
+  cards:
+    power:
+      rows:
+        - {id: lion_gate, value: 5}
+        - {id: field, remove: true}
+        - {id: well, name: Well, kind: building}
+  zones:
+    discard: {visibility: public}
+  flow:
+    - end_game: true
+`)
+	rs, ds := LoadVariant(fsys, "g", "short")
+	require.Empty(t, messages(ds))
+	assert.Equal(t, "short", rs.Variant)
+	assert.Equal(t, "A shorter game.", rs.VariantDescription)
+	assert.Equal(t, "Short", rs.Title)
+	assert.Equal(t, map[string]any{"plague": 3}, rs.Constants["track"].V, "a mapping merges key by key")
+	assert.Equal(t, Pos{"g/a.yaml", 7, 10}, rs.Constants["track"].Pos, "a merged mapping stays where the base wrote it")
+	assert.Equal(t, []string{"hand_size", "track"}, rs.ConstantOrder)
+
+	rows := rs.Cards["power"].Rows
+	require.Len(t, rows, 2)
+	assert.Equal(t, "lion_gate", rows[0].ID)
+	assert.Equal(t, Pos{"g/a.yaml", 19, 9}, rows[0].Pos, "a merged row stays where the base wrote it")
+	assert.Equal(t, 5, rows[0].Fields["value"].V)
+	assert.Equal(t, Pos{"g/variant-short.yaml", 11, 34}, rows[0].Fields["value"].Pos)
+	assert.Equal(t, "Lion Gate", rows[0].Fields["name"].V)
+	assert.Equal(t, "well", rows[1].ID)
+	assert.Equal(t, Pos{"g/variant-short.yaml", 13, 11}, rows[1].Pos)
+
+	assert.Equal(t, "public", rs.Zones["discard"].Visibility)
+	assert.Equal(t, "hidden", rs.Zones["box"].Visibility)
+	require.Len(t, rs.Flow, 1, "a list is replaced")
+	assert.Equal(t, "end_game", rs.Flow[0].Kind)
+	assert.Equal(t, Pos{"g/variant-short.yaml", 17, 7}, rs.Flow[0].Pos)
+	assert.Contains(t, rs.Files, "g/variant-short.yaml")
+	assert.Contains(t, rs.Provisional, Note{Pos: Pos{"g/variant-short.yaml", 7, 12}, Text: "a guess"})
+
+	base, ds := Load(fsys, "g")
+	require.Empty(t, messages(ds))
+	assert.Len(t, base.Cards["power"].Rows, 2, "the base is unchanged")
+	assert.Equal(t, "field", base.Cards["power"].Rows[1].ID)
+}
+
+func TestVariantErrors(t *testing.T) {
+	fsys := withVariant("short", `variant: shrt
+descripton: x
+patch:
+  cards:
+    power:
+      rows:
+        - {id: nope, remove: true}
+        - {name: no id}
+        - {id: well, name: Well, kind: castle}
+`)
+	_, ds := LoadVariant(fsys, "g", "short")
+	assert.Equal(t, []string{
+		`g/variant-short.yaml:1:10: variant is "shrt" but the file is variant-short.yaml: they must match`,
+		`g/variant-short.yaml:2:1: unknown key "descripton" in a variant file (did you mean "description"?)`,
+		`g/variant-short.yaml:7:11: no row "nope" in power to remove`,
+		`g/variant-short.yaml:8:11: a patch row needs an id`,
+		`g/variant-short.yaml:9:40: card well: "kind": "castle" is not one of building, landscape`,
+	}, messages(ds))
+}
+
+func TestVariantUnknown(t *testing.T) {
+	rs, ds := LoadVariant(withVariant("short", "variant: short\npatch: {}\n"), "g", "shrot")
+	require.NotNil(t, rs)
+	assert.Equal(t, []string{`g: unknown variant "shrot" (did you mean "short"?); available: short`}, messages(ds))
+}
+
+func TestVariantOddPatchesNeverPanic(t *testing.T) {
+	for _, patch := range []string{
+		"patch: []", "patch:", "patch: {cards: {power: {rows: {a: 1}}}}", "patch: {cards: {power: {rows: [3, [], null]}}}",
+		"patch: {cards: null}", "patch: {cards: {power: null}}", "patch: {zones: &z {x: {}}, vars: *z}",
+		"patch: {cards: {power: {rows: [{id: [x]}, {id: well, remove: nope}]}}}", "patch: {flow: {a: 1}, newkey: 3}",
+	} {
+		fsys := withVariant("v", "variant: v\n"+patch+"\n")
+		assert.NotPanics(t, func() { LoadVariant(fsys, "g", "v") }, patch)
+	}
+}
