@@ -100,3 +100,17 @@ func (p *Program) compileAdhocEffects(text string) (*block, error) {
 	b := p.adhoc.c.block(effs, (*scope)(nil).with("me", typeInt), "test effects")
 	return b, ds.Err()
 }
+
+// CheckExpr evaluates a transcript check: expr must be a bool expression
+// that holds in g's current state.
+func CheckExpr(g *Game, expr string) (bool, error) {
+	v, err := g.Eval(expr)
+	if err != nil {
+		return false, err
+	}
+	b, ok := v.(bool)
+	if !ok {
+		return false, fmt.Errorf("check %q: expected a bool, got %s", expr, describe(v))
+	}
+	return b, nil
+}

@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -189,7 +188,7 @@ func Replay(p *Program, t *Transcript, opt ReplayOptions) (*ReplayReport, error)
 	var g *Game
 	start := func(initial []Outcome) (session, error) {
 		var err error
-		g, err = NewGame(p, configWithOutcomes(Config{Players: t.Players, Seed: t.Seed}, initial))
+		g, err = NewGame(p, Config{Players: t.Players, Seed: t.Seed, Outcomes: initial})
 		if err != nil {
 			return nil, err
 		}
@@ -200,22 +199,6 @@ func Replay(p *Program, t *Transcript, opt ReplayOptions) (*ReplayReport, error)
 		check = func(expr string) (bool, error) { return opt.Check(g, expr) }
 	}
 	return replay(t, start, check)
-}
-
-// configWithOutcomes sets cfg.Outcomes, the chance outcomes a new game
-// uses before its random source.
-//
-// TODO(core): Config has no Outcomes field yet; this sets it through
-// reflection when it exists so replay starts working the moment it lands.
-// Replace the body with `cfg.Outcomes = o; return cfg` then. Until then
-// the outcomes before the first decision are not supplied and a replay
-// relies on the seed to reproduce them.
-func configWithOutcomes(cfg Config, o []Outcome) Config {
-	f := reflect.ValueOf(&cfg).Elem().FieldByName("Outcomes")
-	if f.IsValid() && f.CanSet() && f.Type() == reflect.TypeOf(o) {
-		f.Set(reflect.ValueOf(o))
-	}
-	return cfg
 }
 
 // replayer walks a transcript against a game.

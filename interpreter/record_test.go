@@ -243,12 +243,6 @@ func TestReplayStartFails(t *testing.T) {
 	assert.ErrorContains(t, err, "step 1: expected the game to start, but it failed: 2 players only")
 }
 
-func TestConfigWithOutcomesKeepsConfig(t *testing.T) {
-	cfg := configWithOutcomes(Config{Players: 3, Seed: 9}, []Outcome{{Name: "x"}})
-	assert.Equal(t, 3, cfg.Players)
-	assert.Equal(t, uint64(9), cfg.Seed)
-}
-
 func TestShortList(t *testing.T) {
 	long := make([]string, 20)
 	for i := range long {

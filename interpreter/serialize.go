@@ -93,7 +93,6 @@ func (g *Game) MarshalState() ([]byte, error) {
 	sg.RNG = rng
 	var buf bytes.Buffer
 	e := json.NewEncoder(&buf)
-	e.SetIndent("", " ")
 	if err := e.Encode(sg); err != nil {
 		return nil, err
 	}

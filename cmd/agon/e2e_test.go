@@ -115,7 +115,7 @@ func TestE2EReplayUnderEveryVariant(t *testing.T) {
 	p, err := interpreter.Load(rulesets.FS, "peloponnes", "")
 	require.NoError(t, err)
 	file := recordGame(t)
-	for _, v := range variants(p) {
+	for _, v := range p.Variants() {
 		code, out, stderr := runCLI(t, "", "replay", file, "--variant", v)
 		assert.Contains(t, []int{exitOK, exitProblems}, code, stderr)
 		assert.Regexp(t, `no divergence|first differs`, out)

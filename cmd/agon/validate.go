@@ -53,7 +53,7 @@ func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer
 	}
 	fmt.Fprintf(stdout, "ok: %s\n", summarizeProgram(p))
 	if prm.Provisional {
-		printNotes(stdout, provisional(p))
+		printNotes(stdout, p.Provisional())
 	}
 	return exitOK
 }
@@ -66,9 +66,9 @@ func validateJSON(p *interpreter.Program, err error, prm validateParams, stdout,
 	}
 	rep := validateReport{OK: err == nil, Variant: prm.Variant, Problems: problems(err)}
 	if p != nil && err == nil {
-		rep.Game, rep.Title, rep.Counts, rep.Variants = p.Game(), p.Title(), programCounts(p), variants(p)
+		rep.Game, rep.Title, rep.Counts, rep.Variants = p.Game(), p.Title(), programCounts(p), p.Variants()
 		if prm.Provisional {
-			rep.Provisional = notes(provisional(p))
+			rep.Provisional = notes(p.Provisional())
 		}
 	}
 	writeJSON(stdout, rep)
@@ -148,7 +148,7 @@ func summarizeProgram(p *interpreter.Program) string {
 		parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
 	}
 	parts = append(parts, fmt.Sprintf("%d–%d players", p.MinPlayers(), p.MaxPlayers()))
-	if vs := variants(p); len(vs) > 0 {
+	if vs := p.Variants(); len(vs) > 0 {
 		parts = append(parts, fmt.Sprintf("variants: %s", strings.Join(vs, ", ")))
 	}
 	return strings.Join(parts, ", ")
