@@ -219,6 +219,7 @@ func (g *Game) endGame() {
 		g.st.frames[i].unbind(g.st.root)
 	}
 	g.st.frames = nil
+	g.st.barrier = nil // an Exec that ends the game does not resume it
 }
 
 // finish scores the game.
