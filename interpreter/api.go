@@ -13,6 +13,9 @@ type Limits struct {
 	// MaxTriggerRepeats is how often one trigger may fire without the flow
 	// moving on (default 100).
 	MaxTriggerRepeats int
+	// MaxExprMemory bounds what one expression evaluation may allocate,
+	// in expr's units (elements of ranges, maps and lists; default 1e6).
+	MaxExprMemory int
 }
 
 func (l Limits) withDefaults() Limits {
@@ -24,6 +27,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxTriggerRepeats <= 0 {
 		l.MaxTriggerRepeats = 100
+	}
+	if l.MaxExprMemory <= 0 {
+		l.MaxExprMemory = 1000000
 	}
 	return l
 }

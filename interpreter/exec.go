@@ -352,8 +352,13 @@ func (g *Game) targetHolder(t *target) (map[string]any, error) {
 		return nil, err
 	}
 	m, ok := v.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf("%s: expected a player or a card, got %s", t.src.Src, describe(v))
+	_, isCard := m["table"]
+	if !ok || isCard != t.onCard {
+		want := "a player"
+		if t.onCard {
+			want = "a card"
+		}
+		return nil, fmt.Errorf("%s: expected %s, got %s", t.src.Src, want, describe(v))
 	}
 	return m, nil
 }
@@ -511,7 +516,7 @@ func (g *Game) eval(c *compiled) (any, error) {
 
 func (g *Game) runProgram(c *compiled) (any, error) {
 	for len(g.vms) <= g.callDepth {
-		g.vms = append(g.vms, newVM())
+		g.vms = append(g.vms, g.newVM())
 	}
 	out, err := g.vms[g.callDepth].Run(c.prog, g.st.root)
 	if err != nil {

@@ -20,7 +20,8 @@ type Game struct {
 	callDepth int
 }
 
-func newVM() *vm.VM { return &vm.VM{} }
+// newVM makes an expression VM with the game's memory budget.
+func (g *Game) newVM() *vm.VM { return &vm.VM{MemoryBudget: uint(g.limits.MaxExprMemory)} }
 
 // NewGame starts a game: it builds the state, runs setup and the flow up
 // to the first decision.

@@ -224,10 +224,10 @@ func (g *Game) zoneOwner(z *zoneRef) (int, error) {
 		return 0, err
 	}
 	p, ok := v.(map[string]any)
-	if !ok {
+	id, isInt := p["id"].(int)
+	if !ok || !isInt || id < 0 || id >= g.st.playerCount {
 		return 0, fmt.Errorf("%s: expected a player, got %s", z.src.Src, describe(v))
 	}
-	id, _ := p["id"].(int)
 	return id, nil
 }
 

@@ -28,6 +28,8 @@ type target struct {
 	obj  *compiled // targetField: evaluates to the player or card
 	typ  string    // declared type ("" for locals: no conversion)
 	src  schema.Expr
+	// onCard: a targetField's object is a card (else a player).
+	onCard bool
 	// targetIndex: the list or map, and the key or index.
 	base *target
 	key  *compiled
@@ -80,6 +82,7 @@ func (c *compiler) target(src schema.Target, sc *scope) *target {
 		}
 		t.typ = v.Type
 	case c.prog.tc.card:
+		t.onCard = true
 		typ, ok := c.propTypes()[t.name]
 		if !ok {
 			c.unknownProp(src, t.name)

@@ -17,7 +17,7 @@ import (
 // state check, and the final result. Example:
 //
 //	# agon transcript
-//	game: peloponnes
+//	game: mygame
 //	variant: ""
 //	ruleset: sha256:…
 //	players: 3
@@ -31,7 +31,7 @@ import (
 //	  - decide: 0
 //	    key: bid c=lion_gate
 //	    label: Bid on Lion Gate
-//	  - check: players[0].luxury == 2
+//	  - check: players[0].gold == 2
 //	result:
 //	  scores: [12, 10, 9]
 //	  winners: [0]

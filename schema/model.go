@@ -80,7 +80,7 @@ type Ruleset struct {
 	// Scoring says how a finished game is scored.
 	Scoring *Scoring `yaml:"scoring" agon:"required"`
 
-	// Views are named expressions shown to players (e.g. "luxury goods").
+	// Views are named expressions shown to players (e.g. "gold in hand").
 	Views []*View `yaml:"views"`
 
 	// Provisional lists every `# provisional: ...` comment found in the

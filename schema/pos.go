@@ -74,7 +74,7 @@ type Expr struct {
 
 // Target is a place an effect writes to: a variable, a player's variable,
 // a card's prop, or a zone. It is written like an expression
-// (`players[p].luxury`, `c.covered`, `discard`).
+// (`players[p].gold`, `c.tapped`, `discard`).
 type Target = Expr
 
 // IsSet reports whether the expression was written.
