@@ -131,6 +131,13 @@ func formatValue(v any) string {
 		return strings.Join(parts, ", ")
 	case []string:
 		return strings.Join(x, ", ")
+	case map[string]int:
+		keys := sortedKeys(x)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = fmt.Sprintf("%s %d", k, x[k])
+		}
+		return strings.Join(parts, ", ")
 	case []int:
 		parts := make([]string, len(x))
 		for i, e := range x {

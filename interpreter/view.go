@@ -20,11 +20,18 @@ func (g *Game) View(player int) string {
 		}
 		fmt.Fprintf(&b, "%s: %s\n", n, g.zoneText(n, -1, player, z.Visibility))
 	}
+	for _, n := range rs.VarOrder {
+		if v := rs.Vars[n]; v.Visibility == "" || v.Visibility == "public" || player < 0 {
+			fmt.Fprintf(&b, "%s: %s\n", n, formatValue(g.st.root[n]))
+		}
+	}
 	for i := 0; i < g.st.playerCount; i++ {
-		fmt.Fprintf(&b, "P%d%s\n", i, map[bool]string{true: " (you)", false: ""}[i == player])
+		fmt.Fprintf(&b, "P%d%s\n", i+1, map[bool]string{true: " (you)", false: ""}[i == player])
 		pm := g.container(i)
 		for _, v := range rs.PlayerVarOrder {
-			fmt.Fprintf(&b, "  %s: %s\n", v, formatValue(pm[v]))
+			if visibleTo(rs.PlayerVars[v].Visibility, i, player) {
+				fmt.Fprintf(&b, "  %s: %s\n", v, formatValue(pm[v]))
+			}
 		}
 		for _, n := range rs.ZoneOrder {
 			z := rs.Zones[n]
@@ -32,7 +39,7 @@ func (g *Game) View(player int) string {
 				continue
 			}
 			vis := z.Visibility
-			if vis == "owner" && (player == i || player < 0) {
+			if visibleTo(vis, i, player) {
 				vis = "public"
 			}
 			fmt.Fprintf(&b, "  %s: %s\n", n, g.zoneText(n, i, player, vis))
@@ -57,10 +64,22 @@ func (g *Game) writeViews(b *strings.Builder, player int) {
 			saved := bindLocal(g.st.root, "me", i)
 			val, err := g.eval(v.expr)
 			saved.restore(g.st.root)
-			parts = append(parts, fmt.Sprintf("P%d %s", i, valueOrError(val, err)))
+			parts = append(parts, fmt.Sprintf("P%d %s", i+1, valueOrError(val, err)))
 		}
 		fmt.Fprintf(b, "%s: %s\n", v.name, strings.Join(parts, ", "))
 	}
+}
+
+// visibleTo reports whether viewer (-1: everyone's view) may see a thing
+// of the given visibility that belongs to owner.
+func visibleTo(visibility string, owner, viewer int) bool {
+	switch visibility {
+	case "", "public":
+		return true
+	case "owner":
+		return viewer < 0 || viewer == owner
+	}
+	return viewer < 0
 }
 
 func valueOrError(v any, err error) string {
@@ -76,7 +95,7 @@ func (g *Game) zoneText(name string, owner, viewer int, visibility string) strin
 	if len(list) == 0 {
 		return "(empty)"
 	}
-	if visibility != "public" && viewer >= 0 {
+	if !visibleTo(visibility, -2, viewer) {
 		return fmt.Sprintf("%d cards", len(list))
 	}
 	parts := make([]string, len(list))

@@ -179,6 +179,10 @@ type Var struct {
 	// Init is the starting value; an expression evaluated at setup (for
 	// player vars, with `me` bound). Empty means the type's zero value.
 	Init Expr `yaml:"init"`
+	// Visibility says who is shown the variable in views: public (the
+	// default), owner (a player var, only to its player) or hidden
+	// (bookkeeping nobody needs to see). Expressions see every variable.
+	Visibility string `yaml:"visibility"`
 	// Doc explains the variable.
 	Doc string `yaml:"doc"`
 }

@@ -386,6 +386,9 @@ func (v *validator) vars() {
 				if x.Type != "" {
 					v.oneOf(x.Pos, "type for "+set.what+" "+quote(name), x.Type, valueTypes())
 				}
+				if x.Visibility != "" {
+					v.oneOf(x.Pos, "visibility", x.Visibility, []string{"public", "owner", "hidden"})
+				}
 			}
 		}
 	}
