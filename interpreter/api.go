@@ -10,8 +10,8 @@ type Limits struct {
 	MaxEffects int
 	// MaxDecisions is the most decisions a game may take (default 20000).
 	MaxDecisions int
-	// MaxTriggerRepeats is how often one trigger may fire without the flow
-	// moving on (default 100).
+	// MaxTriggerRepeats is how often one trigger may fire in a row while
+	// its condition stays true (default 100).
 	MaxTriggerRepeats int
 	// MaxExprMemory bounds what one expression evaluation may allocate,
 	// in expr's units (elements of ranges, maps and lists; default 1e6).

@@ -39,6 +39,13 @@ func (g *Game) run() error {
 			if err := g.endOfBlock(f); err != nil {
 				return g.runtimeError(f.loop, f.blk, err)
 			}
+			if f.trig && len(g.st.frames) > 0 && g.st.frames[len(g.st.frames)-1] != f {
+				// A trigger's effects ended: its condition is checked again
+				// at once, so one that stays true is caught by the guard.
+				if err := g.checkTriggers(); err != nil {
+					return err
+				}
+			}
 			continue
 		}
 		e := f.blk.effects[f.pc]
@@ -477,7 +484,8 @@ func (g *Game) execRoll(e *effect) error {
 }
 
 // checkTriggers fires the first trigger whose condition holds, unless a
-// trigger is already running.
+// trigger is already running. A trigger's firings are counted until its
+// condition is seen false; too many in a row is a ruleset error.
 func (g *Game) checkTriggers() error {
 	if len(g.prog.triggers) == 0 || g.st.pending != nil || g.st.over {
 		return nil
@@ -493,12 +501,13 @@ func (g *Game) checkTriggers() error {
 			return g.runtimeError(nil, t.body, err)
 		}
 		if !ok {
+			g.st.fires[i] = 0
 			continue
 		}
 		g.st.fires[i]++
 		if g.st.fires[i] > g.limits.MaxTriggerRepeats {
 			return &RuntimeError{Pos: g.prog.rs.Triggers[i].Pos, Where: "trigger " + t.name, Step: g.st.decisions,
-				Msg: fmt.Sprintf("trigger fired more than %d times without a decision (limit MaxTriggerRepeats): its do must make its when false", g.limits.MaxTriggerRepeats)}
+				Msg: fmt.Sprintf("trigger fired more than %d times in a row with its condition still true (limit MaxTriggerRepeats): its do must make its when false", g.limits.MaxTriggerRepeats)}
 		}
 		g.push(t.body).trig = true
 		return nil

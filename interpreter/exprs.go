@@ -9,6 +9,7 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 
@@ -156,10 +157,18 @@ func (p envPatcher) Visit(node *ast.Node) {
 // disabledBuiltins would let the clock or Go map order reach outcomes.
 var disabledBuiltins = []string{"now", "date", "duration", "keys", "values", "toPairs", "fromPairs", "timezone"}
 
-func (c *exprCompiler) baseOptions() []expr.Option {
+// baseOptions are the options of both compiles of an expression whose
+// scope has the given names: a ruleset name hides the expr builtin of the
+// same name (a var called round is the var, not round()).
+func (c *exprCompiler) baseOptions(names []field) []expr.Option {
 	opts := []expr.Option{expr.Patch(envPatcher{c.envFuncs}), expr.MaxNodes(5000)}
 	for _, b := range disabledBuiltins {
 		opts = append(opts, expr.DisableBuiltin(b))
+	}
+	for _, f := range names {
+		if _, isBuiltin := builtin.Index[f.name]; isBuiltin {
+			opts = append(opts, expr.DisableBuiltin(f.name))
+		}
 	}
 	return opts
 }
@@ -171,7 +180,8 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	envType := c.tc.envType(sc.fields())
-	checkOpts := append(c.baseOptions(), expr.Env(reflect.New(envType).Elem().Interface()))
+	names := append(append([]field(nil), c.tc.globals...), sc.fields()...)
+	checkOpts := append(c.baseOptions(names), expr.Env(reflect.New(envType).Elem().Interface()))
 	checkOpts = append(checkOpts, c.checkOpts...)
 	checked, err := expr.Compile(src.Src, checkOpts...)
 	if err != nil {
@@ -183,7 +193,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		c.ds.Add(c.diag(src, 1, 0, fmt.Sprintf("%s must be %s, got %s", what, want, typeName(typ, c.tc))))
 		return nil
 	}
-	runOpts := append(c.baseOptions(), expr.Env(map[string]any{}), expr.AllowUndefinedVariables())
+	runOpts := append(c.baseOptions(names), expr.Env(map[string]any{}), expr.AllowUndefinedVariables())
 	runOpts = append(runOpts, c.runOpts...)
 	prog, err := expr.Compile(src.Src, runOpts...)
 	if err != nil {

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strings"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
 
 	"agon/schema"
 )
@@ -77,6 +80,49 @@ func (c *exprCompiler) compileFunctionBodies(rs *schema.Ruleset, funcs map[strin
 		}
 		f.body = c.compile(def.Expr, sc, wantFor(def.Returns), "function "+name)
 	}
+	c.checkRecursion(rs, funcs)
+}
+
+// checkRecursion reports functions that call themselves, directly or
+// through others: their evaluation would never end.
+func (c *exprCompiler) checkRecursion(rs *schema.Ruleset, funcs map[string]*function) {
+	calls := map[string][]string{}
+	for _, name := range rs.FunctionOrder {
+		tree, err := parser.Parse(rs.Functions[name].Expr.Src)
+		if err != nil {
+			continue // reported by compile
+		}
+		ast.Find(tree.Node, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallNode); ok {
+				if id, ok := call.Callee.(*ast.IdentifierNode); ok && funcs[id.Value] != nil {
+					calls[name] = append(calls[name], id.Value)
+				}
+			}
+			return false
+		})
+	}
+	for _, name := range rs.FunctionOrder {
+		if path := callPath(calls, name, name, map[string]bool{}); path != nil {
+			c.ds.Addf(rs.Functions[name].Expr.Pos, "function %s calls itself (%s): its evaluation would never end",
+				name, strings.Join(append([]string{name}, path...), " → "))
+		}
+	}
+}
+
+// callPath finds a chain of calls from `from` back to target.
+func callPath(calls map[string][]string, from, target string, seen map[string]bool) []string {
+	for _, next := range calls[from] {
+		if next == target {
+			return []string{next}
+		}
+		if !seen[next] {
+			seen[next] = true
+			if rest := callPath(calls, next, target, seen); rest != nil {
+				return append([]string{next}, rest...)
+			}
+		}
+	}
+	return nil
 }
 
 // wantFor is the result kind a declared type requires.

@@ -178,9 +178,6 @@ func (g *Game) Apply(key string) error {
 				return &RuntimeError{Pos: pd.choice.pos, Where: "choose", Step: g.st.decisions,
 					Msg: fmt.Sprintf("more than %d decisions (limit MaxDecisions)", g.limits.MaxDecisions)}
 			}
-			for j := range g.st.fires {
-				g.st.fires[j] = 0
-			}
 			if err := g.take(pd, i, true); err != nil {
 				return err
 			}

@@ -3,7 +3,6 @@ package interpreter
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -217,17 +216,10 @@ func ReadTranscript(name string, data []byte) (*Transcript, error) {
 	return t, d.ds.Err()
 }
 
-// yamlLine matches the line number in yaml.v3's syntax errors.
-var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
 
 // yamlDiagnostic turns a yaml.v3 syntax error into a diagnostic.
 func yamlDiagnostic(file string, err error) schema.Diagnostic {
-	m := yamlLine.FindStringSubmatch(err.Error())
-	if m == nil {
-		return schema.Diagnostic{Pos: schema.Pos{File: file}, Msg: err.Error()}
-	}
-	line, _ := strconv.Atoi(m[1])
-	return schema.Diagnostic{Pos: schema.Pos{File: file, Line: line}, Msg: m[2]}
+	return schema.SyntaxError(file, err)
 }
 
 // decoder decodes a transcript's node tree, collecting every problem.

@@ -110,7 +110,7 @@ result: {scores: [1, 2], winners: [1]}
 
 func TestTranscriptErrors(t *testing.T) {
 	cases := []struct{ name, src, want string }{
-		{"syntax", "game: g\nplayers: 2\nsteps:\n\t- log: x\n", "t.yaml:4: found character that cannot start any token"},
+		{"syntax", "game: g\nplayers: 2\nsteps:\n\t- log: x\n", "t.yaml:4: YAML syntax error: found character that cannot start any token"},
 		{"unknown key", "game: g\nplayers: 2\nsede: 4\n", `t.yaml:3:1: unknown key "sede" (did you mean "seed"?)`},
 		{"missing players", "game: g\n", `t.yaml:1:1: missing "players"`},
 		{"bad int", "game: g\nplayers: three\n", `t.yaml:2:10: expected an integer, got "three"`},

@@ -108,26 +108,33 @@ func parseFile(file string, src []byte, ds *Diagnostics) (*yaml.Node, bool) {
 		if errors.Is(err, io.EOF) {
 			return nil, true
 		}
-		ds.Add(syntaxError(file, err))
+		ds.Add(SyntaxError(file, err))
 		return nil, false
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
 		ds.Addf(nodePos(file, &extra), "a ruleset file holds one YAML document; remove the second one")
 	} else if !errors.Is(err, io.EOF) {
-		ds.Add(syntaxError(file, err))
+		ds.Add(SyntaxError(file, err))
 	}
 	return &doc, true
 }
 
-// syntaxError turns yaml.v3's "yaml: line N: msg" into a diagnostic.
-func syntaxError(file string, err error) Diagnostic {
+// SyntaxError turns yaml.v3's "yaml: line N: msg" into a diagnostic.
+// yaml.v3 numbers lines from 1 for scanner errors but, for parser errors
+// ("did not find expected …"), gives the 0-based line where the enclosing
+// mapping or list starts: those point at that start, and say so.
+func SyntaxError(file string, err error) Diagnostic {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	pos := Pos{File: file}
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
 		num, text, found := strings.Cut(rest, ": ")
-		if n := atoi(num); found && n > 0 {
+		if n := atoi(num); found && n >= 0 {
 			pos.Line, msg = n, text
+			if strings.HasPrefix(text, "did not find expected") {
+				pos.Line = n + 1
+				msg = text + " in the mapping or list that starts here"
+			}
 		}
 	}
 	return Diagnostic{Pos: pos, Msg: "YAML syntax error: " + msg}

@@ -51,26 +51,14 @@ import (
 // invalidKnownBugs maps a case ("load/<case>", "run/<case>",
 // "transcripts/<name>") to the engine bug it shows.
 var invalidKnownBugs = map[string]string{
-	"load/yaml_syntax_unclosed_brace": "YAML parser errors (unclosed { or [) are reported one line too early: " +
-		"yaml.v3 gives the 0-based line of the flow collection's start and schema.syntaxError takes it as 1-based",
 	"load/yaml_syntax_drops_file": "after a YAML syntax error drops a file, Load also reports every required key " +
 		"that file defined as missing (without a file line): spurious follow-on errors",
 	"load/alias_bomb": "the alias-expansion error is reported at the first key of the file " +
 		"(the top-level mapping), not at the entry whose aliases expand too far",
-	"load/function_calls_itself": "a function that calls itself loads without error (REFERENCE: functions may " +
-		"call other functions, not themselves); it only fails at run time after 64 nested calls",
-	"load/var_named_like_builtin": "a var named like an expr builtin (round, max, min, abs, …) is seen as the " +
-		"builtin function by the run-time compile (expr.Env(map) + AllowUndefinedVariables): the valid " +
-		"`round == 2` is rejected with \"mismatched types func(...interface {}) (interface {}, error) and int\"",
 	"load/missing_score": "a missing required key of a block mapping is reported at the mapping's first key " +
 		"(`tiebreak:` for scoring without score:), not at the key that owns the mapping (`scoring:`)",
 	"load/row_misspelt_id": "a row without id is reported as `card : unknown attribute \"idd\"` " +
 		"(empty card name) with `did you mean \"kind\"` instead of \"id\" (id/count are not candidates)",
-	"run/trigger_refires_every_effect": "a trigger whose do leaves its when true is not re-checked when its do " +
-		"ends, only after the next flow effect, and the repeat counter is reset at every decision: when " +
-		"decisions come often the trigger fires once per effect forever and the game ends without an error",
-	"transcripts/malformed_yaml": "transcript YAML parser errors (unclosed [) are reported one line too early " +
-		"(yaml.v3 0-based context line, see load/yaml_syntax_unclosed_brace)",
 	"transcripts/shuffle_missing_card": "a bad chance outcome before the first decision is reported at step 1 " +
 		"(\"expected the game to start\"), not at the chance step that holds it",
 	"transcripts/shuffle_late_duplicate": "a bad chance outcome after a decision is reported at the decide step " +

@@ -858,7 +858,7 @@ func TestRulebook_ProtectionByThreeSymbols(t *testing.T) {
 	s.answer("cover")
 
 	assert.Contains(t, s.eval("occurred"), "drought")
-	assert.True(t, s.logged("P0 is protected against the drought"))
+	assert.True(t, s.logged("P1 is protected against the drought"))
 	assert.Equal(t, 0, s.int("count(players[0].tableau, .covered)"), "P0's cards are untouched")
 	assert.Equal(t, 7, s.int("production(0, 'grain')"), "nothing covered: 3+2+2 grain")
 	assert.True(t, s.bool("card('fishing_coast').covered"), "P1 is struck")
