@@ -216,7 +216,6 @@ func ReadTranscript(name string, data []byte) (*Transcript, error) {
 	return t, d.ds.Err()
 }
 
-
 // yamlDiagnostic turns a yaml.v3 syntax error into a diagnostic.
 func yamlDiagnostic(file string, err error) schema.Diagnostic {
 	return schema.SyntaxError(file, err)
