@@ -1,0 +1,512 @@
+package testgames
+
+// The golden games: every testgames/<game>/*.yaml transcript is replayed
+// against the embedded rules of <game> (TestGolden), and the recorded ones
+// are recorded again with their bots (TestGoldenRerecord). README.md says
+// how to add one and how -update works.
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"agon/interpreter"
+	"agon/rulesets"
+)
+
+// goldenUpdate asks TestGolden to rewrite the outputs of recorded
+// transcripts; AGON_UPDATE=1 in the environment does the same.
+var goldenUpdate = flag.Bool("update", false,
+	"rewrite the outputs (logs, chance results, result) of source: recorded transcripts")
+
+// goldenUpdating reports whether goldens are to be rewritten.
+func goldenUpdating() bool { return *goldenUpdate || os.Getenv("AGON_UPDATE") == "1" }
+
+// golden is one transcript file, testgames/<game>/<name>.yaml.
+type golden struct {
+	game string // the directory: the ruleset's name
+	path string // relative to this package, e.g. "peloponnes/2p-shared-win.yaml"
+	data []byte
+	tr   *interpreter.Transcript
+}
+
+// goldens reads the transcripts of every shipped game, sorted by path:
+// testgames/<game>/*.yaml for each directory <game> of agon/rulesets
+// (other directories here, such as invalid/, are not goldens). A file
+// that does not parse fails the test.
+func goldens(t *testing.T) []golden {
+	t.Helper()
+	games, err := fs.ReadDir(rulesets.FS, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, g := range games {
+		if !g.IsDir() {
+			continue
+		}
+		found, err := filepath.Glob(filepath.Join(g.Name(), "*.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, found...)
+	}
+	if len(paths) == 0 {
+		t.Fatal("no transcripts under testgames/<game>/")
+	}
+	slices.Sort(paths)
+	out := make([]golden, 0, len(paths))
+	for _, path := range paths {
+		out = append(out, readGolden(t, filepath.ToSlash(path)))
+	}
+	return out
+}
+
+// readGolden reads and parses one transcript.
+func readGolden(t *testing.T, path string) golden {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := interpreter.ReadTranscript(path, data)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	game, _, _ := strings.Cut(path, "/")
+	return golden{game: game, path: path, data: data, tr: tr}
+}
+
+// name is the subtest name: game/file without .yaml.
+func (gf golden) name() string {
+	return gf.game + "/" + strings.TrimSuffix(filepath.Base(gf.path), ".yaml")
+}
+
+// goldenPrograms caches the loaded programs by game and variant. The
+// golden tests do not run in parallel.
+var goldenPrograms = map[[2]string]*interpreter.Program{}
+
+// program loads the golden's game, with its variant, from the embedded
+// rulesets.
+func (gf golden) program(t *testing.T) *interpreter.Program {
+	t.Helper()
+	key := [2]string{gf.game, gf.tr.Variant}
+	if p := goldenPrograms[key]; p != nil {
+		return p
+	}
+	p, err := interpreter.Load(rulesets.FS, gf.game, gf.tr.Variant)
+	if err != nil {
+		t.Fatalf("loading %s (variant %q): %v", gf.game, gf.tr.Variant, err)
+	}
+	goldenPrograms[key] = p
+	return p
+}
+
+// TestGolden replays every transcript, evaluating its check steps, and
+// fails at the first divergence. With -update (or AGON_UPDATE=1) it
+// first rewrites the outputs of source: recorded transcripts.
+func TestGolden(t *testing.T) {
+	for _, gf := range goldens(t) {
+		t.Run(gf.name(), func(t *testing.T) {
+			p := gf.program(t)
+			if goldenUpdating() {
+				gf = updateGolden(t, p, gf)
+			}
+			rep, err := interpreter.Replay(p, gf.tr, interpreter.ReplayOptions{Check: goldenCheck})
+			if err != nil {
+				t.Fatalf("%v", err)
+			}
+			if rep.Result == nil {
+				t.Fatalf("%s: the game did not end", gf.path)
+			}
+		})
+	}
+}
+
+// goldenCheck is the Check of the replays: the expression must evaluate
+// to true.
+func goldenCheck(g *interpreter.Game, expr string) (bool, error) {
+	v, err := g.Eval(expr)
+	if err != nil {
+		return false, err
+	}
+	b, ok := v.(bool)
+	if !ok {
+		return false, fmt.Errorf("it gives %v (%T), not a bool", v, v)
+	}
+	return b, nil
+}
+
+// updateGolden rewrites a recorded transcript's outputs when they
+// changed, and returns the golden as it now is. Transcripts not marked
+// source: recorded are left alone. A decision that is no longer legal
+// fails the test and leaves the file as it was.
+func updateGolden(t *testing.T, p *interpreter.Program, gf golden) golden {
+	t.Helper()
+	if gf.tr.Source != interpreter.SourceRecorded {
+		return gf
+	}
+	fresh, err := rerecordDecisions(p, gf.tr)
+	if err != nil {
+		t.Fatalf("%s: not rewritten: %v", gf.path, err)
+	}
+	fresh.Steps = withChecksBack(fresh.Steps, gf.tr.Steps)
+	data := fresh.Marshal()
+	if bytes.Equal(data, gf.tr.Marshal()) {
+		return gf
+	}
+	if err := os.WriteFile(gf.path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("rewrote %s", gf.path)
+	return readGolden(t, gf.path)
+}
+
+// rerecordDecisions plays the transcript's decisions on a new game with
+// its seed and records everything else afresh: the chance outcomes the
+// seed gives, the logs, the ruleset hash and the result.
+func rerecordDecisions(p *interpreter.Program, tr *interpreter.Transcript) (*interpreter.Transcript, error) {
+	s := &decisionScript{file: tr.File}
+	for _, st := range tr.Steps {
+		if st.Kind == interpreter.StepDecide {
+			s.steps = append(s.steps, st)
+		}
+	}
+	bots := make([]interpreter.Bot, tr.Players)
+	for i := range bots {
+		bots[i] = scriptedSeat{s}
+	}
+	fresh, err := interpreter.Record(p, interpreter.Config{Players: tr.Players, Seed: tr.Seed}, bots)
+	switch {
+	case s.err != nil:
+		return nil, s.err
+	case err != nil:
+		return nil, err
+	case s.next < len(s.steps):
+		return nil, fmt.Errorf("%s:%d: the game ends before this decision (%d of %d)",
+			tr.File, s.steps[s.next].Line, s.next+1, len(s.steps))
+	}
+	fresh.Seats = slices.Clone(tr.Seats)
+	return fresh, nil
+}
+
+// decisionScript hands out a transcript's decisions in order, to
+// whichever seat is asked. It is not safe for concurrent use.
+type decisionScript struct {
+	file  string
+	steps []interpreter.Step // the decide steps
+	next  int                // the next decide step to hand out
+	err   error              // why a decision could not be followed
+}
+
+// choose returns the option index of the next decision, or -1 (and sets
+// err) when the transcript has none or it is not legal here.
+func (s *decisionScript) choose(d *interpreter.Decision) int {
+	if s.next >= len(s.steps) {
+		s.err = fmt.Errorf("%s: the transcript's decisions have run out, but player %d is asked %q",
+			s.file, d.Player, d.Prompt)
+		return -1
+	}
+	st := s.steps[s.next]
+	i := d.Find(st.Key)
+	if st.Player != d.Player || i < 0 {
+		s.err = fmt.Errorf("%s:%d: decision %q by player %d is no longer legal: player %d is asked %q (legal: %s)",
+			s.file, st.Line, st.Key, st.Player, d.Player, d.Prompt, goldenOptionKeys(d))
+		return -1
+	}
+	s.next++
+	return i
+}
+
+// goldenOptionKeys lists a decision's option keys.
+func goldenOptionKeys(d *interpreter.Decision) string {
+	keys := make([]string, len(d.Options))
+	for i, o := range d.Options {
+		keys[i] = o.Key
+	}
+	return strings.Join(keys, ", ")
+}
+
+// scriptedSeat is the interpreter.Bot of one seat: it follows the
+// script shared by all seats.
+type scriptedSeat struct{ s *decisionScript }
+
+// Choose takes the script's next decision.
+func (b scriptedSeat) Choose(_ *interpreter.Game, d *interpreter.Decision) int {
+	return b.s.choose(d)
+}
+
+// placedCheck is a check step of an old transcript and where it stood:
+// after decisions decide steps and offset other steps, right after the
+// step after (nil when offset is 0).
+type placedCheck struct {
+	decisions, offset int
+	after             *interpreter.Step
+	check             interpreter.Step
+}
+
+// checksOf lists the check steps of steps with their places.
+func checksOf(steps []interpreter.Step) []placedCheck {
+	var out []placedCheck
+	var last *interpreter.Step // the last step that is not a check
+	decisions, offset := 0, 0
+	for i, st := range steps {
+		switch st.Kind {
+		case interpreter.StepCheck:
+			c := placedCheck{decisions: decisions, offset: offset, check: st}
+			if offset > 0 {
+				c.after = last
+			}
+			out = append(out, c)
+			continue
+		case interpreter.StepDecide:
+			decisions++
+			offset = -1
+		}
+		last = &steps[i]
+		offset++
+	}
+	return out
+}
+
+// withChecksBack returns fresh with the check steps of old re-inserted.
+// A check goes after as many decisions as in old: right after the log or
+// chance step it followed when that step is still in the stretch before
+// the next decision, else as many steps into the stretch as before.
+func withChecksBack(fresh, old []interpreter.Step) []interpreter.Step {
+	checks := checksOf(old)
+	if len(checks) == 0 {
+		return fresh
+	}
+	at := make([][]interpreter.Step, len(fresh)+1) // checks to insert before fresh[i]
+	for _, c := range checks {
+		i := insertionPoint(fresh, c)
+		at[i] = append(at[i], c.check)
+	}
+	out := make([]interpreter.Step, 0, len(fresh)+len(checks))
+	for i, st := range fresh {
+		out = append(out, at[i]...)
+		out = append(out, st)
+	}
+	return append(out, at[len(fresh)]...)
+}
+
+// insertionPoint is the index in fresh before which check c goes.
+func insertionPoint(fresh []interpreter.Step, c placedCheck) int {
+	start, end := stretch(fresh, c.decisions)
+	if c.after != nil {
+		for j := start; j < end; j++ {
+			if sameStepText(*c.after, fresh[j]) {
+				return j + 1
+			}
+		}
+	}
+	return min(start+c.offset, end)
+}
+
+// stretch returns the bounds of the steps after decision n (n = 0: from
+// the start) up to the next decision.
+func stretch(steps []interpreter.Step, n int) (start, end int) {
+	start = len(steps)
+	if n == 0 {
+		start = 0
+	}
+	seen := 0
+	for i, st := range steps {
+		if st.Kind != interpreter.StepDecide {
+			continue
+		}
+		seen++
+		if seen == n {
+			start = i + 1
+		}
+		if seen == n+1 {
+			return start, i
+		}
+	}
+	return start, len(steps)
+}
+
+// sameStepText reports whether two steps say the same, ignoring their lines
+// and labels.
+func sameStepText(a, b interpreter.Step) bool {
+	return a.Kind == b.Kind && a.Name == b.Name && slices.Equal(a.Result, b.Result) &&
+		a.Text == b.Text && a.Player == b.Player && a.Key == b.Key && a.Expr == b.Expr
+}
+
+// TestGoldenRerecord records every source: recorded transcript again with
+// the bots its seats name, seeded as agon record seeds them, and expects
+// the same bytes (after dropping hand-written check steps; the ruleset
+// hash is not compared, so editing a ruleset's comments does not fail it).
+func TestGoldenRerecord(t *testing.T) {
+	for _, gf := range goldens(t) {
+		if gf.tr.Source != interpreter.SourceRecorded {
+			continue
+		}
+		t.Run(gf.name(), func(t *testing.T) {
+			bots, err := goldenSeatBots(gf.tr)
+			if err != nil {
+				t.Skipf("%s: %v", gf.path, err)
+			}
+			cfg := interpreter.Config{Players: gf.tr.Players, Seed: gf.tr.Seed}
+			again, err := interpreter.Record(gf.program(t), cfg, bots)
+			if err != nil {
+				t.Fatalf("%s: recording again: %v", gf.path, err)
+			}
+			if again.Ruleset != gf.tr.Ruleset {
+				t.Logf("%s: the ruleset changed since recording (%s, now %s); -update refreshes the hash",
+					gf.path, gf.tr.Ruleset, again.Ruleset)
+				again.Ruleset = gf.tr.Ruleset
+			}
+			if msg := firstLineDiff(recordedBytes(gf), again.Marshal()); msg != "" {
+				t.Fatalf("%s: recording seed %d with seats %v again gives another transcript: %s",
+					gf.path, gf.tr.Seed, gf.tr.Seats, msg)
+			}
+		})
+	}
+}
+
+// goldenSeatBots makes the bots the transcript's seats name, seeded as
+// the CLI seeds them.
+func goldenSeatBots(tr *interpreter.Transcript) ([]interpreter.Bot, error) {
+	if len(tr.Seats) != tr.Players {
+		return nil, fmt.Errorf("%d seats for %d players; cannot record again", len(tr.Seats), tr.Players)
+	}
+	bots := make([]interpreter.Bot, tr.Players)
+	for i, kind := range tr.Seats {
+		b, err := interpreter.NewBot(kind, cliBotSeed(tr.Seed, i))
+		if err != nil {
+			return nil, err
+		}
+		bots[i] = b
+	}
+	return bots, nil
+}
+
+// cliBotSeed is the seed agon record gives the bot of a seat; it must stay
+// the same as botSeed in cmd/agon/args.go.
+func cliBotSeed(seed uint64, seat int) uint64 { return cliMix(cliMix(seed) + uint64(seat) + 1) }
+
+// cliMix is the splitmix64 finaliser, as in cmd/agon/args.go.
+func cliMix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// recordedBytes is the file as a recording gives it: its bytes, or,
+// when it has check steps, the transcript without them.
+func recordedBytes(gf golden) []byte {
+	if !slices.ContainsFunc(gf.tr.Steps, isCheckStep) {
+		return gf.data
+	}
+	tr := *gf.tr
+	tr.Steps = slices.DeleteFunc(slices.Clone(tr.Steps), isCheckStep)
+	return tr.Marshal()
+}
+
+// isCheckStep reports whether a step is a check step.
+func isCheckStep(s interpreter.Step) bool { return s.Kind == interpreter.StepCheck }
+
+// firstLineDiff describes the first line where want and got differ, ""
+// when they are equal.
+func firstLineDiff(want, got []byte) string {
+	if bytes.Equal(want, got) {
+		return ""
+	}
+	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := 0; ; i++ {
+		wl, gl := quotedLine(w, i), quotedLine(g, i)
+		if wl != gl {
+			return fmt.Sprintf("line %d: want %s, got %s", i+1, wl, gl)
+		}
+	}
+}
+
+// quotedLine quotes line i, or says the text has ended.
+func quotedLine(lines []string, i int) string {
+	if i < len(lines) {
+		return fmt.Sprintf("%q", lines[i])
+	}
+	return "the end"
+}
+
+// TestGoldenUpdateRestoresOutputs checks the -update machinery without
+// writing files: spoiling a recorded golden's outputs and re-recording
+// its decisions gives back the golden, check steps in place.
+func TestGoldenUpdateRestoresOutputs(t *testing.T) {
+	gf := firstRecorded(t)
+	spoilt := *gf.tr
+	spoilt.Steps = slices.Clone(gf.tr.Steps)
+	spoilt.Result = nil
+	for i, st := range spoilt.Steps {
+		if st.Kind == interpreter.StepLog {
+			spoilt.Steps[i].Text = "spoilt " + st.Text
+		}
+	}
+	fresh, err := rerecordDecisions(gf.program(t), &spoilt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh.Steps = withChecksBack(fresh.Steps, spoilt.Steps)
+	fresh.Ruleset = gf.tr.Ruleset
+	if msg := firstLineDiff(gf.tr.Marshal(), fresh.Marshal()); msg != "" {
+		t.Fatalf("%s: re-recording its decisions does not give it back: %s", gf.path, msg)
+	}
+}
+
+// TestGoldenUpdateRefusesIllegalDecisions checks that an update stops at
+// a decision that is not legal, naming its line.
+func TestGoldenUpdateRefusesIllegalDecisions(t *testing.T) {
+	gf := firstRecorded(t)
+	bad := *gf.tr
+	bad.Steps = slices.Clone(gf.tr.Steps)
+	i := slices.IndexFunc(bad.Steps, func(s interpreter.Step) bool { return s.Kind == interpreter.StepDecide })
+	bad.Steps[i].Key = "no such option"
+	_, err := rerecordDecisions(gf.program(t), &bad)
+	want := fmt.Sprintf("%s:%d: decision %q", gf.path, bad.Steps[i].Line, "no such option")
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v, want an error containing %s", err, want)
+	}
+}
+
+// TestWithChecksBack checks where re-inserted check steps go: after the
+// log they followed, else as far into the stretch as before, and never
+// past the next decision.
+func TestWithChecksBack(t *testing.T) {
+	log := func(s string) interpreter.Step { return interpreter.Step{Kind: interpreter.StepLog, Text: s} }
+	check := func(s string) interpreter.Step { return interpreter.Step{Kind: interpreter.StepCheck, Expr: s} }
+	decide := func(key string) interpreter.Step { return interpreter.Step{Kind: interpreter.StepDecide, Key: key} }
+	old := []interpreter.Step{
+		check("start"), log("a"), check("after a"), log("b"), check("after b"),
+		decide("x"), check("after x"), log("c"), log("d"), check("after d"), log("e"),
+	}
+	fresh := []interpreter.Step{log("b"), log("a"), log("z"), decide("x"), log("C"), log("D"), log("E")}
+	got := withChecksBack(fresh, old)
+	want := []interpreter.Step{
+		check("start"), log("b"), check("after b"), log("a"), check("after a"), log("z"),
+		decide("x"), check("after x"), log("C"), log("D"), check("after d"), log("E"),
+	}
+	if !slices.EqualFunc(got, want, sameStepText) {
+		t.Fatalf("got %v\nwant %v", got, want)
+	}
+}
+
+// firstRecorded returns the first source: recorded golden.
+func firstRecorded(t *testing.T) golden {
+	t.Helper()
+	for _, gf := range goldens(t) {
+		if gf.tr.Source == interpreter.SourceRecorded {
+			return gf
+		}
+	}
+	t.Skip("no source: recorded golden")
+	return golden{}
+}
