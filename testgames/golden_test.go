@@ -108,8 +108,9 @@ func (gf golden) program(t *testing.T) *interpreter.Program {
 	return p
 }
 
-// TestGolden replays every transcript, evaluating its check steps, and
-// fails at the first divergence. With -update (or AGON_UPDATE=1) it
+// TestGolden replays every transcript, evaluating its check steps with
+// interpreter.CheckExpr (Game.Eval must give true), and fails at the
+// first divergence. With -update (or AGON_UPDATE=1) it
 // first rewrites the outputs of source: recorded transcripts.
 func TestGolden(t *testing.T) {
 	for _, gf := range goldens(t) {
@@ -118,7 +119,7 @@ func TestGolden(t *testing.T) {
 			if goldenUpdating() {
 				gf = updateGolden(t, p, gf)
 			}
-			rep, err := interpreter.Replay(p, gf.tr, interpreter.ReplayOptions{Check: goldenCheck})
+			rep, err := interpreter.Replay(p, gf.tr, interpreter.ReplayOptions{Check: interpreter.CheckExpr})
 			if err != nil {
 				t.Fatalf("%v", err)
 			}
@@ -127,20 +128,6 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
-}
-
-// goldenCheck is the Check of the replays: the expression must evaluate
-// to true.
-func goldenCheck(g *interpreter.Game, expr string) (bool, error) {
-	v, err := g.Eval(expr)
-	if err != nil {
-		return false, err
-	}
-	b, ok := v.(bool)
-	if !ok {
-		return false, fmt.Errorf("it gives %v (%T), not a bool", v, v)
-	}
-	return b, nil
 }
 
 // updateGolden rewrites a recorded transcript's outputs when they
