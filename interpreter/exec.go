@@ -17,7 +17,11 @@ type RuntimeError struct {
 	Where string // "phase bidding", "procedure rebid", …
 	Step  int    // decisions taken before the error
 	Msg   string
+	Err   error // the underlying error, if any
 }
+
+// Unwrap returns the underlying error.
+func (e *RuntimeError) Unwrap() error { return e.Err }
 
 // Error formats the problem as "file:line:col: message (in …, step N)".
 func (e *RuntimeError) Error() string {
@@ -74,7 +78,7 @@ func (g *Game) runtimeError(e *effect, b *block, err error) error {
 	if errors.As(err, &re) {
 		return re
 	}
-	out := &RuntimeError{Where: b.where, Step: g.st.decisions, Msg: err.Error()}
+	out := &RuntimeError{Where: b.where, Step: g.st.decisions, Msg: err.Error(), Err: err}
 	if e != nil {
 		out.Pos = e.pos
 	}

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -218,6 +219,9 @@ func replay(t *Transcript, start func([]Outcome) (session, error), check func(st
 	r := &replayer{t: t, check: check, logs: hasLogs(t.Steps), rep: &ReplayReport{}}
 	s, err := start(r.outcomesFrom(0))
 	if err != nil {
+		if i, oe, ok := r.outcomeStep(0, err); ok {
+			return r.rep, r.badOutcome(i, oe)
+		}
 		return r.rep, r.diverge(0, "the game to start", "", "it failed: "+err.Error())
 	}
 	r.s, r.events = s, s.Events()
@@ -351,6 +355,9 @@ func (r *replayer) decide(i int, s Step) error {
 	}
 	r.s.SupplyOutcomes(r.outcomesFrom(i + 1)...)
 	if err := r.s.Apply(s.Key); err != nil {
+		if j, oe, ok := r.outcomeStep(i+1, err); ok {
+			return r.badOutcome(j, oe)
+		}
 		return r.diverge(i, want, "", "the game failed: "+err.Error())
 	}
 	r.rep.Decisions++
@@ -394,12 +401,47 @@ func (r *replayer) finish() error {
 		return nil
 	}
 	if got := scores(res); want.Scores != nil && !slices.Equal(got, want.Scores) {
-		return r.diverge(end, fmt.Sprintf("final scores %v", want.Scores), fmt.Sprint(got), "")
+		return r.atLine(r.diverge(end, fmt.Sprintf("final scores %v", want.Scores), fmt.Sprint(got), ""), want.ScoresLine)
 	}
 	if want.Winners != nil && !slices.Equal(res.Winners, want.Winners) {
-		return r.diverge(end, fmt.Sprintf("winners %v", want.Winners), fmt.Sprint(res.Winners), "")
+		return r.atLine(r.diverge(end, fmt.Sprintf("winners %v", want.Winners), fmt.Sprint(res.Winners), ""), want.WinnersLine)
 	}
 	return nil
+}
+
+// atLine points a divergence at a more precise line when one is known.
+func (r *replayer) atLine(d *Divergence, line int) *Divergence {
+	if line > 0 {
+		d.Line = line
+	}
+	return d
+}
+
+// outcomeStep finds the chance step whose outcome the game rejected: the
+// error tells how many supplied outcomes were left after it, counted in
+// the batch that starts at step from.
+func (r *replayer) outcomeStep(from int, err error) (int, *OutcomeError, bool) {
+	var oe *OutcomeError
+	if !errors.As(err, &oe) {
+		return 0, nil, false
+	}
+	var batch []int
+	for i := from; i < len(r.t.Steps) && r.t.Steps[i].Kind != StepDecide; i++ {
+		if r.t.Steps[i].Kind == StepChance {
+			batch = append(batch, i)
+		}
+	}
+	k := len(batch) - oe.Remaining - 1
+	if k < 0 || k >= len(batch) {
+		return 0, nil, false
+	}
+	return batch[k], oe, true
+}
+
+// badOutcome is the divergence for a chance step the game rejected.
+func (r *replayer) badOutcome(i int, oe *OutcomeError) *Divergence {
+	s := r.t.Steps[i]
+	return r.diverge(i, describeStep(s), "", "the game rejected this outcome: "+oe.Msg)
 }
 
 // describeNow says what the game waits for when it has no event to match.

@@ -40,10 +40,12 @@ func (g *Game) chance(name string, natural func() []string, check func([]string)
 		o := g.st.outcomes[0]
 		g.st.outcomes = g.st.outcomes[1:]
 		if o.Name != name {
-			return nil, fmt.Errorf("supplied chance outcome is %q, but the game needs %q", o.Name, name)
+			return nil, &OutcomeError{Name: o.Name, Remaining: len(g.st.outcomes),
+				Msg: fmt.Sprintf("supplied chance outcome is %q, but the game needs %q", o.Name, name)}
 		}
 		if err := check(o.Result); err != nil {
-			return nil, fmt.Errorf("supplied outcome for %q: %v", name, err)
+			return nil, &OutcomeError{Name: name, Remaining: len(g.st.outcomes),
+				Msg: fmt.Sprintf("supplied outcome for %q: %v", name, err)}
 		}
 		res = append([]string(nil), o.Result...)
 	} else {
@@ -103,3 +105,14 @@ func isPermutation(r []string, byID map[string]any) error {
 	}
 	return nil
 }
+
+// OutcomeError is a supplied chance outcome the game cannot use. Remaining
+// is how many supplied outcomes were still queued after it, which tells a
+// replayer which of its chance steps was wrong.
+type OutcomeError struct {
+	Name      string
+	Msg       string
+	Remaining int
+}
+
+func (e *OutcomeError) Error() string { return e.Msg }

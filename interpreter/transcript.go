@@ -107,6 +107,9 @@ type TranscriptResult struct {
 	Scores []int
 	// Winners are the winning seats.
 	Winners []int
+	// ScoresLine and WinnersLine are the lines of the two keys, 0 when
+	// unknown.
+	ScoresLine, WinnersLine int
 }
 
 // Marshal writes the transcript as YAML. The output depends only on the
@@ -395,9 +398,9 @@ func (d *decoder) result(v *yaml.Node) *TranscriptResult {
 	}
 	d.fields(v, resultKeys, func(key string, v *yaml.Node) {
 		if key == "scores" {
-			r.Scores = d.ints(v)
+			r.Scores, r.ScoresLine = d.ints(v), v.Line
 		} else {
-			r.Winners = d.ints(v)
+			r.Winners, r.WinnersLine = d.ints(v), v.Line
 		}
 	})
 	return r

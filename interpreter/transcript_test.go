@@ -43,7 +43,7 @@ func withoutLines(t *Transcript) *Transcript {
 	}
 	if t.Result != nil {
 		r := *t.Result
-		r.Line = 0
+		r.Line, r.ScoresLine, r.WinnersLine = 0, 0, 0
 		c.Result = &r
 	}
 	return &c

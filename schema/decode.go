@@ -46,6 +46,12 @@ type decoder struct {
 	ds    *Diagnostics
 	files map[*yaml.Node]string
 	src   map[string][]string
+	// owners maps a mapping's node to the position of the key that holds
+	// it, where a missing key of the mapping is reported.
+	owners map[*yaml.Node]Pos
+	// noRequired is a mapping whose missing keys are not reported (the
+	// merged top level when a file could not be parsed).
+	noRequired *yaml.Node
 }
 
 // run checks out and the alias expansion, then decodes.
@@ -66,16 +72,44 @@ func (d *decoder) run(file string, node *yaml.Node, out any) {
 
 // checkAliases reports a tree that expands beyond MaxNodes.
 func checkAliases(file string, node *yaml.Node, ds *Diagnostics) bool {
-	if expandedSize(node, MaxNodes) > MaxNodes {
-		ds.Addf(nodePos(file, node), "YAML aliases expand to more than %d nodes (limit MaxNodes)", MaxNodes)
-		return false
+	size := expansionSizer(MaxNodes)
+	if size(node) <= MaxNodes {
+		return true
 	}
-	return true
+	ds.Addf(nodePos(file, aliasCulprit(node, size, MaxNodes)), "YAML aliases expand to more than %d nodes (limit MaxNodes)", MaxNodes)
+	return false
+}
+
+// aliasCulprit walks down from n, while one child alone is too big, to
+// the node that expands too far: a list or mapping of aliases, or one
+// alias.
+func aliasCulprit(n *yaml.Node, size func(*yaml.Node) int, limit int) *yaml.Node {
+	for {
+		var next *yaml.Node
+		for _, c := range n.Content {
+			if size(c) > limit {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			return n
+		}
+		if next.Kind == yaml.AliasNode {
+			return next
+		}
+		n = next
+	}
 }
 
 // expandedSize counts the nodes of n with aliases expanded, stopping a
 // little above limit.
 func expandedSize(n *yaml.Node, limit int) int {
+	return expansionSizer(limit)(n)
+}
+
+// expansionSizer returns a memoised counter of expanded node sizes.
+func expansionSizer(limit int) func(*yaml.Node) int {
 	memo := map[*yaml.Node]int{}
 	var size func(*yaml.Node) int
 	size = func(n *yaml.Node) int {
@@ -96,7 +130,7 @@ func expandedSize(n *yaml.Node, limit int) int {
 		memo[n] = s
 		return s
 	}
-	return size(n)
+	return size
 }
 
 // parseFile parses one YAML document. It returns (nil, true) for an empty
@@ -349,6 +383,10 @@ func (d *decoder) pairs(file string, n *yaml.Node) []pair {
 			continue
 		}
 		seen[rk.Value] = nodePos(kf, k)
+		if d.owners == nil {
+			d.owners = map[*yaml.Node]Pos{}
+		}
+		d.owners[resolve(val)] = nodePos(kf, k)
 		out = append(out, pair{key: k, val: val, name: rk.Value, keyFile: kf, file: d.fileOf(val, kf)})
 	}
 	return out
@@ -455,8 +493,12 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 		d.structField(p, f, v)
 	}
 	for _, f := range fields {
-		if f.required && !present[f.key] {
-			d.ds.Addf(nodePos(file, n), "missing required key %q", f.key)
+		if f.required && !present[f.key] && n != d.noRequired {
+			pos, owned := d.owners[n]
+			if !owned {
+				pos = nodePos(file, n)
+			}
+			d.ds.Addf(pos, "missing required key %q", f.key)
 		}
 	}
 }

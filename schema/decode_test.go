@@ -119,7 +119,7 @@ scoring:
 	assert.Equal(t, []string{
 		`f.yaml:1:7: expected a string, got a list`,
 		`f.yaml:2:16: expected an integer, got a string`,
-		`f.yaml:5:5: missing required key "zone"`,
+		`f.yaml:4:3: missing required key "zone"`,
 		`f.yaml:5:17: expected a mapping, got a list`,
 		`f.yaml:7:24: count must be at least 1, got 0`,
 		`f.yaml:8:9: missing required key "id"`,

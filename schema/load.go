@@ -60,6 +60,9 @@ type tree struct {
 	// defined says where each top-level section and each entry of a
 	// mapping section ("zones/hand") was first defined.
 	defined map[string]Pos
+	// broken is set when a file could not be read: the sections it would
+	// have given are not reported missing.
+	broken bool
 }
 
 // sectionKind says how a top-level section merges across files.
@@ -130,7 +133,11 @@ func (t *tree) readFile(fsys fs.FS, file string) *yaml.Node {
 	t.read = append(t.read, file)
 	t.d.src[file] = splitLines(src)
 	doc, ok := parseFile(file, src, t.ds)
-	if !ok || doc == nil || !checkAliases(file, doc, t.ds) {
+	if !ok || (doc != nil && !checkAliases(file, doc, t.ds)) {
+		t.broken = true
+		return nil
+	}
+	if doc == nil {
 		return nil
 	}
 	t.notes = append(t.notes, provisionalNotes(file, doc)...)
@@ -238,6 +245,9 @@ func (t *tree) concat(file string, p pair, val *yaml.Node) {
 // decode turns the merged tree into a Ruleset.
 func (t *tree) decode() *Ruleset {
 	rs := &Ruleset{}
+	if t.broken {
+		t.d.noRequired = t.root
+	}
 	t.d.decode(t.dir, t.root, reflect.ValueOf(rs).Elem())
 	sort.SliceStable(t.notes, func(i, j int) bool { return t.notes[i].Pos.Before(t.notes[j].Pos) })
 	rs.Provisional = t.notes

@@ -65,7 +65,7 @@ func TestLoadErrorsSortedAcrossFiles(t *testing.T) {
 	assert.Equal(t, []string{
 		`g/a.yaml:2:27: unknown key "mx" (did you mean "max"?)`,
 		`g/a.yaml:3:1: unknown key "titel" (did you mean "title"?)`,
-		`g/b.yaml:2:3: missing required key "score"`,
+		`g/b.yaml:1:1: missing required key "score"`,
 		`g/b.yaml:2:3: unknown key "scor" (did you mean "score"?)`,
 	}, messages(ds))
 }
@@ -103,7 +103,7 @@ func TestLoadAliasBomb(t *testing.T) {
 	fsys := sampleFiles()
 	fsys["g/c.yaml"] = &fstest.MapFile{Data: []byte("constants:\n  bomb:\n    " + indent(src) + "\n")}
 	_, ds := Load(fsys, "g")
-	requireMessage(t, ds, "g/c.yaml:1:1: YAML aliases expand to more than 100000 nodes")
+	requireMessage(t, ds, "g/c.yaml:7:8: YAML aliases expand to more than 100000 nodes") // e: the first entry past the limit
 }
 
 // indent puts a multi-line YAML text under a mapping key.

@@ -289,22 +289,27 @@ func (v *validator) row(table string, t *CardTable, row *CardRow, ids map[string
 		return
 	}
 	v.rowIDs(row, ids)
+	name := row.ID
+	if name == "" {
+		name = "(row without id)"
+	}
 	for _, f := range row.FieldOrder {
 		a, ok := t.Attributes[f]
 		switch {
 		case ok && a != nil:
-			v.value(row.Fields[f], fmt.Sprintf("card %s: %q", row.ID, f), a)
+			v.value(row.Fields[f], fmt.Sprintf("card %s: %q", name, f), a)
 		case t.Props[f] != nil:
-			v.ds.Addf(row.Fields[f].Pos, "card %s: %q is a prop of table %s; rows give attributes only", row.ID, f, table)
+			v.ds.Addf(row.Fields[f].Pos, "card %s: %q is a prop of table %s; rows give attributes only", name, f, table)
 		default:
+			candidates := append(append([]string(nil), t.AttributeOrder...), "id", "count")
 			v.ds.Addf(row.Fields[f].Pos, "card %s: unknown attribute %q in table %s%s",
-				row.ID, f, table, DidYouMean(f, t.AttributeOrder))
+				name, f, table, DidYouMean(f, candidates))
 		}
 	}
-	for _, name := range t.AttributeOrder {
-		a := t.Attributes[name]
-		if _, given := row.Fields[name]; !given && a != nil && a.Default == nil {
-			v.ds.Addf(row.Pos, "card %s: missing attribute %q (it has no default)", row.ID, name)
+	for _, attr := range t.AttributeOrder {
+		a := t.Attributes[attr]
+		if _, given := row.Fields[attr]; !given && a != nil && a.Default == nil {
+			v.ds.Addf(row.Pos, "card %s: missing attribute %q (it has no default)", name, attr)
 		}
 	}
 }

@@ -51,19 +51,6 @@ import (
 // invalidKnownBugs maps a case ("load/<case>", "run/<case>",
 // "transcripts/<name>") to the engine bug it shows.
 var invalidKnownBugs = map[string]string{
-	"load/yaml_syntax_drops_file": "after a YAML syntax error drops a file, Load also reports every required key " +
-		"that file defined as missing (without a file line): spurious follow-on errors",
-	"load/alias_bomb": "the alias-expansion error is reported at the first key of the file " +
-		"(the top-level mapping), not at the entry whose aliases expand too far",
-	"load/missing_score": "a missing required key of a block mapping is reported at the mapping's first key " +
-		"(`tiebreak:` for scoring without score:), not at the key that owns the mapping (`scoring:`)",
-	"load/row_misspelt_id": "a row without id is reported as `card : unknown attribute \"idd\"` " +
-		"(empty card name) with `did you mean \"kind\"` instead of \"id\" (id/count are not candidates)",
-	"transcripts/shuffle_missing_card": "a bad chance outcome before the first decision is reported at step 1 " +
-		"(\"expected the game to start\"), not at the chance step that holds it",
-	"transcripts/shuffle_late_duplicate": "a bad chance outcome after a decision is reported at the decide step " +
-		"before it, not at the chance step that holds it",
-	"transcripts/wrong_winners": "a winners mismatch names the result's first line (scores:), not the winners: line",
 }
 
 // invalidLimits keep the run-time cases fast.
