@@ -50,8 +50,7 @@ import (
 
 // invalidKnownBugs maps a case ("load/<case>", "run/<case>",
 // "transcripts/<name>") to the engine bug it shows.
-var invalidKnownBugs = map[string]string{
-}
+var invalidKnownBugs = map[string]string{}
 
 // invalidLimits keep the run-time cases fast.
 var invalidLimits = interpreter.Limits{MaxEffects: 2000, MaxDecisions: 500, MaxTriggerRepeats: 20}
