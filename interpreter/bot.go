@@ -57,3 +57,21 @@ func (firstBot) Choose(*Game, *Decision) int { return 0 }
 
 // String names the bot's kind.
 func (firstBot) String() string { return "first" }
+
+// GameSeed is the seed of game i of a run of many games seeded with seed
+// (agon simulate and bench): nearby runs and games get unrelated seeds.
+func GameSeed(seed uint64, i int) uint64 { return mix(seed ^ mix(uint64(i)+1)) }
+
+// SeatSeed is the seed of the bot in a seat of a game seeded with seed
+// (agon record, play and simulate): anyone can rebuild a recorded game's
+// bots from its transcript.
+func SeatSeed(seed uint64, seat int) uint64 { return mix(mix(seed) + uint64(seat) + 1) }
+
+// mix is the splitmix64 finaliser: it spreads nearby inputs over the
+// whole range.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}

@@ -28,7 +28,7 @@ func BenchmarkGame(b *testing.B) {
 					}
 					bots := make([]interpreter.Bot, players)
 					for s := range bots {
-						bots[s], _ = interpreter.NewBot("random", seed*31+uint64(s))
+						bots[s], _ = interpreter.NewBot("random", interpreter.SeatSeed(seed, s))
 					}
 					if err := interpreter.Play(g, bots); err != nil {
 						b.Fatal(err)

@@ -367,25 +367,13 @@ func goldenSeatBots(tr *interpreter.Transcript) ([]interpreter.Bot, error) {
 	}
 	bots := make([]interpreter.Bot, tr.Players)
 	for i, kind := range tr.Seats {
-		b, err := interpreter.NewBot(kind, cliBotSeed(tr.Seed, i))
+		b, err := interpreter.NewBot(kind, interpreter.SeatSeed(tr.Seed, i))
 		if err != nil {
 			return nil, err
 		}
 		bots[i] = b
 	}
 	return bots, nil
-}
-
-// cliBotSeed is the seed agon record gives the bot of a seat; it must stay
-// the same as botSeed in cmd/agon/args.go.
-func cliBotSeed(seed uint64, seat int) uint64 { return cliMix(cliMix(seed) + uint64(seat) + 1) }
-
-// cliMix is the splitmix64 finaliser, as in cmd/agon/args.go.
-func cliMix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
 }
 
 // recordedBytes is the file as a recording gives it: its bytes, or,

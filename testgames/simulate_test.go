@@ -80,7 +80,7 @@ func plainGame(t *testing.T, p *interpreter.Program, players int, seed uint64) {
 func randomBots(t *testing.T, players int, seed uint64) []interpreter.Bot {
 	bots := make([]interpreter.Bot, players)
 	for i := range bots {
-		b, err := interpreter.NewBot("random", seed*31+uint64(i))
+		b, err := interpreter.NewBot("random", interpreter.SeatSeed(seed, i))
 		require.NoError(t, err)
 		bots[i] = b
 	}

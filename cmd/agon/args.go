@@ -118,20 +118,11 @@ func newBots(seats []string, seed uint64) ([]interpreter.Bot, error) {
 	return bots, nil
 }
 
-// mix is the splitmix64 finaliser: it spreads nearby inputs over the
-// whole range.
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
-}
-
 // gameSeed is the seed of game i of a run seeded with seed.
-func gameSeed(seed uint64, i int) uint64 { return mix(seed ^ mix(uint64(i)+1)) }
+func gameSeed(seed uint64, i int) uint64 { return interpreter.GameSeed(seed, i) }
 
 // botSeed is the seed of the bot in the given seat of a game.
-func botSeed(seed uint64, seat int) uint64 { return mix(mix(seed) + uint64(seat) + 1) }
+func botSeed(seed uint64, seat int) uint64 { return interpreter.SeatSeed(seed, seat) }
 
 // seatName prints a seat for people: P1 (random).
 func seatName(seats []string, p int) string {
