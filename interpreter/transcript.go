@@ -182,6 +182,9 @@ func quote(s string, flow bool) string {
 	if flow && plain && strings.ContainsAny(s, ",[]{}") {
 		return strconv.Quote(s)
 	}
+	if strings.HasPrefix(q, "'") && strings.Contains(s, "'") {
+		return strconv.Quote(s) // "Potters' Quarter" reads better than 'Potters'' Quarter'
+	}
 	return q
 }
 
