@@ -1,0 +1,819 @@
+package interpreter
+
+// Unit tests of the game machinery: limits, determinism, chance outcomes,
+// Clone, MarshalState/UnmarshalState, views and scoring. The shared test
+// helpers live here too; expression tests are in exprs_test.go, effect,
+// decision and trigger tests in effects_test.go.
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// rulesFile is the file every test ruleset is written to; positions in
+// load and run errors point into it, counting lines of the test's source
+// from 1.
+const rulesFile = "g/rules.yaml"
+
+// rulesFS builds a ruleset directory "g" from src. game and players (1 to
+// 4) are in a second file, and a zero score unless src has scoring, so
+// line numbers in src are the file's line numbers.
+func rulesFS(src string) fstest.MapFS {
+	head := "game: g\nplayers: {min: 1, max: 4}\n"
+	if !strings.Contains(src, "scoring:") {
+		head += "scoring: {score: 0}\n"
+	}
+	return fstest.MapFS{
+		"g/0head.yaml": {Data: []byte(head)},
+		rulesFile:      {Data: []byte(src)},
+	}
+}
+
+// load compiles src and fails the test on any problem.
+func load(t *testing.T, src string) *Program {
+	t.Helper()
+	p, err := Load(rulesFS(src), "g", "")
+	require.NoError(t, err)
+	return p
+}
+
+// loadErr compiles src, which must fail, and returns the error text.
+func loadErr(t *testing.T, src string) string {
+	t.Helper()
+	_, err := Load(rulesFS(src), "g", "")
+	require.Error(t, err, "the ruleset should not load")
+	return err.Error()
+}
+
+// start loads src and starts a game of n players with seed 1.
+func start(t *testing.T, src string, n int) *Game {
+	t.Helper()
+	g, err := NewGame(load(t, src), Config{Players: n, Seed: 1})
+	require.NoError(t, err)
+	return g
+}
+
+// startErr loads src and starts a game that must stop with a
+// *RuntimeError, which it returns.
+func startErr(t *testing.T, src string, cfg Config) *RuntimeError {
+	t.Helper()
+	if cfg.Players == 0 {
+		cfg.Players = 1
+	}
+	_, err := NewGame(load(t, src), cfg)
+	require.Error(t, err, "the game should stop with an error")
+	var re *RuntimeError
+	require.True(t, errors.As(err, &re), "want a *RuntimeError, got %T: %v", err, err)
+	return re
+}
+
+// logs are the texts of the game's log events, in order.
+func logs(g *Game) []string {
+	var out []string
+	for _, e := range g.Events() {
+		if e.Kind == EventLog {
+			out = append(out, e.Text)
+		}
+	}
+	return out
+}
+
+// chances are the game's chance events.
+func chances(g *Game) []Event {
+	var out []Event
+	for _, e := range g.Events() {
+		if e.Kind == EventChance {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// eval evaluates an expression in g and fails the test on error.
+func eval(t *testing.T, g *Game, src string) any {
+	t.Helper()
+	v, err := g.Eval(src)
+	require.NoError(t, err, src)
+	return v
+}
+
+// keys are the option keys of the pending decision.
+func keys(t *testing.T, g *Game) []string {
+	t.Helper()
+	d := g.Pending()
+	require.NotNil(t, d, "a decision should be pending")
+	out := make([]string, len(d.Options))
+	for i, o := range d.Options {
+		out[i] = o.Key
+	}
+	return out
+}
+
+// apply takes the given options in order.
+func apply(t *testing.T, g *Game, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		require.NoError(t, g.Apply(k), "apply %q", k)
+	}
+}
+
+// marshal is MarshalState that fails the test on error.
+func marshal(t *testing.T, g *Game) string {
+	t.Helper()
+	b, err := g.MarshalState()
+	require.NoError(t, err)
+	return string(b)
+}
+
+// gemsDeck is a card table of five gems in a global zone "deck", with a
+// discard pile "pile" and a player zone "hand".
+const gemsDeck = `
+cards:
+  gem:
+    zone: deck
+    attributes:
+      name: {type: string}
+      value: {type: int}
+    props:
+      shiny: {type: bool}
+    rows:
+      - {id: ruby, name: Ruby, value: 5}
+      - {id: opal, name: Opal, value: 2}
+      - {id: jade, name: Jade, value: 3}
+      - {id: onyx, name: Onyx, value: 1}
+      - {id: pearl, name: Pearl, value: 4}
+zones:
+  deck: {}
+  pile: {}
+  hand: {owner: player, visibility: owner}
+`
+
+// --- limits ---
+
+func TestMaxEffectsStopsALoopThatNeverExits(t *testing.T) {
+	re := startErr(t, `
+vars:
+  x: {type: int}
+flow:
+  - while: x >= 0
+    do:
+      - add: x
+        by: 1
+`, Config{Limits: Limits{MaxEffects: 1000}})
+	assert.Contains(t, re.Msg, "more than 1000 effects")
+	assert.Contains(t, re.Msg, "MaxEffects")
+	// The 1001st effect is an add: the loop's body, line 7.
+	assert.Equal(t, rulesFile+":7:9", re.Pos.String())
+	assert.Equal(t, "flow", re.Where)
+	assert.True(t, strings.HasPrefix(re.Error(), rulesFile+":7:9: "), re.Error())
+}
+
+func TestMaxEffectsCountsFromTheLastDecision(t *testing.T) {
+	// 3 rounds of 40 effects each, with a decision between rounds: under
+	// a limit of 50 per stretch although 120 run in all.
+	g, err := NewGame(load(t, `
+vars:
+  x: {type: int}
+flow:
+  - repeat: 3
+    do:
+      - repeat: 40
+        do:
+          - add: x
+            by: 1
+      - choose:
+          who: 0
+          prompt: next
+          options: [{key: go}]
+`), Config{Players: 1, Limits: Limits{MaxEffects: 50}})
+	require.NoError(t, err)
+	apply(t, g, "go", "go", "go")
+	assert.True(t, g.Over())
+	assert.Equal(t, 120, eval(t, g, "x"))
+}
+
+func TestWhileWithEmptyBodyHitsMaxEffects(t *testing.T) {
+	t.Skip("BUG: a while loop whose do list is empty (while: x >= 0, do: []) never hits MaxEffects: " +
+		"run() counts only executed effects, and endOfBlock re-evaluates the condition and restarts the " +
+		"empty body without counting, so NewGame spins forever instead of returning a MaxEffects error")
+	p := load(t, `
+vars:
+  x: {type: int}
+flow:
+  - while: x >= 0
+    do: []
+`)
+	done := make(chan error, 1)
+	go func() {
+		_, err := NewGame(p, Config{Players: 1, Limits: Limits{MaxEffects: 100}})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "MaxEffects")
+	case <-time.After(2 * time.Second):
+		t.Fatal("NewGame did not return: the empty loop runs forever")
+	}
+}
+
+func TestMaxDecisions(t *testing.T) {
+	g, err := NewGame(load(t, `
+flow:
+  - repeat: 10
+    do:
+      - choose:
+          who: 0
+          prompt: again
+          options: [{key: go}]
+`), Config{Players: 1, Limits: Limits{MaxDecisions: 3}})
+	require.NoError(t, err)
+	apply(t, g, "go", "go", "go")
+	pos := g.Pending().Pos
+	assert.True(t, strings.HasPrefix(pos, rulesFile+":"), pos)
+	err = g.Apply("go")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "more than 3 decisions (limit MaxDecisions)")
+	assert.True(t, strings.HasPrefix(err.Error(), pos+": "), "names the choose: %v", err)
+	assert.Equal(t, 3, g.Decisions())
+	assert.False(t, g.Over())
+}
+
+func TestMaxExprMemoryDefaultStopsAHugeRange(t *testing.T) {
+	re := startErr(t, `
+vars:
+  n: {type: int}
+flow:
+  - set: n
+    to: len(1..10000000)
+`, Config{})
+	assert.Contains(t, re.Msg, "memory budget exceeded")
+	assert.Equal(t, rulesFile, re.Pos.File)
+	assert.Equal(t, 6, re.Pos.Line)
+}
+
+func TestMaxExprMemoryIsConfigurable(t *testing.T) {
+	src := `
+vars:
+  n: {type: int}
+flow:
+  - set: n
+    to: len(1..1000)
+`
+	g, err := NewGame(load(t, src), Config{Players: 1, Limits: Limits{MaxExprMemory: 5000}})
+	require.NoError(t, err)
+	assert.Equal(t, 1000, eval(t, g, "n"))
+	re := startErr(t, src, Config{Limits: Limits{MaxExprMemory: 100}})
+	assert.Contains(t, re.Msg, "memory budget exceeded")
+}
+
+// --- determinism and chance ---
+
+// dealGame shuffles the deck, lets player 0 take cards, then shuffles the
+// pile back in.
+const dealGame = gemsDeck + `
+setup:
+  - shuffle: deck
+flow:
+  - repeat: 2
+    do:
+      - choose:
+          who: 0
+          prompt: "Take a gem"
+          options:
+            - key: take
+              for_each: deck
+              as: c
+              do:
+                - move: c
+                  into: players[0].hand
+      - move: deck[0]
+        into: pile
+  - shuffle: pile
+  - log: "pile {pile}"
+`
+
+// playFirst takes the first option until the game is over.
+func playFirst(t *testing.T, g *Game) {
+	t.Helper()
+	for !g.Over() {
+		require.NoError(t, g.Apply(g.Pending().Options[0].Key))
+	}
+}
+
+func TestSameSeedSameDecisionsSameGame(t *testing.T) {
+	p := load(t, dealGame)
+	run := func() *Game {
+		g, err := NewGame(p, Config{Players: 2, Seed: 42})
+		require.NoError(t, err)
+		playFirst(t, g)
+		return g
+	}
+	a, b := run(), run()
+	assert.Equal(t, a.Events(), b.Events())
+	assert.Equal(t, marshal(t, a), marshal(t, b))
+	assert.Len(t, chances(a), 2)
+}
+
+func TestDifferentSeedsShuffleDifferently(t *testing.T) {
+	p := load(t, dealGame)
+	first := func(seed uint64) []string {
+		g, err := NewGame(p, Config{Players: 1, Seed: seed})
+		require.NoError(t, err)
+		c := chances(g)
+		require.Len(t, c, 1)
+		assert.Equal(t, "shuffle deck", c[0].Name)
+		return c[0].Result
+	}
+	a := first(1)
+	assert.ElementsMatch(t, []string{"ruby", "opal", "jade", "onyx", "pearl"}, a)
+	assert.Equal(t, a, first(1))
+	differs := false
+	for seed := uint64(2); seed < 6; seed++ {
+		if !assert.ObjectsAreEqual(a, first(seed)) {
+			differs = true
+		}
+	}
+	assert.True(t, differs, "four other seeds all gave the shuffle %v", a)
+}
+
+func TestSuppliedOutcomeOverridesTheShuffle(t *testing.T) {
+	order := []string{"onyx", "jade", "pearl", "ruby", "opal"}
+	for seed := uint64(1); seed <= 3; seed++ {
+		g, err := NewGame(load(t, dealGame), Config{Players: 1, Seed: seed,
+			Outcomes: []Outcome{{Name: "shuffle deck", Result: order}}})
+		require.NoError(t, err)
+		assert.Equal(t, order, eval(t, g, "ids(deck)"))
+		assert.Equal(t, order, chances(g)[0].Result, "the supplied outcome is logged")
+		assert.Equal(t, []string{"take c=onyx", "take c=jade", "take c=pearl", "take c=ruby", "take c=opal"}, keys(t, g))
+	}
+}
+
+func TestSupplyOutcomesLaterInTheGame(t *testing.T) {
+	g, err := NewGame(load(t, dealGame), Config{Players: 1, Seed: 9})
+	require.NoError(t, err)
+	apply(t, g, g.Pending().Options[0].Key)
+	pile := eval(t, g, "ids(pile)").([]string)
+	require.Len(t, pile, 1)
+	apply(t, g, g.Pending().Options[0].Key)
+	pile = eval(t, g, "ids(pile)").([]string)
+	require.Len(t, pile, 2)
+	// The same game again, with the final pile shuffle supplied after
+	// the game started.
+	g2, err := NewGame(load(t, dealGame), Config{Players: 1, Seed: 9})
+	require.NoError(t, err)
+	g2.SupplyOutcomes(Outcome{Name: "shuffle pile", Result: []string{pile[1], pile[0]}})
+	playFirst(t, g2)
+	assert.Equal(t, []string{pile[1], pile[0]}, eval(t, g2, "ids(pile)"))
+}
+
+func TestSuppliedOutcomeErrors(t *testing.T) {
+	cases := []struct {
+		name string
+		out  Outcome
+		want string
+	}{
+		{"wrong name", Outcome{Name: "shuffle pile", Result: []string{"ruby"}},
+			`supplied chance outcome is "shuffle pile", but the game needs "shuffle deck"`},
+		{"too few cards", Outcome{Name: "shuffle deck", Result: []string{"ruby", "opal", "jade", "onyx"}},
+			`supplied outcome for "shuffle deck": lists 4 cards, the zone has 5`},
+		{"card twice", Outcome{Name: "shuffle deck", Result: []string{"ruby", "opal", "jade", "onyx", "ruby"}},
+			`card "ruby" is listed twice`},
+		{"unknown card", Outcome{Name: "shuffle deck", Result: []string{"ruby", "opal", "jade", "onyx", "amber"}},
+			`card "amber" is not in the zone`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			re := startErr(t, dealGame, Config{Outcomes: []Outcome{tc.out}})
+			assert.Contains(t, re.Msg, tc.want)
+			assert.Equal(t, "setup", re.Where)
+		})
+	}
+}
+
+func TestRollUsesSuppliedOutcomeAndChecksFaces(t *testing.T) {
+	src := `
+vars:
+  die: {type: int}
+flow:
+  - roll: die
+    faces: 1..6
+`
+	g, err := NewGame(load(t, src), Config{Players: 1, Outcomes: []Outcome{{Name: "roll die", Result: []string{"4"}}}})
+	require.NoError(t, err)
+	assert.Equal(t, 4, eval(t, g, "die"))
+	assert.Equal(t, []Event{{Kind: EventChance, Name: "roll die", Result: []string{"4"}}}, chances(g))
+
+	re := startErr(t, src, Config{Outcomes: []Outcome{{Name: "roll die", Result: []string{"7"}}}})
+	assert.Contains(t, re.Msg, `supplied outcome for "roll die"`)
+	assert.Contains(t, re.Msg, "not one of the faces")
+
+	g, err = NewGame(load(t, src), Config{Players: 1, Seed: 3})
+	require.NoError(t, err)
+	assert.Contains(t, []any{1, 2, 3, 4, 5, 6}, eval(t, g, "die"))
+}
+
+// --- Clone ---
+
+// markGame offers, for each card of the deck in turn, to mark it shiny:
+// the loop local c holds the card while the decision is pending.
+const markGame = gemsDeck + `
+vars:
+  marked: {type: int}
+flow:
+  - for_each: deck
+    as: c
+    do:
+      - choose:
+          who: 0
+          prompt: "Mark {c.name}?"
+          options:
+            - key: mark
+              do:
+                - set: c.shiny
+                  to: true
+                - add: marked
+                  by: c.value
+            - key: skip
+            - key: take
+              do:
+                - move: c
+                  into: players[0].hand
+`
+
+func TestCloneSharesNothingWithTheOriginal(t *testing.T) {
+	g := start(t, markGame, 1)
+	before := marshal(t, g)
+	c := g.Clone()
+	apply(t, c, "mark", "take", "mark")
+	assert.Equal(t, before, marshal(t, g), "applying to the clone left the original alone")
+	assert.Equal(t, 0, g.Decisions())
+	assert.Equal(t, 3, c.Decisions())
+	assert.Equal(t, "Mark Ruby?", g.Pending().Prompt)
+	assert.Equal(t, "Mark Onyx?", c.Pending().Prompt)
+}
+
+func TestCloneMarshalsLikeTheOriginal(t *testing.T) {
+	t.Skip("BUG: in a ruleset without triggers, Clone turns the empty fires slice into nil " +
+		"(append([]int(nil), s.fires...)), so a fresh clone's MarshalState has \"fires\":null where the " +
+		"original has \"fires\":[]: equal games serialise to different bytes")
+	g := start(t, markGame, 1)
+	assert.Equal(t, marshal(t, g), marshal(t, g.Clone()))
+}
+
+func TestCloneLoopLocalIsTheClonesCard(t *testing.T) {
+	g := start(t, markGame, 1)
+	c := g.Clone()
+	apply(t, c, "mark")
+	// The clone's c was its own ruby: the clone's deck sees the prop.
+	assert.Equal(t, true, eval(t, c, "deck[0].shiny"))
+	assert.Equal(t, 5, eval(t, c, "marked"))
+	assert.Equal(t, false, eval(t, g, "deck[0].shiny"))
+	assert.Equal(t, 0, eval(t, g, "marked"))
+	// The next iteration's card is the clone's too (the loop list was
+	// cloned with the zones).
+	apply(t, c, "take")
+	assert.Equal(t, []string{"opal"}, eval(t, c, "ids(players[0].hand)"))
+	assert.Equal(t, []string{}, eval(t, g, "ids(players[0].hand)"))
+	assert.Equal(t, "deck", eval(t, g, `card("opal").zone`))
+	// The original still runs its own course.
+	apply(t, g, "skip", "mark")
+	assert.Equal(t, 2, eval(t, g, "marked"))
+	assert.Equal(t, []any{false, true, false, false, false}, eval(t, g, "map(deck, .shiny)"))
+	assert.Equal(t, []any{true, false, false, false}, eval(t, c, "map(deck, .shiny)"))
+}
+
+func TestClonePendingOptionCardsAreTheClones(t *testing.T) {
+	g := start(t, dealGame, 1)
+	first := g.Pending().Options[0].Key
+	id := strings.TrimPrefix(first, "take c=")
+	c := g.Clone()
+	apply(t, c, first)
+	assert.Equal(t, "hand", eval(t, c, `card("`+id+`").zone`))
+	assert.Equal(t, "deck", eval(t, g, `card("`+id+`").zone`), "the option's card in the original did not move")
+	assert.Equal(t, 5, len(eval(t, g, "deck").([]any)))
+}
+
+func TestCloneAliasedListLocalBehavesLikeTheOriginal(t *testing.T) {
+	t.Skip("BUG: a local bound to an ints/strings/intmap variable (let: {before: xs}) aliases the variable's " +
+		"storage, and element assignments (set: xs[0]) write in place, so the original's local changes too " +
+		"(logs 9); Clone (and MarshalState/UnmarshalState) copy the two separately, so the copy logs 1: a " +
+		"cloned or reloaded game diverges from the original")
+	g := start(t, `
+vars:
+  xs: {type: ints, init: "[1, 2, 3]"}
+flow:
+  - let: {before: xs}
+  - choose:
+      who: 0
+      prompt: go
+      options: [{key: go}]
+  - set: xs[0]
+    to: 9
+  - log: "{before[0]}"
+`, 1)
+	c := g.Clone()
+	loaded, err := UnmarshalState(g.Program(), []byte(marshal(t, g)))
+	require.NoError(t, err)
+	apply(t, g, "go")
+	apply(t, c, "go")
+	apply(t, loaded, "go")
+	assert.Equal(t, logs(g), logs(c), "clone")
+	assert.Equal(t, logs(g), logs(loaded), "reloaded")
+	assert.Equal(t, []string{"1"}, logs(g), "a let binds the value it had")
+}
+
+// --- MarshalState / UnmarshalState ---
+
+// nestedGame asks decisions inside a for_each, a repeat and a procedure,
+// with a card local, a shuffle after each decision and an intmap.
+const nestedGame = gemsDeck + `
+vars:
+  tally: {type: intmap}
+  trace: {type: strings}
+procedures:
+  ask:
+    params: {i: int, c: card}
+    do:
+      - let: {k: i * 10}
+      - choose:
+          who: i % player_count
+          prompt: "{c.name} {i}"
+          options:
+            - key: keep
+              do:
+                - add: tally[c.id]
+                  by: k + 1
+                - set: trace
+                  to: concat(trace, [c.id + "/" + string(k)])
+            - key: drop
+              do:
+                - move: c
+                  into: pile
+                - shuffle: pile
+flow:
+  - for_each: deck
+    as: c
+    do:
+      - repeat: 2
+        as: i
+        do:
+          - call: ask
+            with: {i: i, c: c}
+      - log: "{c.name} done: {c.zone}"
+`
+
+func TestUnmarshalStateContinuesIdentically(t *testing.T) {
+	p := load(t, nestedGame)
+	g, err := NewGame(p, Config{Players: 2, Seed: 5})
+	require.NoError(t, err)
+	choices := []string{"keep", "drop", "keep", "keep", "drop", "keep", "drop", "drop", "keep", "keep"}
+	apply(t, g, choices[:3]...)
+	saved := marshal(t, g)
+
+	h, err := UnmarshalState(p, []byte(saved))
+	require.NoError(t, err)
+	assert.Equal(t, saved, marshal(t, h), "marshal(unmarshal(s)) == s")
+	assert.Equal(t, g.Pending(), h.Pending())
+	assert.Equal(t, "Opal 1", h.Pending().Prompt, "inside the loop: second card, second round")
+	assert.Equal(t, 1, h.Pending().Player)
+
+	apply(t, g, choices[3:]...)
+	apply(t, h, choices[3:]...)
+	assert.True(t, g.Over())
+	assert.True(t, h.Over())
+	assert.Equal(t, g.Events(), h.Events())
+	assert.Equal(t, marshal(t, g), marshal(t, h))
+	assert.Equal(t, g.Result(), h.Result())
+	// keep adds 1 in round 0 and 11 in round 1; onyx was dropped twice.
+	assert.Equal(t, map[string]int{"ruby": 1, "opal": 12, "jade": 11, "pearl": 12}, eval(t, h, "tally"))
+	assert.Equal(t, []string{"ruby/0", "opal/0", "opal/10", "jade/10", "pearl/0", "pearl/10"}, eval(t, h, "trace"))
+}
+
+func TestUnmarshalStateAtEveryDecision(t *testing.T) {
+	p := load(t, nestedGame)
+	choices := []string{"drop", "keep", "keep", "drop", "keep", "drop", "keep", "keep", "drop", "keep"}
+	ref, err := NewGame(p, Config{Players: 2, Seed: 8})
+	require.NoError(t, err)
+	apply(t, ref, choices...)
+	require.True(t, ref.Over())
+	for cut := 0; cut <= len(choices); cut++ {
+		g, err := NewGame(p, Config{Players: 2, Seed: 8})
+		require.NoError(t, err)
+		apply(t, g, choices[:cut]...)
+		h, err := UnmarshalState(p, []byte(marshal(t, g)))
+		require.NoError(t, err)
+		apply(t, h, choices[cut:]...)
+		assert.Equal(t, marshal(t, ref), marshal(t, h), "reloaded after %d decisions", cut)
+	}
+}
+
+func TestUnmarshalFinishedGameKeepsTheResult(t *testing.T) {
+	t.Skip("BUG: UnmarshalState decodes with UseNumber, so the score details of a finished game come back " +
+		"as json.Number (\"3\") instead of int 3: the reloaded game's Result() differs from the original's")
+	g := start(t, `
+player_vars:
+  pts: {type: int, init: "me + 3"}
+scoring:
+  score: players[me].pts
+  details:
+    - name: points
+      expr: players[me].pts
+flow:
+  - log: done
+`, 2)
+	h, err := UnmarshalState(g.Program(), []byte(marshal(t, g)))
+	require.NoError(t, err)
+	assert.True(t, h.Over())
+	assert.Equal(t, g.Result(), h.Result())
+}
+
+func TestUnmarshalStateRejectsForeignState(t *testing.T) {
+	g := start(t, nestedGame, 1)
+	other := load(t, gemsDeck+"flow:\n  - log: hi\n")
+	_, err := UnmarshalState(other, []byte(marshal(t, g)))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "this ruleset does not have")
+	_, err = UnmarshalState(g.Program(), []byte("{not json"))
+	require.Error(t, err)
+	assert.True(t, strings.HasPrefix(err.Error(), "state: "), err.Error())
+}
+
+// --- views ---
+
+func TestViewMasksHiddenAndOwnerZones(t *testing.T) {
+	g := start(t, `
+cards:
+  gem:
+    zone: deck
+    attributes:
+      name: {type: string}
+    rows:
+      - {id: ruby, name: Ruby}
+      - {id: opal, name: Opal}
+      - {id: jade, name: Jade}
+      - {id: onyx, name: Onyx}
+      - {id: pearl, name: Pearl}
+      - {id: amber, name: Amber}
+zones:
+  deck: {visibility: hidden}
+  pool: {}
+  hand: {owner: player, visibility: owner}
+  shelf: {owner: player}
+flow:
+  - move: deck[0]
+    into: pool
+  - move: deck[0:2]
+    into: players[0].hand
+  - move: deck[0]
+    into: players[1].hand
+  - move: deck[0]
+    into: players[1].shelf
+  - choose:
+      who: 0
+      prompt: wait
+      options: [{key: go}]
+`, 2)
+	v0, v1, all := g.View(0), g.View(1), g.View(-1)
+	for _, v := range []string{v0, v1, all} {
+		assert.Contains(t, v, "Ruby", "the public pool")
+		assert.Contains(t, v, "Pearl", "a public player zone")
+		assert.NotContains(t, v, "(error", "views evaluate")
+	}
+	// Player 0 sees its hand, not player 1's; the deck is only a count.
+	assert.Contains(t, v0, "  hand: Opal, Jade\n")
+	assert.NotContains(t, v0, "Onyx")
+	assert.Contains(t, v0, "  hand: 1 cards\n", "player 1's hand is a count")
+	assert.Contains(t, v0, "deck: 1 cards\n")
+	assert.NotContains(t, v0, "Amber")
+	// Player 1 the other way round.
+	assert.Contains(t, v1, "  hand: Onyx\n")
+	assert.NotContains(t, v1, "Opal")
+	assert.NotContains(t, v1, "Jade")
+	assert.Contains(t, v1, "  hand: 2 cards\n")
+	assert.Contains(t, v1, "deck: 1 cards\n")
+	// -1 sees everything.
+	for _, name := range []string{"Opal", "Jade", "Onyx", "Amber"} {
+		assert.Contains(t, all, name)
+	}
+}
+
+func TestViewShowsViewExpressions(t *testing.T) {
+	g := start(t, `
+vars:
+  round: {type: int, init: "3"}
+player_vars:
+  gold: {type: int, init: "me * 10 + 1"}
+views:
+  - name: the round
+    expr: round
+  - name: gold
+    expr: players[me].gold
+    per_player: true
+flow:
+  - choose:
+      who: 0
+      prompt: wait
+      options: [{key: go}]
+`, 2)
+	v := g.View(0)
+	assert.Contains(t, v, "the round: 3\n")
+	assert.Contains(t, v, "gold: P1 1, P2 11\n", "per player, with me bound to each")
+}
+
+// --- scoring ---
+
+func TestScoringRanksWithTiesAndTiebreaks(t *testing.T) {
+	g := start(t, `
+player_vars:
+  pts: {type: int, init: "[5, 7, 7, 7][me]"}
+  tb: {type: int, init: "[9, 1, 1, 0][me]"}
+scoring:
+  score: players[me].pts
+  tiebreak:
+    - players[me].tb
+    - 0
+  details:
+    - name: points
+      expr: players[me].pts
+    - name: twice
+      expr: players[me].pts * 2
+flow:
+  - log: done
+`, 4)
+	require.True(t, g.Over())
+	r := g.Result()
+	require.NotNil(t, r)
+	var ranks, scores []int
+	for _, pr := range r.Players {
+		ranks = append(ranks, pr.Rank)
+		scores = append(scores, pr.Score)
+	}
+	assert.Equal(t, []int{5, 7, 7, 7}, scores)
+	assert.Equal(t, []int{4, 1, 1, 3}, ranks, "tie-break 9 does not help a lower score; 1 beats 0")
+	assert.Equal(t, []int{1, 2}, r.Winners, "a shared win")
+	assert.Equal(t, []int{1, 0}, r.Players[1].Tiebreak)
+	assert.Equal(t, []NamedValue{{"points", 7}, {"twice", 14}}, r.Players[3].Details)
+	assert.Equal(t, 0, r.Decisions)
+}
+
+func TestScoringAllEqualShareTheWin(t *testing.T) {
+	g := start(t, `
+scoring:
+  score: 3
+flow:
+  - log: done
+`, 3)
+	r := g.Result()
+	require.NotNil(t, r)
+	assert.Equal(t, []int{0, 1, 2}, r.Winners)
+	for _, pr := range r.Players {
+		assert.Equal(t, 1, pr.Rank)
+	}
+}
+
+func TestScoringSecondTiebreakDecides(t *testing.T) {
+	g := start(t, `
+scoring:
+  score: 1
+  tiebreak: [0, "me == 2 ? 5 : 4", me]
+flow:
+  - log: done
+`, 3)
+	r := g.Result()
+	assert.Equal(t, []int{2}, r.Winners)
+	assert.Equal(t, []int{3, 2, 1}, []int{r.Players[0].Rank, r.Players[1].Rank, r.Players[2].Rank})
+}
+
+func TestScoringErrorIsARuntimeError(t *testing.T) {
+	re := startErr(t, `
+scoring:
+  score: div(10, me)
+flow:
+  - log: done
+`, Config{Players: 2})
+	assert.Equal(t, "scoring", re.Where)
+	assert.Contains(t, re.Msg, "division by zero")
+	assert.Equal(t, 3, re.Pos.Line)
+}
+
+func TestNewGameChecksPlayerCount(t *testing.T) {
+	_, err := NewGame(load(t, "flow:\n  - log: hi\n"), Config{Players: 5})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "is for 1 to 4 players, not 5")
+}
+
+func TestApplyAfterTheGameIsOver(t *testing.T) {
+	g := start(t, "flow:\n  - log: hi\n", 1)
+	require.True(t, g.Over())
+	assert.Nil(t, g.Pending())
+	err := g.Apply("go")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no decision is pending")
+}
