@@ -40,6 +40,14 @@ func (g *Game) run() error {
 		}
 		f := g.st.frames[len(g.st.frames)-1]
 		if f.pc >= len(f.blk.effects) {
+			if f.loop != nil && len(f.blk.effects) == 0 {
+				// A round of a loop with an empty body counts as an effect,
+				// so such a loop still meets the limit.
+				effects++
+				if effects > g.limits.MaxEffects {
+					return g.runtimeError(f.loop, f.blk, fmt.Errorf("more than %d effects without a decision (limit MaxEffects): a loop that never exits?", g.limits.MaxEffects))
+				}
+			}
 			if err := g.endOfBlock(f); err != nil {
 				return g.runtimeError(f.loop, f.blk, err)
 			}
@@ -306,8 +314,14 @@ func (g *Game) writeTarget(t *target, v any) error {
 		if err != nil {
 			return err
 		}
-		_, err = g.element(t, coll, v, true)
-		return err
+		// Lists and maps are values: the element is set in a copy, so a
+		// local that holds the old collection keeps it (and a clone, which
+		// copies them, behaves the same).
+		coll = (&cloner{memo: map[uintptr]map[string]any{}}).value(coll)
+		if _, err = g.element(t, coll, v, true); err != nil {
+			return err
+		}
+		return g.writeTarget(t.base, coll)
 	}
 	holder, err := g.targetHolder(t)
 	if err != nil {
@@ -491,8 +505,8 @@ func (g *Game) execRoll(e *effect) error {
 // trigger is already running. A trigger's firings are counted until its
 // condition is seen false; too many in a row is a ruleset error.
 func (g *Game) checkTriggers() error {
-	if len(g.prog.triggers) == 0 || g.st.pending != nil || g.st.over {
-		return nil
+	if len(g.prog.triggers) == 0 || g.st.pending != nil || g.st.over || len(g.st.frames) == 0 {
+		return nil // nothing to trigger, or the flow has ended
 	}
 	for _, f := range g.st.frames {
 		if f.trig {

@@ -11,6 +11,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 
 	"agon/schema"
@@ -98,6 +99,9 @@ type exprCompiler struct {
 	envFuncs map[string]bool
 	// names are every name an expression may use, for did-you-mean.
 	names []string
+	// arity is the parameter count of each function called with the
+	// environment (checked before expr sees the call).
+	arity map[string]int
 }
 
 // wanted is the kind of result an expression must have.
@@ -179,6 +183,9 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	if !src.IsSet() {
 		return nil
 	}
+	if !c.checkArity(src) {
+		return nil
+	}
 	envType := c.tc.envType(sc.fields())
 	names := append(append([]field(nil), c.tc.globals...), sc.fields()...)
 	checkOpts := append(c.baseOptions(names), expr.Env(reflect.New(envType).Elem().Interface()))
@@ -201,6 +208,58 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	return &compiled{src: src, prog: prog, typ: typ}
+}
+
+// checkArity reports calls of ruleset functions (and card) with the wrong
+// number of arguments: expr cannot, as the environment argument is added
+// behind its back.
+func (c *exprCompiler) checkArity(src schema.Expr) bool {
+	tree, err := parser.Parse(src.Src)
+	if err != nil {
+		return true // expr reports it
+	}
+	ok := true
+	ast.Find(tree.Node, func(n ast.Node) bool {
+		call, isCall := n.(*ast.CallNode)
+		if !isCall {
+			return false
+		}
+		id, isIdent := call.Callee.(*ast.IdentifierNode)
+		if !isIdent {
+			return false
+		}
+		if want, known := c.arity[id.Value]; known && len(call.Arguments) != want {
+			line, col := lineCol(src.Src, call.Location().From)
+			c.ds.Add(c.diag(src, line, col, fmt.Sprintf("%s takes %d %s, got %d", id.Value, want, pluralArgs(want), len(call.Arguments))))
+			ok = false
+		}
+		return false
+	})
+	return ok
+}
+
+// lineCol turns a rune offset into src into a line (from 1) and a column
+// (from 0), as expr reports positions.
+func lineCol(src string, offset int) (int, int) {
+	line, col := 1, 0
+	for i, r := range []rune(src) {
+		if i >= offset {
+			break
+		}
+		if r == '\n' {
+			line, col = line+1, 0
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+func pluralArgs(n int) string {
+	if n == 1 {
+		return "argument"
+	}
+	return "arguments"
 }
 
 var (

@@ -31,6 +31,7 @@ const maxCallDepth = 64
 // functions may call each other.
 func (c *exprCompiler) declareFunctions(rs *schema.Ruleset) map[string]*function {
 	c.envFuncs = map[string]bool{"card": true}
+	c.arity = map[string]int{"card": 1}
 	c.declareBuiltins()
 	funcs := map[string]*function{}
 	for _, name := range rs.FunctionOrder {
@@ -48,13 +49,14 @@ func (c *exprCompiler) declareFunctions(rs *schema.Ruleset) map[string]*function
 				valid = false
 				break
 			}
-			in = append(in, t)
+			in = append(in, paramType(t))
 		}
 		if !valid {
 			continue
 		}
 		funcs[name] = f
 		c.envFuncs[name] = true
+		c.arity[name] = len(def.Params)
 		c.names = append(c.names, name)
 		sig := reflect.New(reflect.FuncOf(in, []reflect.Type{ret}, false)).Interface()
 		impl := func(args ...any) (any, error) { return callFunction(f, args) }
@@ -125,6 +127,18 @@ func callPath(calls map[string][]string, from, target string, seen map[string]bo
 	return nil
 }
 
+// paramType is the type a function's signature declares for a parameter:
+// lists and maps are accepted in any form (a literal [1, 2] is a
+// []interface{} to expr) and converted to the declared type at the call;
+// inside the body the parameter has its declared type.
+func paramType(t reflect.Type) reflect.Type {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Map:
+		return typeAny
+	}
+	return t
+}
+
 // wantFor is the result kind a declared type requires.
 func wantFor(typ string) wanted {
 	switch typ {
@@ -155,7 +169,11 @@ func callFunction(f *function, args []any) (any, error) {
 	}
 	saved := make([]savedLocal, len(f.params))
 	for i, p := range f.params {
-		saved[i] = bindLocal(env, p.Name, args[i+1])
+		v, err := coerce(p.Type, args[i+1])
+		if err != nil {
+			return nil, fmt.Errorf("%s: parameter %s: %v", f.name, p.Name, err)
+		}
+		saved[i] = bindLocal(env, p.Name, v)
 	}
 	g.callDepth++
 	out, err := g.runProgram(f.body)
@@ -201,7 +219,8 @@ func (c *exprCompiler) declareBuiltins() {
 		sig([]reflect.Type{cards, c.tc.card}, cards),
 		sig([]reflect.Type{cards, cards}, cards),
 		new(func([]int, int) []int),
-		new(func([]string, string) []string))
+		new(func([]string, string) []string),
+		new(func([]any, any) []any))
 	add("ids", builtinIDs, sig([]reflect.Type{cards}, typeStrings))
 }
 

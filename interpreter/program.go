@@ -59,13 +59,12 @@ func Load(fsys fs.FS, dir, variant string) (*Program, error) {
 	if ds == nil {
 		ds = &schema.Diagnostics{}
 	}
-	if rs == nil || ds.Len() > 0 {
+	if rs == nil {
 		return nil, ds.Err()
 	}
-	schema.Validate(rs, ds)
-	if ds.Len() > 0 {
-		return nil, ds.Err()
-	}
+	// The model is compiled even when the YAML had problems, so that
+	// expression errors come out in the same run; schema.Load has already
+	// validated it.
 	p := compileRuleset(rs, ds)
 	if err := ds.Err(); err != nil {
 		return nil, err

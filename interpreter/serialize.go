@@ -191,6 +191,13 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 	if err := d.load(&sg); err != nil {
 		return nil, err
 	}
+	if r := g.st.result; r != nil {
+		for i := range r.Players {
+			for j := range r.Players[i].Details {
+				r.Players[i].Details[j].Value = plain(r.Players[i].Details[j].Value)
+			}
+		}
+	}
 	return g, nil
 }
 

@@ -97,12 +97,12 @@ func (s *state) clone() *state {
 		root:        cl.value(s.root).(map[string]any),
 		playerCount: s.playerCount,
 		rng:         s.rng,
-		events:      append([]Event(nil), s.events...),
-		outcomes:    append([]Outcome(nil), s.outcomes...),
+		events:      copySlice(s.events),
+		outcomes:    copySlice(s.outcomes),
 		decisions:   s.decisions,
 		over:        s.over,
 		result:      s.result,
-		fires:       append([]int(nil), s.fires...),
+		fires:       copySlice(s.fires),
 	}
 	for _, f := range s.frames {
 		nf := *f
@@ -278,4 +278,13 @@ func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
 	c["zone"] = name
 	c["owner"] = owner
 	g.setZone(name, owner, out)
+}
+
+// copySlice copies a slice, keeping nil nil and empty empty (they
+// serialise differently).
+func copySlice[T any](xs []T) []T {
+	if xs == nil {
+		return nil
+	}
+	return append(make([]T, 0, len(xs)), xs...)
 }

@@ -283,10 +283,17 @@ func (v *validator) tableZone(name string, t *CardTable) {
 	}
 }
 
+// MaxCardCount is the most identical cards one row may make.
+const MaxCardCount = 10000
+
 // row checks one card row against its table and the ids used so far.
 func (v *validator) row(table string, t *CardTable, row *CardRow, ids map[string]Pos) {
 	if row == nil {
 		return
+	}
+	if row.Count > MaxCardCount {
+		v.ds.Addf(row.Pos, "card %s: count %d is more than %d (limit MaxCardCount)", row.ID, row.Count, MaxCardCount)
+		row.Count = 1 // keep checking the rest without making the cards
 	}
 	v.rowIDs(row, ids)
 	name := row.ID

@@ -207,5 +207,23 @@ func TestRulesetDirectoryOnDisk(t *testing.T) {
 	assert.NotNil(t, fsys)
 	assert.Equal(t, "rulesets/peloponnes", dir)
 	_, dir = diskRuleset("/abs/path")
-	assert.Equal(t, ".", dir)
+	assert.Equal(t, "/abs/path", dir, "an absolute path stays absolute in messages")
+}
+
+func TestValidateAbsolutePathNamesFiles(t *testing.T) {
+	abs, err := filepath.Abs("../../rulesets/peloponnes")
+	require.NoError(t, err)
+	tmp := t.TempDir()
+	for _, name := range []string{"game.yaml", "cards.yaml", "constants.yaml", "state.yaml", "functions.yaml", "flow.yaml", "bidding.yaml", "economy.yaml", "catastrophes.yaml", "scoring.yaml"} {
+		data, err := os.ReadFile(filepath.Join(abs, name))
+		require.NoError(t, err)
+		if name == "flow.yaml" {
+			data = []byte(strings.Replace(string(data), "{phase: bidding}", "{phase: biding}", 1))
+		}
+		require.NoError(t, os.WriteFile(filepath.Join(tmp, name), data, 0o644))
+	}
+	code, _, errOut := runCLI(t, "", "validate", tmp)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, errOut, filepath.ToSlash(filepath.Join(tmp, "flow.yaml"))+":", "positions keep the directory the user gave")
+	assert.Contains(t, errOut, `unknown phase "biding" (did you mean "bidding"?)`)
 }

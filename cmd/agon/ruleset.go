@@ -34,12 +34,25 @@ func loadProgram(ref, variant string) (*interpreter.Program, error) {
 }
 
 // diskRuleset opens a ruleset directory so that positions in messages
-// read as the path the user gave (rulesets/x/cards.yaml).
+// read as the path the user gave (rulesets/x/cards.yaml, /tmp/x/cards.yaml).
 func diskRuleset(ref string) (fs.FS, string) {
 	if filepath.IsLocal(ref) {
 		return os.DirFS("."), filepath.ToSlash(filepath.Clean(ref))
 	}
-	return os.DirFS(ref), "."
+	abs, err := filepath.Abs(ref)
+	if err != nil || filepath.VolumeName(abs) != "" {
+		return os.DirFS(ref), "."
+	}
+	return absFS{os.DirFS("/")}, filepath.ToSlash(abs)
+}
+
+// absFS opens absolute slash paths ("/tmp/x/a.yaml") in a file system
+// rooted at "/", so positions keep the absolute path.
+type absFS struct{ root fs.FS }
+
+// Open implements fs.FS.
+func (a absFS) Open(name string) (fs.File, error) {
+	return a.root.Open(strings.TrimPrefix(name, "/"))
 }
 
 // embeddedGames lists the games built into the binary, sorted.
