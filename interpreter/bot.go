@@ -20,17 +20,20 @@ type Bot interface {
 const botStream = 0x6a09e667f3bcc908
 
 // BotKinds lists the kinds NewBot accepts, sorted.
-func BotKinds() []string { return []string{"first", "random"} }
+func BotKinds() []string { return []string{"first", "greedy", "random"} }
 
 // NewBot returns a bot of the given kind: "random" chooses uniformly among
 // the legal options from its own stream seeded with seed; "first" always
-// takes the first option.
+// takes the first option; "greedy" takes the option whose position the
+// ruleset's heuristic rates best (see greedyBot).
 func NewBot(kind string, seed uint64) (Bot, error) {
 	switch kind {
 	case "random":
 		return &randomBot{r: rand.New(rand.NewPCG(seed, botStream))}, nil
 	case "first":
 		return firstBot{}, nil
+	case "greedy":
+		return &greedyBot{r: newRNG(seed ^ botStream)}, nil
 	}
 	return nil, fmt.Errorf("unknown bot %q (bots: %s)", kind, strings.Join(BotKinds(), ", "))
 }

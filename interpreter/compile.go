@@ -160,6 +160,9 @@ func (c *compiler) compileScoring() {
 			c.prog.details = append(c.prog.details, namedExpr{d.Name, c.ec.compile(d.Expr, me, wantAny, "score detail"), true})
 		}
 	}
+	if c.rs.Bots != nil {
+		c.prog.heuristic = c.ec.compile(c.rs.Bots.Heuristic, me, wantInt, "heuristic")
+	}
 	for _, v := range c.rs.Views {
 		sc := (*scope)(nil)
 		if v.PerPlayer {

@@ -27,6 +27,7 @@ type Program struct {
 	score      *compiled
 	tiebreaks  []*compiled
 	details    []namedExpr
+	heuristic  *compiled // bots.heuristic, nil when the ruleset has none
 	views      []namedExpr
 	blocks     []*block
 	effects    []*effect // every compiled effect, for serialised frames

@@ -80,6 +80,9 @@ type Ruleset struct {
 	// Scoring says how a finished game is scored.
 	Scoring *Scoring `yaml:"scoring" agon:"required"`
 
+	// Bots gives the ruleset's hints to the generic bots.
+	Bots *BotHints `yaml:"bots"`
+
 	// Views are named expressions shown to players (e.g. "gold in hand").
 	Views []*View `yaml:"views"`
 
@@ -236,6 +239,15 @@ type Scoring struct {
 	Tiebreak []Expr `yaml:"tiebreak"`
 	// Details are named per-player figures shown with the result.
 	Details []*View `yaml:"details"`
+}
+
+// BotHints help the generic bots play the game.
+type BotHints struct {
+	Pos Pos
+	// Heuristic rates a position for player `me` (higher is better); the
+	// greedy bot takes the option that leads to the best-rated position.
+	// Without it the greedy bot uses the score expression.
+	Heuristic Expr `yaml:"heuristic"`
 }
 
 // View is a named expression shown to players, per player (`me` bound)

@@ -53,10 +53,10 @@ func TestParseSeats(t *testing.T) {
 	assert.EqualError(t, err, "2 seats (human,random) for 3 players")
 
 	_, err = parseSeats("human,clever", 2, humanSeat, "random", true)
-	assert.EqualError(t, err, `unknown seat "clever" (seats: human, first, random)`)
+	assert.EqualError(t, err, `unknown seat "clever" (seats: human, first, greedy, random)`)
 
 	_, err = parseSeats("human,random", 2, "random", "random", false)
-	assert.EqualError(t, err, `unknown seat "human" (seats: first, random)`)
+	assert.EqualError(t, err, `unknown seat "human" (seats: first, greedy, random)`)
 }
 
 func TestNewBotsSkipsHumansAndSeedsSeats(t *testing.T) {

@@ -223,7 +223,7 @@ what that player may see and the numbered legal options; type a number to choose
 (q quits). Bots decide on their own; every decision and log message is printed.
 At the end it prints the scores and the winners.
 
-Seats are human or a bot kind (random, first). Without --seats the first seat is
+Seats are human or a bot kind (first, greedy, random). Without --seats the first seat is
 human and the others are random bots. Without --seed a random seed is drawn and
 printed, so the game can be played again.`,
 		Example: `  agon play peloponnes --players 3
@@ -241,7 +241,7 @@ printed, so the game can be played again.`,
 	f := cmd.Flags()
 	f.StringVar(&prm.Variant, "variant", "", "apply the named variant")
 	f.IntVar(&prm.Players, "players", 0, "number of players (default: the number of seats, else the fewest allowed)")
-	f.StringVar(&prm.Seats, "seats", "", "comma-separated seats: human, random or first")
+	f.StringVar(&prm.Seats, "seats", "", "comma-separated seats: human or a bot kind ("+strings.Join(interpreter.BotKinds(), ", ")+")")
 	f.Uint64Var(&prm.Seed, "seed", 0, "seed of the game's random source (default: random)")
 	return cmd
 }

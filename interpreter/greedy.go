@@ -1,0 +1,79 @@
+package interpreter
+
+import "fmt"
+
+// greedyBot looks one move ahead. For each legal option it plays the
+// option on a clone of the game, then keeps answering the same player's
+// follow-up decisions with their first option (a bid's amount, the coin
+// cards to pay with: the rest of the move) until another player decides or
+// the same question (the same choose) comes back, and rates the position
+// with the ruleset's bots.heuristic expression for the deciding player
+// (without one, the score expression). The best-rated option wins; ties
+// are broken by the bot's own random stream. It knows nothing of any game:
+// how well it plays depends on the heuristic the designer writes.
+type greedyBot struct {
+	r rng
+}
+
+// greedyFollowUps bounds the follow-up decisions played per option.
+const greedyFollowUps = 12
+
+// Choose rates every option and returns the best one's index.
+func (b *greedyBot) Choose(g *Game, d *Decision) int {
+	if len(d.Options) <= 1 {
+		return 0
+	}
+	best, bestValue, ties := 0, 0, 0
+	for i, o := range d.Options {
+		v, err := b.rate(g, d, o.Key)
+		if err != nil {
+			continue // an option that fails is never preferred
+		}
+		switch {
+		case ties == 0 || v > bestValue:
+			best, bestValue, ties = i, v, 1
+		case v == bestValue:
+			ties++
+			if b.r.intN(ties) == 0 { // reservoir sampling: uniform among equals
+				best = i
+			}
+		}
+	}
+	return best
+}
+
+// rate plays key on a clone, then the rest of the move, and rates the
+// result for the deciding player.
+func (b *greedyBot) rate(g *Game, d *Decision, key string) (int, error) {
+	c := g.Clone()
+	if err := c.Apply(key); err != nil {
+		return 0, err
+	}
+	for n := 0; n < greedyFollowUps; n++ {
+		next := c.Pending()
+		if next == nil || next.Player != d.Player || next.Pos == d.Pos {
+			break
+		}
+		if err := c.Apply(next.Options[0].Key); err != nil {
+			return 0, err
+		}
+	}
+	return c.rateFor(d.Player)
+}
+
+// rateFor evaluates the heuristic (or the score) for a player.
+func (g *Game) rateFor(player int) (int, error) {
+	h := g.prog.heuristic
+	if h == nil {
+		h = g.prog.score
+	}
+	if h == nil {
+		return 0, fmt.Errorf("no heuristic")
+	}
+	saved := bindLocal(g.st.root, "me", player)
+	defer saved.restore(g.st.root)
+	return g.evalInt(h)
+}
+
+// String names the bot's kind.
+func (b *greedyBot) String() string { return "greedy" }
