@@ -19,7 +19,7 @@ func options(n int) *Decision {
 func TestNewBotUnknown(t *testing.T) {
 	_, err := NewBot("clever", 1)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), `unknown bot "clever" (bots: first, random)`)
+	assert.Contains(t, err.Error(), `unknown bot "clever" (bots: first, greedy, random)`)
 }
 
 func TestBotKindsAllWork(t *testing.T) {
