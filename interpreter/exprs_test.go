@@ -109,7 +109,7 @@ flow:
         to: 4
 `)
 	assert.Contains(t, err, rulesFile+`:17:10: unknown variable "totl" (did you mean "total"?)`)
-	assert.Contains(t, err, rulesFile+`:19:10: unknown player variable "gld" (did you mean "gold"?)`)
+	assert.Contains(t, err, rulesFile+`:19:21: unknown player variable "gld" (did you mean "gold"?)`, "at the misspelt name")
 	assert.Contains(t, err, `unknown card prop "shinny" (did you mean "shiny"?)`)
 	assert.Contains(t, err, `card attribute "value" is printed and cannot change`)
 }

@@ -77,7 +77,7 @@ func (c *compiler) target(src schema.Target, sc *scope) *target {
 	case c.prog.tc.player:
 		v, ok := c.rs.PlayerVars[t.name]
 		if !ok {
-			c.unknown(src, "player variable", t.name, c.rs.PlayerVarOrder, c.isPlayerZone(t.name))
+			c.unknown(memberPos(src, t.name), "player variable", t.name, c.rs.PlayerVarOrder, c.isPlayerZone(t.name))
 			return nil
 		}
 		t.typ = v.Type
@@ -85,7 +85,7 @@ func (c *compiler) target(src schema.Target, sc *scope) *target {
 		t.onCard = true
 		typ, ok := c.propTypes()[t.name]
 		if !ok {
-			c.unknownProp(src, t.name)
+			c.unknownProp(memberPos(src, t.name), t.name)
 			return nil
 		}
 		t.typ = typ
@@ -191,12 +191,12 @@ func (c *compiler) zoneRef(src schema.Expr, sc *scope) *zoneRef {
 	if obj == nil {
 		return nil
 	}
-	if obj.typ != c.prog.tc.player && obj.typ.Kind().String() != "interface" {
+	if obj.typ != c.prog.tc.player && obj.typ.Kind() != reflect.Interface {
 		c.ds.Addf(src.Pos, "%q is not a zone: %s is a %s, not a player", src.Src, m[1], typeName(obj.typ, c.prog.tc))
 		return nil
 	}
 	if !c.isPlayerZone(m[2]) {
-		c.unknownZone(src, m[2], true)
+		c.unknownZone(memberPos(src, m[2]), m[2], true)
 		return nil
 	}
 	return &zoneRef{name: m[2], obj: obj, src: src}
@@ -231,6 +231,17 @@ func (z *zoneRef) label(owner int) string {
 		return z.name
 	}
 	return fmt.Sprintf("%s[%d]", z.name, owner)
+}
+
+// memberPos is the target src with its position moved to the trailing
+// .name, where an unknown name is reported (exact for one-line sources).
+func memberPos(src schema.Expr, name string) schema.Expr {
+	i := strings.LastIndex(src.Src, name)
+	if i < 0 || src.Style != schema.StylePlain {
+		return src
+	}
+	src.Pos = src.At(1, utf8.RuneCountInString(src.Src[:i]))
+	return src
 }
 
 // indexStart finds the [ that matches a target's final ], or -1.
