@@ -222,6 +222,7 @@ func (c *exprCompiler) declareBuiltins() {
 		new(func([]string, string) []string),
 		new(func([]any, any) []any))
 	add("ids", builtinIDs, sig([]reflect.Type{cards}, typeStrings))
+	add("plural", builtinPlural, new(func(int, string) string))
 }
 
 func builtinCard(args ...any) (any, error) {
@@ -289,6 +290,17 @@ func builtinWithout(args ...any) (any, error) {
 		}
 	}
 	return out.Interface(), nil
+}
+
+// builtinPlural writes a count with its noun: "1 coin card", "3 coin
+// cards" (the plural adds an s).
+func builtinPlural(args ...any) (any, error) {
+	n, _ := args[0].(int)
+	word, _ := args[1].(string)
+	if n != 1 {
+		word += "s"
+	}
+	return fmt.Sprintf("%d %s", n, word), nil
 }
 
 func builtinIDs(args ...any) (any, error) {

@@ -40,7 +40,7 @@ func paramTypes() []string { return append(valueTypes(), "card", "cards", "any")
 
 // builtinNames are the names every expression already has in scope.
 func builtinNames() []string {
-	return []string{"players", "player_count", "phase", "me", "card", "div", "divUp", "keys", "without", "ids"}
+	return []string{"players", "player_count", "phase", "me", "card", "div", "divUp", "keys", "without", "ids", "plural"}
 }
 
 // cardFields are the built-in fields of every card.
