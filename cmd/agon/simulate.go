@@ -168,10 +168,11 @@ func (sim *simulation) feed(ctx context.Context, jobs chan<- int) {
 // collect counts finished games, drawing progress when asked.
 func (sim *simulation) collect(done <-chan int, stderr io.Writer) int {
 	finished, n := 0, sim.prm.Games
+	start := time.Now()
 	for range done {
 		finished++
 		if sim.prm.Progress && (finished == n || finished%max(1, n/200) == 0) {
-			drawProgress(stderr, finished, n)
+			drawProgress(stderr, finished, n, time.Since(start))
 		}
 	}
 	if sim.prm.Progress {
@@ -180,11 +181,18 @@ func (sim *simulation) collect(done <-chan int, stderr io.Writer) int {
 	return finished
 }
 
-// drawProgress draws a one-line progress bar.
-func drawProgress(w io.Writer, done, total int) {
+// drawProgress draws a one-line progress bar with the rate and the time
+// left (only on a terminal: the clock never reaches results).
+func drawProgress(w io.Writer, done, total int, elapsed time.Duration) {
 	const width = 40
 	full := done * width / total
-	fmt.Fprintf(w, "\r[%s%s] %d/%d", strings.Repeat("=", full), strings.Repeat(" ", width-full), done, total)
+	line := fmt.Sprintf("\r[%s%s] %d/%d games", strings.Repeat("=", full), strings.Repeat(" ", width-full), done, total)
+	if secs := elapsed.Seconds(); secs > 0 && done > 0 {
+		rate := float64(done) / secs
+		left := time.Duration(float64(total-done)/rate) * time.Second
+		line += fmt.Sprintf("  %.1f/s  %s left", rate, left.Round(time.Second))
+	}
+	fmt.Fprint(w, line+"\033[K")
 }
 
 // safeGame plays game i, catching a panic so that run can raise it in the
