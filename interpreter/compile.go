@@ -1,7 +1,6 @@
 package interpreter
 
 import (
-	"fmt"
 	"reflect"
 	"strings"
 
@@ -19,7 +18,7 @@ type block struct {
 type effect struct {
 	kind      string
 	pos       schema.Pos
-	a, b      *compiled // the kind's expression and its modifier's
+	a         *compiled // the kind's expression
 	target    *target
 	into      *zoneRef
 	from      *zoneRef
@@ -320,14 +319,6 @@ func (c *compiler) template(src schema.Template, sc *scope) *template {
 		part.expr = c.ec.compile(sub, sc, wantAny, "template hole")
 	}
 	return t
-}
-
-// where formats an effect position for messages.
-func where(pos schema.Pos, ctx string) string {
-	if ctx == "" {
-		return pos.String()
-	}
-	return fmt.Sprintf("%s (%s)", pos, ctx)
 }
 
 // unionFields lists every attribute and prop of every table once, in

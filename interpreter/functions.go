@@ -3,7 +3,6 @@ package interpreter
 import (
 	"fmt"
 	"reflect"
-	"sort"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -324,11 +323,4 @@ func identity(v any) string {
 		}
 	}
 	return fmt.Sprint(v)
-}
-
-// sortStrings returns a sorted copy.
-func sortStrings(xs []string) []string {
-	out := append([]string(nil), xs...)
-	sort.Strings(out)
-	return out
 }

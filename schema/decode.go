@@ -102,12 +102,6 @@ func aliasCulprit(n *yaml.Node, size func(*yaml.Node) int, limit int) *yaml.Node
 	}
 }
 
-// expandedSize counts the nodes of n with aliases expanded, stopping a
-// little above limit.
-func expandedSize(n *yaml.Node, limit int) int {
-	return expansionSizer(limit)(n)
-}
-
 // expansionSizer returns a memoised counter of expanded node sizes.
 func expansionSizer(limit int) func(*yaml.Node) int {
 	memo := map[*yaml.Node]int{}
