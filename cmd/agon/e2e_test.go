@@ -155,3 +155,17 @@ func TestE2EValidateAndBench(t *testing.T) {
 	assert.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, out, "games/s")
 }
+
+func TestE2EReplayVariantReportsNewOptions(t *testing.T) {
+	requireCore(t)
+	file := filepath.Join(t.TempDir(), "game.yaml")
+	code, _, stderr := runCLI(t, "", "record", "peloponnes", "--players", "4", "--seed", "3", "-o", file)
+	require.Equal(t, exitOK, code, stderr)
+	// open-conquest only adds options (outbidding a conquest bid), so the
+	// recorded decisions stay legal: no divergence, but the first place
+	// where the variant offers more is named.
+	code, out, stderr := runCLI(t, "", "replay", file, "--variant", "open-conquest")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, `no divergence: variant "open-conquest"`)
+	assert.Regexp(t, `game\.yaml:\d+: step \d+ \(player \d\): the variant also offers bid c=`, out)
+}

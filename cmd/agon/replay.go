@@ -33,6 +33,9 @@ type replayJSON struct {
 	Divergence *divergence `json:"divergence"`
 	Error      string      `json:"error,omitempty"`
 	Note       string      `json:"note,omitempty"`
+	// OptionsDiffer says where a variant first offers different options
+	// than the transcript's rules ("" when it never does).
+	OptionsDiffer string `json:"options_differ,omitempty"`
 }
 
 // divergence is a Divergence in JSON output.
@@ -59,6 +62,9 @@ func runReplay(_ context.Context, prm replayParams, stdout, stderr io.Writer) in
 		out.Decisions, out.Checks, out.Skipped = rep.Decisions, rep.Checks, rep.Skipped
 	}
 	out.OK = err == nil
+	if prm.VariantSet {
+		out.OptionsDiffer = optionsDiffer(prm, t, p)
+	}
 	var d *interpreter.Divergence
 	if errors.As(err, &d) {
 		out.Divergence = &divergence{Step: d.Step + 1, Line: d.Line, Expected: d.Expected, Got: d.Got, Message: d.Error()}
@@ -74,6 +80,24 @@ func runReplay(_ context.Context, prm replayParams, stdout, stderr io.Writer) in
 		return exitProblems
 	}
 	return exitOK
+}
+
+// optionsDiffer compares the options the transcript's own rules and the
+// variant offer along the transcript, for people comparing variants.
+func optionsDiffer(prm replayParams, t *interpreter.Transcript, variant *interpreter.Program) string {
+	ref := prm.Ruleset
+	if ref == "" {
+		ref = t.Game
+	}
+	base, err := loadProgram(ref, t.Variant)
+	if err != nil {
+		return ""
+	}
+	d, err := interpreter.FirstOptionDifference(base, variant, t)
+	if err != nil || d == nil {
+		return ""
+	}
+	return d.Describe(prm.File, "the base rules", "the variant")
 }
 
 // openReplay reads the transcript and loads its ruleset.
@@ -114,6 +138,11 @@ func printReplay(stdout, stderr io.Writer, out replayJSON, prm replayParams) {
 		fmt.Fprintf(stdout, "no divergence: variant %q plays out as the transcript (%d decisions)\n", prm.Variant, out.Decisions)
 	default:
 		fmt.Fprintf(stdout, "ok: %d decisions, %d checks%s\n", out.Decisions, out.Checks, skippedNote(out.Skipped))
+	}
+	if out.OptionsDiffer != "" {
+		fmt.Fprintf(stdout, "where the variant first offers other options:\n%s\n", out.OptionsDiffer)
+	} else if prm.VariantSet && out.Divergence == nil && out.Error == "" {
+		fmt.Fprintln(stdout, "and it offers the same options at every decision")
 	}
 }
 

@@ -1,0 +1,109 @@
+package interpreter
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// OptionDifference is the first decision of a transcript at which two
+// rulesets (a base and a variant) offer different options.
+type OptionDifference struct {
+	Step   int // index of the decide step in the transcript
+	Line   int // its line
+	Player int
+	// OnlyA and OnlyB are the option keys offered by one ruleset only.
+	OnlyA, OnlyB []string
+}
+
+// Describe says what differs, for people: file is the transcript's name,
+// a and b name the two rulesets ("the base rules", "the variant").
+func (d *OptionDifference) Describe(file, a, b string) string {
+	var what string
+	switch {
+	case len(d.OnlyA) == 0:
+		what = fmt.Sprintf("%s also offers %s", b, strings.Join(d.OnlyB, ", "))
+	case len(d.OnlyB) == 0:
+		what = fmt.Sprintf("%s no longer offers %s", b, strings.Join(d.OnlyA, ", "))
+	default:
+		what = fmt.Sprintf("%s offer %s where %s offers %s", a, strings.Join(d.OnlyA, ", "), b, strings.Join(d.OnlyB, ", "))
+	}
+	return fmt.Sprintf("%s:%d: step %d (player %d): %s", file, d.Line, d.Step+1, d.Player, what)
+}
+
+// FirstOptionDifference plays the transcript's decisions and chance
+// outcomes on two programs in lockstep and returns the first decision at
+// which their legal options differ, or nil when they never do (up to the
+// end of the transcript or the first decision one of them rejects). A
+// replay tells whether a variant changes what happened; this tells where
+// it changes what a player could have done.
+func FirstOptionDifference(a, b *Program, t *Transcript) (*OptionDifference, error) {
+	initial := chanceBefore(t, 0)
+	ga, err := NewGame(a, Config{Players: t.Players, Seed: t.Seed, Outcomes: initial})
+	if err != nil {
+		return nil, err
+	}
+	gb, err := NewGame(b, Config{Players: t.Players, Seed: t.Seed, Outcomes: initial})
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range t.Steps {
+		if s.Kind != StepDecide {
+			continue
+		}
+		da, db := ga.Pending(), gb.Pending()
+		if da == nil || db == nil {
+			return nil, nil
+		}
+		if diff := compareOptions(da, db); diff != nil {
+			diff.Step, diff.Line, diff.Player = i, s.Line, s.Player
+			return diff, nil
+		}
+		next := chanceBefore(t, i+1)
+		ga.SupplyOutcomes(next...)
+		gb.SupplyOutcomes(next...)
+		if ga.Apply(s.Key) != nil || gb.Apply(s.Key) != nil {
+			return nil, nil // the replay reports that
+		}
+	}
+	return nil, nil
+}
+
+// chanceBefore collects the chance steps from index i up to the next
+// decide step.
+func chanceBefore(t *Transcript, i int) []Outcome {
+	var out []Outcome
+	for ; i < len(t.Steps) && t.Steps[i].Kind != StepDecide; i++ {
+		if s := t.Steps[i]; s.Kind == StepChance {
+			out = append(out, Outcome{Name: s.Name, Result: slices.Clone(s.Result)})
+		}
+	}
+	return out
+}
+
+// compareOptions returns the keys only one decision offers, or nil.
+func compareOptions(a, b *Decision) *OptionDifference {
+	keys := func(d *Decision) []string {
+		out := make([]string, len(d.Options))
+		for i, o := range d.Options {
+			out[i] = o.Key
+		}
+		return out
+	}
+	ka, kb := keys(a), keys(b)
+	var onlyA, onlyB []string
+	for _, k := range ka {
+		if !slices.Contains(kb, k) {
+			onlyA = append(onlyA, k)
+		}
+	}
+	for _, k := range kb {
+		if !slices.Contains(ka, k) {
+			onlyB = append(onlyB, k)
+		}
+	}
+	if onlyA == nil && onlyB == nil && a.Player == b.Player {
+		return nil
+	}
+	return &OptionDifference{OnlyA: onlyA, OnlyB: onlyB}
+}

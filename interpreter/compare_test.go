@@ -1,0 +1,59 @@
+package interpreter
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A base game and a variant that adds an option from the second round on.
+var compareFS = fstest.MapFS{
+	"g/rules.yaml": &fstest.MapFile{Data: []byte(`game: g
+players: {min: 1, max: 2}
+vars:
+  n: {type: int}
+flow:
+  - repeat: 3
+    as: r
+    do:
+      - choose:
+          who: 0
+          prompt: go
+          options:
+            - {key: up, do: [{add: n, by: 1}]}
+            - {key: extra, when: r >= limit, do: [{add: n, by: 5}]}
+constants:
+  limit: 9
+scoring:
+  score: n
+`)},
+	"g/variant-open.yaml": &fstest.MapFile{Data: []byte(`variant: open
+patch:
+  constants:
+    limit: 1
+`)},
+}
+
+func TestFirstOptionDifferenceFindsTheFirstNewOption(t *testing.T) {
+	base, err := Load(compareFS, "g", "")
+	require.NoError(t, err)
+	variant, err := Load(compareFS, "g", "open")
+	require.NoError(t, err)
+	tr, err := Record(base, Config{Players: 1, Seed: 1}, []Bot{firstBot{}})
+	require.NoError(t, err)
+	tr, err = ReadTranscript("t.yaml", tr.Marshal())
+	require.NoError(t, err)
+
+	d, err := FirstOptionDifference(base, variant, tr)
+	require.NoError(t, err)
+	require.NotNil(t, d, "the variant offers extra from round 2")
+	assert.Equal(t, []string{"extra"}, d.OnlyB)
+	assert.Empty(t, d.OnlyA)
+	assert.Contains(t, d.Describe("t.yaml", "the base rules", "the variant"), "step 2 (player 0): the variant also offers extra")
+
+	same, err := FirstOptionDifference(base, base, tr)
+	require.NoError(t, err)
+	assert.Nil(t, same, "a ruleset never differs from itself")
+}
