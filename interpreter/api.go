@@ -104,6 +104,9 @@ type Event struct {
 	Result []string // EventChance: the outcome
 	Text   string   // EventLog: the message
 	Step   int      // the number of decisions taken before this event
+	// Secret marks a decision the other players must not see (the
+	// choose said secret: true); show them only that a choice was made.
+	Secret bool
 }
 
 // Outcome is a chance outcome supplied from outside (a transcript), used

@@ -13,6 +13,7 @@ type choice struct {
 	prompt *template
 	groups []*optionGroup
 	auto   bool
+	secret bool
 }
 
 // optionGroup is a compiled option group: one option, or one per element
@@ -47,7 +48,7 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 	if ch == nil {
 		return nil
 	}
-	out := &choice{pos: ch.Pos, auto: ch.Auto}
+	out := &choice{pos: ch.Pos, auto: ch.Auto, secret: ch.Secret}
 	c.prog.choices = append(c.prog.choices, out)
 	out.who = c.ec.compile(ch.Who, sc, wantInt, "who")
 	out.prompt = c.template(ch.Prompt, sc)
@@ -181,7 +182,7 @@ func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
 	g.st.pending = nil
 	if counted {
 		g.st.decisions++
-		g.logEvent(Event{Kind: EventDecision, Player: pd.player, Key: opt.key, Label: opt.label})
+		g.logEvent(Event{Kind: EventDecision, Player: pd.player, Key: opt.key, Label: opt.label, Secret: pd.choice.secret})
 	}
 	f := &frame{blk: grp.body}
 	if grp.each != nil {

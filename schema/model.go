@@ -346,6 +346,9 @@ type Choice struct {
 	Options []*Option `yaml:"options" agon:"required"`
 	// Auto takes the only legal option without asking.
 	Auto bool `yaml:"auto"`
+	// Secret hides which option was taken from the other players (the
+	// decision is still recorded in transcripts).
+	Secret bool `yaml:"secret"`
 }
 
 // Option is a group of options of a Choice. Without ForEach it yields one

@@ -170,6 +170,9 @@ func (pl *player) showEvents() {
 			if text == "" {
 				text = ev.Key
 			}
+			if ev.Secret && pl.seats[ev.Player] != humanSeat {
+				text = "(a secret choice)"
+			}
 			fmt.Fprintf(pl.out, "%s: %s\n", seatName(pl.seats, ev.Player), text)
 		}
 	}
