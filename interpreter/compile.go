@@ -246,6 +246,9 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		ce.proc = c.prog.phases[e.Phase]
 	case "choose":
 		ce.choice = c.choice(e.Choose, sc, where)
+		if ce.choice != nil {
+			ce.choice.pos = e.Pos // the `- choose:` line, as errors name it
+		}
 	case "log":
 		ce.text = c.template(e.Log, sc)
 	case "fail":
