@@ -245,15 +245,7 @@ func hasLogs(steps []Step) bool {
 
 // outcomesFrom collects the chance steps from index i up to the next
 // decide step.
-func (r *replayer) outcomesFrom(i int) []Outcome {
-	var out []Outcome
-	for ; i < len(r.t.Steps) && r.t.Steps[i].Kind != StepDecide; i++ {
-		if s := r.t.Steps[i]; s.Kind == StepChance {
-			out = append(out, Outcome{Name: s.Name, Result: slices.Clone(s.Result)})
-		}
-	}
-	return out
-}
+func (r *replayer) outcomesFrom(i int) []Outcome { return chanceBefore(r.t, i) }
 
 // peek returns the next game event to match, skipping logs when they are
 // not compared.

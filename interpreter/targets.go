@@ -59,12 +59,7 @@ func (c *compiler) target(src schema.Target, sc *scope) *target {
 	if open := indexStart(src.Src); open > 0 {
 		return c.indexTarget(src, open, sc)
 	}
-	m := reMember.FindStringSubmatch(src.Src)
-	if m == nil {
-		c.ds.Addf(src.Pos, "cannot assign to %q: write a variable, players[p].VAR or CARD.PROP", src.Src)
-		return nil
-	}
-	obj := c.ec.compile(schema.Expr{Pos: src.Pos, Src: m[1], Style: src.Style, Indent: src.Indent}, sc, wantAny, "target")
+	m, obj := c.member(src, sc, "target", "cannot assign to %q: write a variable, players[p].VAR or CARD.PROP")
 	if obj == nil {
 		return nil
 	}
@@ -182,12 +177,7 @@ func (c *compiler) zoneRef(src schema.Expr, sc *scope) *zoneRef {
 		}
 		return &zoneRef{name: m[1], src: src}
 	}
-	m := reMember.FindStringSubmatch(src.Src)
-	if m == nil {
-		c.ds.Addf(src.Pos, "%q is not a zone: write a zone name or players[p].ZONE", src.Src)
-		return nil
-	}
-	obj := c.ec.compile(schema.Expr{Pos: src.Pos, Src: m[1], Style: src.Style, Indent: src.Indent}, sc, wantAny, "zone owner")
+	m, obj := c.member(src, sc, "zone owner", "%q is not a zone: write a zone name or players[p].ZONE")
 	if obj == nil {
 		return nil
 	}
@@ -231,6 +221,17 @@ func (z *zoneRef) label(owner int) string {
 		return z.name
 	}
 	return fmt.Sprintf("%s[%d]", z.name, owner)
+}
+
+// member splits OBJ.name, compiles OBJ and returns the match and OBJ; on
+// a source of another shape it reports badShape (a format with one %q).
+func (c *compiler) member(src schema.Expr, sc *scope, what, badShape string) ([]string, *compiled) {
+	m := reMember.FindStringSubmatch(src.Src)
+	if m == nil {
+		c.ds.Addf(src.Pos, badShape, src.Src)
+		return nil, nil
+	}
+	return m, c.ec.compile(schema.Expr{Pos: src.Pos, Src: m[1], Style: src.Style, Indent: src.Indent}, sc, wantAny, what)
 }
 
 // memberPos is the target src with its position moved to the trailing
