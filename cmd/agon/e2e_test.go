@@ -71,7 +71,8 @@ func TestE2ERecordReplay(t *testing.T) {
 	file := recordGame(t)
 	code, out, stderr := runCLI(t, "", "replay", file)
 	assert.Equal(t, exitOK, code, stderr+out)
-	assert.Regexp(t, `^ok: \d+ decisions`, out)
+	assert.Regexp(t, `(?m)^ok: \d+ decisions`, out)
+	assert.Regexp(t, `^ruleset: \S+rulesets/peloponnes\n`, out, "the header names the folder that ran")
 	assert.NotContains(t, stderr, "note:")
 
 	data, err := os.ReadFile(file)
@@ -143,7 +144,7 @@ func TestE2EValidateAndBench(t *testing.T) {
 	requireCore(t)
 	code, out, stderr := runCLI(t, "", "validate", "peloponnes")
 	assert.Equal(t, exitOK, code, stderr)
-	assert.True(t, strings.HasPrefix(out, "ok: "), out)
+	assert.Regexp(t, `^ruleset: \S+\nok: `, out)
 
 	code, out, _ = runCLI(t, "", "validate", "../../rulesets/peloponnes", "--json", "--provisional")
 	assert.Equal(t, exitOK, code)
