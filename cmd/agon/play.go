@@ -111,7 +111,7 @@ func (pl *player) run() error {
 // choose asks the seat's bot or person for an option index.
 func (pl *player) choose(d *interpreter.Decision) (int, error) {
 	if d.Player < 0 || d.Player >= len(pl.bots) {
-		return 0, fmt.Errorf("decision for player %d of %d", d.Player, len(pl.bots))
+		return 0, fmt.Errorf("decision for %s of %d players", interpreter.PlayerName(d.Player), len(pl.bots))
 	}
 	if b := pl.bots[d.Player]; b != nil {
 		i := b.Choose(pl.g, d)
