@@ -197,7 +197,13 @@ func Replay(p *Program, t *Transcript, opt ReplayOptions) (*ReplayReport, error)
 	}
 	var check func(string) (bool, error)
 	if opt.Check != nil {
-		check = func(expr string) (bool, error) { return opt.Check(g, expr) }
+		check = func(expr string) (bool, error) {
+			ok, err := opt.Check(g, expr)
+			if err == nil && !ok {
+				return false, &checkFalse{detail: ExplainCheck(g, expr)}
+			}
+			return ok, err
+		}
 	}
 	return replay(t, start, check)
 }
@@ -300,7 +306,12 @@ func (r *replayer) checkStep(i int, s Step) error {
 	}
 	ok, err := r.check(s.Expr)
 	want := fmt.Sprintf("check %q to hold", s.Expr)
+	var cf *checkFalse
 	switch {
+	case errors.As(err, &cf) && cf.detail != "":
+		return r.diverge(i, want, "false", "it does not: "+cf.detail)
+	case errors.As(err, &cf):
+		return r.diverge(i, want, "false", "it does not")
 	case err != nil:
 		return r.diverge(i, want, "", "it failed: "+err.Error())
 	case !ok:
