@@ -144,3 +144,26 @@ func assertNoTempFiles(t *testing.T, dir string) {
 		assert.NotContains(t, e.Name(), ".tmp-", "leftover temporary file")
 	}
 }
+
+func TestPlayRecordSavesAReplayableGame(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "mine.yaml")
+	stdin := strings.Repeat("1\n", 50000)
+	code, out, stderr := runCLI(t, stdin, "play", "peloponnes", "--players", "2", "--seed", "5", "--record", file)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Regexp(t, `^ruleset: \S+\n`, out)
+	assert.Contains(t, stderr, "wrote "+file+": the game, ")
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "seats: [human, random]\n")
+	assert.Contains(t, string(data), "\nresult:\n")
+	code, out, stderr = runCLI(t, "", "replay", file)
+	assert.Equal(t, exitOK, code, stderr+out)
+	assert.Contains(t, out, "ok: ")
+
+	code, _, stderr = runCLI(t, "1\n1\nq\n", "play", "peloponnes", "--players", "2", "--seed", "5", "--record", file)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, "wrote "+file+": the unfinished game, ")
+	data, err = os.ReadFile(file)
+	require.NoError(t, err)
+	assert.NotContains(t, string(data), "\nresult:\n")
+}
