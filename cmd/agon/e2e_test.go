@@ -168,5 +168,5 @@ func TestE2EReplayVariantReportsNewOptions(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "replay", file, "--variant", "open-conquest")
 	require.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, out, `no divergence: variant "open-conquest"`)
-	assert.Regexp(t, `game\.yaml:\d+: step \d+ \(player \d\): the variant also offers bid c=`, out)
+	assert.Regexp(t, `game\.yaml:\d+: step \d+ \(P\d\): the variant also offers bid c=`, out)
 }

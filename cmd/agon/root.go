@@ -68,8 +68,12 @@ func newRootCmd(e *env) *cobra.Command {
 		Long: `agon loads board-game rulesets written in YAML, checks them, and plays them:
 with people at the terminal, with bots by the thousand, or by replaying transcripts.
 
-A RULESET is the name of a game built into agon (e.g. peloponnes) or a
-directory of YAML files (e.g. rulesets/peloponnes).
+A RULESET is a game's name (e.g. peloponnes) or a folder of YAML files (e.g.
+rulesets/peloponnes, ./mygame). A name runs the folder rulesets/NAME of the project
+(the enclosing agon checkout, else the current directory) when it exists, so that
+the files you edit are the files that run, and the copy built into agon otherwise.
+Every command's first line says which: "ruleset: rulesets/peloponnes" or
+"ruleset: built-in" (ruleset_source in --json and in transcripts).
 
 The two most common commands:
   agon validate rulesets/peloponnes                      check a ruleset you are editing

@@ -246,6 +246,10 @@ func printSummary(w io.Writer, s *summary, sim *simulation) {
 	if len(s.ByPlayers) > 1 {
 		for _, n := range sim.sortedCounts() {
 			sub := s.ByPlayers[fmt.Sprint(n)]
+			if sub == nil { // fewer games than player counts
+				fmt.Fprintf(w, "\n%d players: no games\n", n)
+				continue
+			}
 			fmt.Fprintf(w, "\n%d players: %d games\n", n, sub.Games)
 			printSection(w, sub, "  ")
 		}

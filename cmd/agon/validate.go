@@ -174,7 +174,7 @@ func newValidateCmd(e *env) *cobra.Command {
 		Long: `validate loads a ruleset, checks it completely and prints every problem as
 file:line:col: message. With no problems it prints a summary of the ruleset.`,
 		Example: `  agon validate rulesets/peloponnes
-  agon validate peloponnes --variant short-catastrophes --provisional`,
+  agon validate peloponnes --variant harsh-catastrophes --provisional`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
