@@ -165,11 +165,11 @@ func refreshHash(t *testing.T, p *interpreter.Program, gf golden) golden {
 	if gf.tr.Ruleset == "" || gf.tr.Ruleset == p.Hash() {
 		return gf
 	}
-	re := regexp.MustCompile(`(?m)^ruleset: *["']?` + regexp.QuoteMeta(gf.tr.Ruleset) + `["']? *$`)
+	re := regexp.MustCompile(`(?m)^(ruleset: *["']?)` + regexp.QuoteMeta(gf.tr.Ruleset) + `(["']?(?: +#.*)? *)$`)
 	if len(re.FindAllIndex(gf.data, -1)) != 1 {
 		t.Fatalf("%s: cannot find the one ruleset: line to refresh", gf.path)
 	}
-	data := re.ReplaceAllLiteral(gf.data, []byte("ruleset: "+p.Hash()))
+	data := re.ReplaceAll(gf.data, []byte("${1}"+p.Hash()+"${2}"))
 	if err := os.WriteFile(gf.path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -523,4 +523,26 @@ func firstRecorded(t *testing.T) golden {
 	}
 	t.Skip("no source: recorded golden")
 	return golden{}
+}
+
+// TestGoldenRefreshHashKeepsTableTranscripts checks that -update changes
+// only the ruleset: line of a source: table transcript, comments and all.
+func TestGoldenRefreshHashKeepsTableTranscripts(t *testing.T) {
+	p, err := interpreter.Load(rulesets.FS, "peloponnes", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("peloponnes", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old := "# typed in at the table\ngame: peloponnes\nruleset: sha256:0000000000000000 # stale\nplayers: 3\nsource: table\nsteps: []\n"
+	if err := os.WriteFile("peloponnes/t.yaml", []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gf := refreshHash(t, p, readGolden(t, "peloponnes/t.yaml"))
+	want := strings.Replace(old, "sha256:0000000000000000", p.Hash(), 1)
+	if got, _ := os.ReadFile("peloponnes/t.yaml"); string(got) != want || gf.tr.Ruleset != p.Hash() {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
 }
