@@ -43,6 +43,7 @@ func TestE2ESimulate(t *testing.T) {
 	requireCore(t)
 	s := simulateJSON(t, "--players", "2-5", "--games", "20", "--seed", "1")
 	assert.EqualValues(t, 20, s["games"])
+	assert.Regexp(t, `rulesets/peloponnes$`, s["ruleset_source"], "run in the checkout, the folder runs")
 	assert.EqualValues(t, 0, s["errors"], s["error_messages"])
 	assert.Len(t, s["by_players"], 4)
 	assert.Len(t, s["win_rate_by_seat"], 5)

@@ -201,6 +201,9 @@ func replayFile(prm replayParams, file string) replayJSON {
 	out.Variant = p.Variant()
 	if !prm.VariantSet && t.Ruleset != "" && t.Ruleset != p.Hash() {
 		out.Note = fmt.Sprintf("the ruleset changed since the transcript was recorded (%s, now %s)", t.Ruleset, p.Hash())
+		if t.RulesetSource != "" && t.RulesetSource != source {
+			out.Note += fmt.Sprintf("; it was recorded with %s, this is %s", t.RulesetSource, source)
+		}
 	}
 	rep, err := interpreter.Replay(p, t, interpreter.ReplayOptions{Check: interpreter.CheckExpr})
 	if rep != nil {

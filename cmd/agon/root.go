@@ -35,6 +35,12 @@ func usagef(format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...)}
 }
 
+// isUsage reports whether err is a usage error.
+func isUsage(err error) bool {
+	var u *usageError
+	return errors.As(err, &u)
+}
+
 // fail prints err and returns its exit code: 2 for usage errors, else 1.
 func fail(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "error: %v\n", err)

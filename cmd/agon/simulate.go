@@ -42,6 +42,9 @@ type simulation struct {
 func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writer) int {
 	sim, err := newSimulation(prm)
 	if err != nil {
+		if rs, rerr := resolveRuleset(prm.Ruleset); rerr == nil && !isUsage(err) {
+			printSource(stderr, rs.Source)
+		}
 		return printLoadError(stderr, err)
 	}
 	start := time.Now()
