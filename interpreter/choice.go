@@ -83,7 +83,7 @@ func (g *Game) decide(ch *choice) error {
 		return err
 	}
 	if len(opts) == 0 {
-		return fmt.Errorf("no legal option for player %d: add an option for this case", who)
+		return fmt.Errorf("no legal option for %s: add an option for this case", PlayerName(who))
 	}
 	prompt, err := g.render(ch.prompt)
 	if err != nil {

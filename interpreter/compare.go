@@ -28,7 +28,7 @@ func (d *OptionDifference) Describe(file, a, b string) string {
 	default:
 		what = fmt.Sprintf("%s offer %s where %s offers %s", a, strings.Join(d.OnlyA, ", "), b, strings.Join(d.OnlyB, ", "))
 	}
-	return fmt.Sprintf("%s:%d: step %d (player %d): %s", file, d.Line, d.Step+1, d.Player, what)
+	return fmt.Sprintf("%s:%d: step %d (%s): %s", file, d.Line, d.Step+1, PlayerName(d.Player), what)
 }
 
 // FirstOptionDifference plays the transcript's decisions and chance

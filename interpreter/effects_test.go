@@ -734,7 +734,7 @@ func TestApplyIllegalKeyListsTheLegalOnes(t *testing.T) {
 	g := start(t, pickGame, 1)
 	err := g.Apply("take c=opal")
 	require.Error(t, err)
-	assert.Equal(t, `"take c=opal" is not a legal option for player 0 (legal: pass, take c=ruby, take c=jade, take c=pearl, num n=1, num n=2, word w=x y, word w=z)`, err.Error())
+	assert.Equal(t, `"take c=opal" is not a legal option for P1 (legal: pass, take c=ruby, take c=jade, take c=pearl, num n=1, num n=2, word w=x y, word w=z)`, err.Error())
 	assert.NotNil(t, g.Pending(), "the decision is still pending")
 	assert.Equal(t, 0, g.Decisions())
 }
@@ -836,7 +836,7 @@ flow:
           as: x
 `, Config{})
 	assert.Equal(t, rulesFile+":6:5", re.Pos.String(), "the choose effect")
-	assert.Contains(t, re.Msg, "no legal option for player 0")
+	assert.Contains(t, re.Msg, "no legal option for P1")
 	assert.Equal(t, "flow", re.Where)
 }
 

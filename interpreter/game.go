@@ -188,7 +188,7 @@ func (g *Game) Apply(key string) error {
 	for i, o := range pd.options {
 		keys[i] = o.key
 	}
-	return fmt.Errorf("%q is not a legal option for player %d (legal: %s)", key, pd.player, strings.Join(keys, ", "))
+	return fmt.Errorf("%q is not a legal option for %s (legal: %s)", key, PlayerName(pd.player), strings.Join(keys, ", "))
 }
 
 // Over reports whether the game has ended.

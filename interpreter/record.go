@@ -58,11 +58,11 @@ func play(s session, choose func(d *Decision) int, players int) error {
 			return fmt.Errorf("the game is not over but no decision is pending")
 		}
 		if d.Player < 0 || d.Player >= players || len(d.Options) == 0 {
-			return fmt.Errorf("bad decision: player %d, %d options (%s)", d.Player, len(d.Options), d.Pos)
+			return fmt.Errorf("bad decision: %s, %d options (%s)", PlayerName(d.Player), len(d.Options), d.Pos)
 		}
 		i := choose(d)
 		if i < 0 || i >= len(d.Options) {
-			return fmt.Errorf("bot for player %d chose option %d of %d", d.Player, i, len(d.Options))
+			return fmt.Errorf("bot for %s chose option %d of %d", PlayerName(d.Player), i, len(d.Options))
 		}
 		if err := s.Apply(d.Options[i].Key); err != nil {
 			return err
@@ -197,7 +197,13 @@ func Replay(p *Program, t *Transcript, opt ReplayOptions) (*ReplayReport, error)
 	}
 	var check func(string) (bool, error)
 	if opt.Check != nil {
-		check = func(expr string) (bool, error) { return opt.Check(g, expr) }
+		check = func(expr string) (bool, error) {
+			ok, err := opt.Check(g, expr)
+			if err == nil && !ok {
+				return false, &checkFalse{detail: ExplainCheck(g, expr)}
+			}
+			return ok, err
+		}
 	}
 	return replay(t, start, check)
 }
@@ -300,7 +306,12 @@ func (r *replayer) checkStep(i int, s Step) error {
 	}
 	ok, err := r.check(s.Expr)
 	want := fmt.Sprintf("check %q to hold", s.Expr)
+	var cf *checkFalse
 	switch {
+	case errors.As(err, &cf) && cf.detail != "":
+		return r.diverge(i, want, "false", "it does not: "+cf.detail)
+	case errors.As(err, &cf):
+		return r.diverge(i, want, "false", "it does not")
 	case err != nil:
 		return r.diverge(i, want, "", "it failed: "+err.Error())
 	case !ok:
@@ -369,7 +380,7 @@ func (r *replayer) legal(i int, s Step) error {
 	case d == nil:
 		return r.diverge(i, want, "the end of the game", "the game is over")
 	case d.Player != s.Player:
-		return r.diverge(i, want, describeDecision(d), fmt.Sprintf("player %d decides here (%q)", d.Player, d.Prompt))
+		return r.diverge(i, want, describeDecision(d), fmt.Sprintf("%s decides here (%q)", PlayerName(d.Player), d.Prompt))
 	case d.Find(s.Key) < 0:
 		return r.diverge(i, want, legalKeys(d), "it is not legal here (legal: "+legalKeys(d)+")")
 	}
@@ -396,7 +407,7 @@ func (r *replayer) finish() error {
 		return r.atLine(r.diverge(end, fmt.Sprintf("final scores %v", want.Scores), fmt.Sprint(got), ""), want.ScoresLine)
 	}
 	if want.Winners != nil && !slices.Equal(res.Winners, want.Winners) {
-		return r.atLine(r.diverge(end, fmt.Sprintf("winners %v", want.Winners), fmt.Sprint(res.Winners), ""), want.WinnersLine)
+		return r.atLine(r.diverge(end, "winners "+playerList(want.Winners), playerList(res.Winners), ""), want.WinnersLine)
 	}
 	return nil
 }
@@ -452,7 +463,7 @@ func describeStep(s Step) string {
 	case StepChance:
 		return fmt.Sprintf("chance %q with %s", s.Name, shortList(s.Result))
 	case StepDecide:
-		return fmt.Sprintf("decision %q by player %d", s.Key, s.Player)
+		return fmt.Sprintf("decision %q by %s (decide: %d)", s.Key, PlayerName(s.Player), s.Player)
 	}
 	return fmt.Sprintf("check %q", s.Expr)
 }
@@ -465,12 +476,12 @@ func describeEvent(e Event) string {
 	case EventChance:
 		return fmt.Sprintf("chance %q with %s", e.Name, shortList(e.Result))
 	}
-	return fmt.Sprintf("decision %q by player %d", e.Key, e.Player)
+	return fmt.Sprintf("decision %q by %s", e.Key, PlayerName(e.Player))
 }
 
 // describeDecision describes a pending decision for messages.
 func describeDecision(d *Decision) string {
-	return fmt.Sprintf("a decision by player %d (%q)", d.Player, d.Prompt)
+	return fmt.Sprintf("a decision by %s (%q)", PlayerName(d.Player), d.Prompt)
 }
 
 // maxListed is how many items messages list before "…".

@@ -131,7 +131,7 @@ func TestRecordFake(t *testing.T) {
 func TestPlayRejectsBadBotChoice(t *testing.T) {
 	s, _ := startFake(nil)
 	err := play(s, func(*Decision) int { return 7 }, 2)
-	assert.EqualError(t, err, "bot for player 0 chose option 7 of 3")
+	assert.EqualError(t, err, "bot for P1 chose option 7 of 3")
 }
 
 func TestReplayFakeOK(t *testing.T) {
@@ -156,14 +156,14 @@ func TestReplayIllegalDecision(t *testing.T) {
 	d := divergence(t, tr, nil)
 	assert.Equal(t, 4, d.Step)
 	assert.Equal(t, tr.Steps[4].Line, d.Line)
-	assert.Equal(t, fmt.Sprintf(`fake.yaml:%d: step 5: expected decision "pass" by player 1, but it is not legal here (legal: a, b)`, d.Line), d.Error())
+	assert.Equal(t, fmt.Sprintf(`fake.yaml:%d: step 5: expected decision "pass" by P2 (decide: 1), but it is not legal here (legal: a, b)`, d.Line), d.Error())
 }
 
 func TestReplayWrongPlayer(t *testing.T) {
 	tr := recordFake(t, firstOption)
 	tr.Steps[4].Player = 0
 	d := divergence(t, tr, nil)
-	assert.Contains(t, d.Error(), `step 5: expected decision "a" by player 0, but player 1 decides here ("pick")`)
+	assert.Contains(t, d.Error(), `step 5: expected decision "a" by P1 (decide: 0), but P2 decides here ("pick")`)
 }
 
 func TestReplayOtherLegalDecisionChangesResult(t *testing.T) {

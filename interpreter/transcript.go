@@ -19,6 +19,7 @@ import (
 //	game: mygame
 //	variant: ""
 //	ruleset: sha256:…
+//	ruleset_source: built-in
 //	players: 3
 //	seats: [random, random, first]
 //	seed: 42
@@ -69,6 +70,10 @@ type Transcript struct {
 	Variant string
 	// Ruleset is Program.Hash() at recording time.
 	Ruleset string
+	// RulesetSource says which copy of the ruleset was played: a folder's
+	// path or "built-in" (informational: replay never reads it; "" when
+	// not written).
+	RulesetSource string
 	// Players is the number of players.
 	Players int
 	// Seats names who played each seat (informational).
@@ -121,6 +126,9 @@ func (t *Transcript) Marshal() []byte {
 	fmt.Fprintf(&b, "variant: %s\n", quote(t.Variant, false))
 	if t.Ruleset != "" {
 		fmt.Fprintf(&b, "ruleset: %s\n", quote(t.Ruleset, false))
+	}
+	if t.RulesetSource != "" {
+		fmt.Fprintf(&b, "ruleset_source: %s\n", quote(t.RulesetSource, false))
 	}
 	fmt.Fprintf(&b, "players: %d\n", t.Players)
 	if len(t.Seats) > 0 {
@@ -244,7 +252,7 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 }
 
 // headerKeys are the top-level keys of a transcript.
-var headerKeys = []string{"game", "variant", "ruleset", "players", "seats", "seed", "source", "steps", "result"}
+var headerKeys = []string{"game", "variant", "ruleset", "ruleset_source", "players", "seats", "seed", "source", "steps", "result"}
 
 // transcript decodes the document into t.
 func (d *decoder) transcript(doc *yaml.Node, t *Transcript) {
@@ -303,6 +311,8 @@ func (d *decoder) header(key string, v *yaml.Node, t *Transcript) {
 		t.Variant = d.str(v)
 	case "ruleset":
 		t.Ruleset = d.str(v)
+	case "ruleset_source":
+		t.RulesetSource = d.str(v)
 	case "players":
 		t.Players = d.int(v)
 	case "seats":

@@ -159,3 +159,15 @@ func TestQuote(t *testing.T) {
 	assert.Equal(t, `"a,b"`, quote("a,b", true))
 	assert.Equal(t, "a,b", quote("a,b", false))
 }
+
+func TestTranscriptRulesetSource(t *testing.T) {
+	tr := sampleTranscript()
+	tr.RulesetSource = "rulesets/somegame"
+	data := string(tr.Marshal())
+	assert.Contains(t, data, "ruleset: sha256:abc\nruleset_source: rulesets/somegame\nplayers: 3\n")
+	got, err := ReadTranscript("t.yaml", []byte(data))
+	require.NoError(t, err)
+	assert.Equal(t, "rulesets/somegame", got.RulesetSource)
+	tr.RulesetSource = ""
+	assert.NotContains(t, string(tr.Marshal()), "ruleset_source", "not written when unknown, so older transcripts stay byte-identical")
+}

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -137,13 +138,14 @@ func TestGolden(t *testing.T) {
 func updateGolden(t *testing.T, p *interpreter.Program, gf golden) golden {
 	t.Helper()
 	if gf.tr.Source != interpreter.SourceRecorded {
-		return gf
+		return refreshHash(t, p, gf)
 	}
 	fresh, err := rerecordDecisions(p, gf.tr)
 	if err != nil {
 		t.Fatalf("%s: not rewritten: %v", gf.path, err)
 	}
 	fresh.Steps = withChecksBack(fresh.Steps, gf.tr.Steps)
+	fresh.RulesetSource = gf.tr.RulesetSource
 	data := fresh.Marshal()
 	if bytes.Equal(data, gf.tr.Marshal()) {
 		return gf
@@ -153,6 +155,42 @@ func updateGolden(t *testing.T, p *interpreter.Program, gf golden) golden {
 	}
 	t.Logf("rewrote %s", gf.path)
 	return readGolden(t, gf.path)
+}
+
+// refreshHash rewrites only the ruleset: line of a transcript that is not
+// source: recorded (its steps are evidence, never rewritten), when the
+// hash is stale, keeping every other byte.
+func refreshHash(t *testing.T, p *interpreter.Program, gf golden) golden {
+	t.Helper()
+	if gf.tr.Ruleset == "" || gf.tr.Ruleset == p.Hash() {
+		return gf
+	}
+	re := regexp.MustCompile(`(?m)^(ruleset: *["']?)` + regexp.QuoteMeta(gf.tr.Ruleset) + `(["']?(?: +#.*)? *)$`)
+	if len(re.FindAllIndex(gf.data, -1)) != 1 {
+		t.Fatalf("%s: cannot find the one ruleset: line to refresh", gf.path)
+	}
+	data := re.ReplaceAll(gf.data, []byte("${1}"+p.Hash()+"${2}"))
+	if err := os.WriteFile(gf.path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("refreshed the ruleset hash of %s", gf.path)
+	return readGolden(t, gf.path)
+}
+
+// TestGoldenRulesetHashes checks that no shipped golden carries a stale
+// ruleset hash, so that agon replay never greets a clean checkout with
+// "the ruleset changed since the transcript was recorded". After editing
+// a ruleset, `go test ./testgames -run Golden -update` refreshes them.
+func TestGoldenRulesetHashes(t *testing.T) {
+	for _, gf := range goldens(t) {
+		if gf.tr.Ruleset == "" {
+			continue
+		}
+		if now := gf.program(t).Hash(); gf.tr.Ruleset != now {
+			t.Errorf("%s: ruleset: %s is stale (the ruleset is now %s); run: go test ./testgames -run Golden -update",
+				gf.path, gf.tr.Ruleset, now)
+		}
+	}
 }
 
 // rerecordDecisions plays the transcript's decisions on a new game with
@@ -196,15 +234,15 @@ type decisionScript struct {
 // err) when the transcript has none or it is not legal here.
 func (s *decisionScript) choose(d *interpreter.Decision) int {
 	if s.next >= len(s.steps) {
-		s.err = fmt.Errorf("%s: the transcript's decisions have run out, but player %d is asked %q",
-			s.file, d.Player, d.Prompt)
+		s.err = fmt.Errorf("%s: the transcript's decisions have run out, but P%d is asked %q",
+			s.file, d.Player+1, d.Prompt)
 		return -1
 	}
 	st := s.steps[s.next]
 	i := d.Find(st.Key)
 	if st.Player != d.Player || i < 0 {
-		s.err = fmt.Errorf("%s:%d: decision %q by player %d is no longer legal: player %d is asked %q (legal: %s)",
-			s.file, st.Line, st.Key, st.Player, d.Player, d.Prompt, goldenOptionKeys(d))
+		s.err = fmt.Errorf("%s:%d: decision %q by P%d (decide: %d) is no longer legal: P%d is asked %q (legal: %s)",
+			s.file, st.Line, st.Key, st.Player+1, st.Player, d.Player+1, d.Prompt, goldenOptionKeys(d))
 		return -1
 	}
 	s.next++
@@ -346,6 +384,7 @@ func TestGoldenRerecord(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: recording again: %v", gf.path, err)
 			}
+			again.RulesetSource = gf.tr.RulesetSource
 			if again.Ruleset != gf.tr.Ruleset {
 				t.Logf("%s: the ruleset changed since recording (%s, now %s); -update refreshes the hash",
 					gf.path, gf.tr.Ruleset, again.Ruleset)
@@ -484,4 +523,26 @@ func firstRecorded(t *testing.T) golden {
 	}
 	t.Skip("no source: recorded golden")
 	return golden{}
+}
+
+// TestGoldenRefreshHashKeepsTableTranscripts checks that -update changes
+// only the ruleset: line of a source: table transcript, comments and all.
+func TestGoldenRefreshHashKeepsTableTranscripts(t *testing.T) {
+	p, err := interpreter.Load(rulesets.FS, "peloponnes", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("peloponnes", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old := "# typed in at the table\ngame: peloponnes\nruleset: sha256:0000000000000000 # stale\nplayers: 3\nsource: table\nsteps: []\n"
+	if err := os.WriteFile("peloponnes/t.yaml", []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gf := refreshHash(t, p, readGolden(t, "peloponnes/t.yaml"))
+	want := strings.Replace(old, "sha256:0000000000000000", p.Hash(), 1)
+	if got, _ := os.ReadFile("peloponnes/t.yaml"); string(got) != want || gf.tr.Ruleset != p.Hash() {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
 }

@@ -24,8 +24,9 @@ func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) in
 	if prm.Games < 1 {
 		return fail(stderr, usagef("--games must be at least 1"))
 	}
-	p, err := loadProgram(prm.Ruleset, prm.Variant)
+	p, source, err := loadSourced(prm.Ruleset, prm.Variant)
 	if err != nil {
+		printSource(stderr, source)
 		return printLoadError(stderr, err)
 	}
 	if err := checkPlayers(p, []int{prm.Players}); err != nil {
@@ -44,6 +45,7 @@ func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) in
 		decisions += o.Decisions
 	}
 	secs := max(time.Since(start).Seconds(), 1e-9)
+	printSource(stdout, source)
 	fmt.Fprintf(stdout, "%d games, %d decisions in %.3fs: %.1f games/s, %.0f decisions/s\n",
 		prm.Games, decisions, secs, float64(prm.Games)/secs, float64(decisions)/secs)
 	return exitOK

@@ -124,6 +124,12 @@ func TestAggregate(t *testing.T) {
 	assert.Nil(t, s.ByPlayers["2"].ByPlayers)
 }
 
+func TestSimulateFewerGamesThanPlayerCounts(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", "2-5", "--games", "2")
+	assert.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "\n4 players: no games\n")
+}
+
 func TestUnknownGameIsUsageError(t *testing.T) {
 	cmds := [][]string{
 		{"validate", "nosuch"},

@@ -43,6 +43,7 @@ func TestE2ESimulate(t *testing.T) {
 	requireCore(t)
 	s := simulateJSON(t, "--players", "2-5", "--games", "20", "--seed", "1")
 	assert.EqualValues(t, 20, s["games"])
+	assert.Regexp(t, `rulesets/peloponnes$`, s["ruleset_source"], "run in the checkout, the folder runs")
 	assert.EqualValues(t, 0, s["errors"], s["error_messages"])
 	assert.Len(t, s["by_players"], 4)
 	assert.Len(t, s["win_rate_by_seat"], 5)
@@ -71,7 +72,8 @@ func TestE2ERecordReplay(t *testing.T) {
 	file := recordGame(t)
 	code, out, stderr := runCLI(t, "", "replay", file)
 	assert.Equal(t, exitOK, code, stderr+out)
-	assert.Regexp(t, `^ok: \d+ decisions`, out)
+	assert.Regexp(t, `(?m)^ok: \d+ decisions`, out)
+	assert.Regexp(t, `^ruleset: \S+rulesets/peloponnes\n`, out, "the header names the folder that ran")
 	assert.NotContains(t, stderr, "note:")
 
 	data, err := os.ReadFile(file)
@@ -143,7 +145,7 @@ func TestE2EValidateAndBench(t *testing.T) {
 	requireCore(t)
 	code, out, stderr := runCLI(t, "", "validate", "peloponnes")
 	assert.Equal(t, exitOK, code, stderr)
-	assert.True(t, strings.HasPrefix(out, "ok: "), out)
+	assert.Regexp(t, `^ruleset: \S+\nok: `, out)
 
 	code, out, _ = runCLI(t, "", "validate", "../../rulesets/peloponnes", "--json", "--provisional")
 	assert.Equal(t, exitOK, code)
@@ -167,5 +169,5 @@ func TestE2EReplayVariantReportsNewOptions(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "replay", file, "--variant", "open-conquest")
 	require.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, out, `no divergence: variant "open-conquest"`)
-	assert.Regexp(t, `game\.yaml:\d+: step \d+ \(player \d\): the variant also offers bid c=`, out)
+	assert.Regexp(t, `game\.yaml:\d+: step \d+ \(P\d\): the variant also offers bid c=`, out)
 }

@@ -24,6 +24,7 @@ type playParams struct {
 	Players int    // 0: the number of seats, else the smallest count
 	Seats   string // comma-separated seat kinds; "" = human then random
 	Seed    uint64
+	Record  string // save the game as a transcript to this file ("" = no)
 }
 
 // errQuit is returned when the person at the terminal quits.
@@ -40,11 +41,12 @@ type player struct {
 }
 
 // runPlay plays an interactive game over stdin and stdout.
-func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr io.Writer) int {
+func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	pl, err := newPlayer(prm, stdin, stdout)
 	if err != nil {
 		return printLoadError(stderr, err)
 	}
+	defer func() { code = savePlayed(prm, pl, code, stderr) }()
 	if err := pl.run(); err != nil {
 		pl.showEvents()
 		if errors.Is(err, errQuit) {
@@ -60,7 +62,7 @@ func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr 
 
 // newPlayer loads the game and sets up the seats.
 func newPlayer(prm playParams, stdin io.Reader, stdout io.Writer) (*player, error) {
-	p, err := loadProgram(prm.Ruleset, prm.Variant)
+	p, source, err := loadSourced(prm.Ruleset, prm.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -81,6 +83,7 @@ func newPlayer(prm playParams, stdin io.Reader, stdout io.Writer) (*player, erro
 	if err != nil {
 		return nil, err
 	}
+	printSource(stdout, source)
 	fmt.Fprintf(stdout, "%s, %d players, seed %d\n", p.Title(), n, prm.Seed)
 	g, err := interpreter.NewGame(p, interpreter.Config{Players: n, Seed: prm.Seed})
 	if err != nil {
@@ -111,7 +114,7 @@ func (pl *player) run() error {
 // choose asks the seat's bot or person for an option index.
 func (pl *player) choose(d *interpreter.Decision) (int, error) {
 	if d.Player < 0 || d.Player >= len(pl.bots) {
-		return 0, fmt.Errorf("decision for player %d of %d", d.Player, len(pl.bots))
+		return 0, fmt.Errorf("decision for %s of %d players", interpreter.PlayerName(d.Player), len(pl.bots))
 	}
 	if b := pl.bots[d.Player]; b != nil {
 		i := b.Choose(pl.g, d)
@@ -228,9 +231,11 @@ At the end it prints the scores and the winners.
 
 Seats are human or a bot kind (first, greedy, random). Without --seats the first seat is
 human and the others are random bots. Without --seed a random seed is drawn and
-printed, so the game can be played again.`,
+printed, so the game can be played again. --record FILE saves the game as a
+transcript (also an unfinished one, when you quit), which agon replay checks.`,
 		Example: `  agon play peloponnes --players 3
-  agon play rulesets/peloponnes --seats human,human,random --seed 7`,
+  agon play rulesets/peloponnes --seats human,human,random --seed 7
+  agon play peloponnes --players 2 --seed 3 --record mygame.yaml`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
@@ -246,5 +251,6 @@ printed, so the game can be played again.`,
 	f.IntVar(&prm.Players, "players", 0, "number of players (default: the number of seats, else the fewest allowed)")
 	f.StringVar(&prm.Seats, "seats", "", "comma-separated seats: human or a bot kind ("+strings.Join(interpreter.BotKinds(), ", ")+")")
 	f.Uint64Var(&prm.Seed, "seed", 0, "seed of the game's random source (default: random)")
+	f.StringVar(&prm.Record, "record", "", "save the game as a transcript to this file")
 	return cmd
 }

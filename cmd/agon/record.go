@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -21,11 +22,14 @@ type recordParams struct {
 	Output  string // "" = stdout
 }
 
-// runRecord plays a game with bots and writes its transcript. When the
-// game fails, the transcript so far is still written.
+// runRecord plays a game with bots and writes its transcript. The -o file
+// is replaced atomically and only by a finished game: when the game fails,
+// the file is kept as it was and the transcript so far goes to FILE.partial
+// (or to stdout without -o).
 func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) int {
-	p, err := loadProgram(prm.Ruleset, prm.Variant)
+	p, source, err := loadSourced(prm.Ruleset, prm.Variant)
 	if err != nil {
+		printSource(stderr, source)
 		return printLoadError(stderr, err)
 	}
 	bots, err := recordBots(p, prm)
@@ -33,16 +37,25 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 		return fail(stderr, err)
 	}
 	t, playErr := interpreter.Record(p, interpreter.Config{Players: prm.Players, Seed: prm.Seed}, bots)
-	if t != nil {
-		if err := writeOutput(prm.Output, t.Marshal(), stdout); err != nil {
-			return fail(stderr, err)
-		}
-	}
-	if playErr != nil {
+	if t == nil {
 		return fail(stderr, playErr)
 	}
-	if prm.Output != "" {
-		fmt.Fprintf(stderr, "wrote %s: %d steps, scores %v\n", prm.Output, len(t.Steps), t.Result.Scores)
+	t.RulesetSource = source
+	out := prm.Output
+	if playErr != nil && out != "" {
+		out += ".partial"
+	}
+	if err := writeOutput(out, t.Marshal(), stdout); err != nil {
+		return fail(stderr, err)
+	}
+	if playErr != nil {
+		if out != "" {
+			fmt.Fprintf(stderr, "the game failed: %s is kept as it was; the transcript so far is in %s\n", prm.Output, out)
+		}
+		return fail(stderr, playErr)
+	}
+	if out != "" {
+		fmt.Fprintf(stderr, "wrote %s: %d steps, scores %v (ruleset: %s)\n", out, len(t.Steps), t.Result.Scores, source)
 	}
 	return exitOK
 }
@@ -59,13 +72,51 @@ func recordBots(p *interpreter.Program, prm recordParams) ([]interpreter.Bot, er
 	return newBots(seats, prm.Seed)
 }
 
-// writeOutput writes data to the named file, or to stdout for "".
+// writeOutput writes data to the named file (atomically, see
+// writeFileAtomic), or to stdout for "".
 func writeOutput(name string, data []byte, stdout io.Writer) error {
 	if name == "" {
 		_, err := stdout.Write(data)
 		return err
 	}
-	return os.WriteFile(name, data, 0o644)
+	return writeFileAtomic(name, data)
+}
+
+// writeFileAtomic replaces the named file with data, or leaves it as it
+// was: it writes a temporary file in the same directory, syncs it and
+// renames it over the target. A new file gets mode 0644; an existing one
+// keeps its mode.
+func writeFileAtomic(name string, data []byte) (err error) {
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(name); err == nil {
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("%s is not a regular file", name)
+		}
+		mode = fi.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
 }
 
 // newRecordCmd wires agon record.
@@ -76,7 +127,11 @@ func newRecordCmd(e *env) *cobra.Command {
 		Short: "Play a game with bots and write its transcript",
 		Long: `record plays one game with bots and writes its transcript: every chance
 outcome, log message and decision, and the final result, as YAML a person can read
-and edit. agon replay checks a transcript against the rules.`,
+and edit. agon replay checks a transcript against the rules.
+
+The -o file is replaced in one step, and only by a finished game: when the game
+fails, the file keeps its old content and the transcript so far is written to
+FILE.partial.`,
 		Example: `  agon record peloponnes --players 3 --seed 42 -o game.yaml
   agon record peloponnes --players 2 --seats random,first --seed 1`,
 		Args: cobra.ExactArgs(1),

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -14,7 +17,8 @@ import (
 
 // replayParams are the inputs of agon replay.
 type replayParams struct {
-	File    string
+	// Files are the transcripts: files, folders (their *.yaml) or globs.
+	Files   []string
 	Ruleset string // "" = the transcript's game
 	Variant string
 	// VariantSet replays under Variant instead of the transcript's own
@@ -23,19 +27,32 @@ type replayParams struct {
 	JSON       bool
 }
 
-// replayJSON is the --json output of agon replay.
+// replayJSON is the outcome of replaying one file, and the --json output
+// of agon replay with one file.
 type replayJSON struct {
-	OK         bool        `json:"ok"`
-	Decisions  int         `json:"decisions"`
-	Checks     int         `json:"checks"`
-	Skipped    int         `json:"skipped"`
-	Variant    string      `json:"variant"`
-	Divergence *divergence `json:"divergence"`
-	Error      string      `json:"error,omitempty"`
-	Note       string      `json:"note,omitempty"`
+	File string `json:"file"`
+	// RulesetSource is the ruleset folder replayed against, or "built-in".
+	RulesetSource string      `json:"ruleset_source,omitempty"`
+	OK            bool        `json:"ok"`
+	Decisions     int         `json:"decisions"`
+	Checks        int         `json:"checks"`
+	Skipped       int         `json:"skipped"`
+	Variant       string      `json:"variant"`
+	Divergence    *divergence `json:"divergence"`
+	Error         string      `json:"error,omitempty"`
+	Note          string      `json:"note,omitempty"`
 	// OptionsDiffer says where a variant first offers different options
 	// than the transcript's rules ("" when it never does).
 	OptionsDiffer string `json:"options_differ,omitempty"`
+
+	loadErr error // why the transcript or its ruleset did not load
+}
+
+// replaySummary is the --json output of agon replay with several files.
+type replaySummary struct {
+	Files  []replayJSON `json:"files"`
+	OK     int          `json:"ok"`
+	Failed int          `json:"failed"`
 }
 
 // divergence is a Divergence in JSON output.
@@ -47,15 +64,146 @@ type divergence struct {
 	Message  string `json:"message"`
 }
 
-// runReplay replays a transcript and reports the first divergence.
+// runReplay replays each transcript and reports its first divergence;
+// with several files it ends with a summary. The exit code is 0 when all
+// replayed cleanly.
 func runReplay(_ context.Context, prm replayParams, stdout, stderr io.Writer) int {
-	t, p, err := openReplay(prm)
+	files, err := expandFiles(prm.Files)
 	if err != nil {
-		return printLoadError(stderr, err)
+		return fail(stderr, err)
 	}
-	out := replayJSON{Variant: p.Variant(), Divergence: nil}
+	if len(files) == 1 {
+		out := replayFile(prm, files[0])
+		return reportOne(stdout, stderr, out, prm)
+	}
+	sum := replaySummary{Files: []replayJSON{}}
+	code := exitOK
+	for _, f := range files {
+		out := replayFile(prm, f)
+		if out.OK {
+			sum.OK++
+		} else {
+			sum.Failed++
+			code = max(code, outcomeCode(out))
+		}
+		if out.loadErr != nil {
+			out.Error = out.loadErr.Error()
+		}
+		sum.Files = append(sum.Files, out)
+		if !prm.JSON {
+			printManyLine(stdout, out, prm)
+		}
+	}
+	if prm.JSON {
+		writeJSON(stdout, sum)
+	} else {
+		fmt.Fprintf(stdout, "%d transcripts: %d ok, %d failed\n", len(files), sum.OK, sum.Failed)
+	}
+	return code
+}
+
+// reportOne prints the outcome of replaying a single file and returns the
+// exit code.
+func reportOne(stdout, stderr io.Writer, out replayJSON, prm replayParams) int {
+	if out.loadErr != nil && !prm.JSON {
+		printSource(stderr, out.RulesetSource)
+		return printLoadError(stderr, out.loadErr)
+	}
+	if out.loadErr != nil {
+		out.Error = out.loadErr.Error()
+	}
+	if prm.JSON {
+		writeJSON(stdout, out)
+	} else {
+		printSource(stdout, out.RulesetSource)
+		printReplay(stdout, stderr, out, prm)
+	}
+	return outcomeCode(out)
+}
+
+// outcomeCode is the exit code of one file's outcome.
+func outcomeCode(out replayJSON) int {
+	var u *usageError
+	switch {
+	case out.OK:
+		return exitOK
+	case errors.As(out.loadErr, &u):
+		return exitUsage
+	}
+	return exitProblems
+}
+
+// printManyLine prints one file's outcome in a run over several files.
+func printManyLine(stdout io.Writer, out replayJSON, prm replayParams) {
+	var b bytes.Buffer
+	if out.loadErr != nil {
+		printLoadError(&b, out.loadErr)
+	} else {
+		printReplay(&b, &b, out, prm)
+	}
+	status := "FAIL"
+	if out.OK {
+		status = "ok  "
+	}
+	fmt.Fprintf(stdout, "%s %s (ruleset: %s)\n", status, out.File, orUnknown(out.RulesetSource))
+	for _, line := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
+		fmt.Fprintf(stdout, "     %s\n", line)
+	}
+}
+
+// orUnknown is s, or "not found" for "".
+func orUnknown(s string) string {
+	if s == "" {
+		return "not found"
+	}
+	return s
+}
+
+// expandFiles turns the arguments into transcript files: a folder gives
+// its *.yaml files, a pattern with * ? or [ the files it matches (sorted),
+// anything else itself.
+func expandFiles(args []string) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		if fi, err := os.Stat(a); err == nil && fi.IsDir() {
+			found, _ := filepath.Glob(filepath.Join(a, "*.yaml"))
+			if len(found) == 0 {
+				return nil, usagef("no *.yaml transcript in %s", a)
+			}
+			files = append(files, found...)
+			continue
+		} else if err == nil || !strings.ContainsAny(a, "*?[") {
+			files = append(files, a)
+			continue
+		}
+		found, err := filepath.Glob(a)
+		if err != nil {
+			return nil, usagef("bad pattern %q: %v", a, err)
+		}
+		if len(found) == 0 {
+			return nil, usagef("no file matches %s", a)
+		}
+		files = append(files, found...)
+	}
+	return files, nil
+}
+
+// replayFile replays one transcript: the unit that runReplay repeats for
+// each file.
+func replayFile(prm replayParams, file string) replayJSON {
+	out := replayJSON{File: file}
+	t, p, source, err := openReplay(prm, file)
+	out.RulesetSource = source
+	if err != nil {
+		out.loadErr = err
+		return out
+	}
+	out.Variant = p.Variant()
 	if !prm.VariantSet && t.Ruleset != "" && t.Ruleset != p.Hash() {
 		out.Note = fmt.Sprintf("the ruleset changed since the transcript was recorded (%s, now %s)", t.Ruleset, p.Hash())
+		if t.RulesetSource != "" && t.RulesetSource != source {
+			out.Note += fmt.Sprintf("; it was recorded with %s, this is %s", t.RulesetSource, source)
+		}
 	}
 	rep, err := interpreter.Replay(p, t, interpreter.ReplayOptions{Check: interpreter.CheckExpr})
 	if rep != nil {
@@ -63,7 +211,7 @@ func runReplay(_ context.Context, prm replayParams, stdout, stderr io.Writer) in
 	}
 	out.OK = err == nil
 	if prm.VariantSet {
-		out.OptionsDiffer = optionsDiffer(prm, t, p)
+		out.OptionsDiffer = optionsDiffer(prm, t, p, file)
 	}
 	var d *interpreter.Divergence
 	if errors.As(err, &d) {
@@ -71,25 +219,17 @@ func runReplay(_ context.Context, prm replayParams, stdout, stderr io.Writer) in
 	} else if err != nil {
 		out.Error = err.Error()
 	}
-	if prm.JSON {
-		writeJSON(stdout, out)
-	} else {
-		printReplay(stdout, stderr, out, prm)
-	}
-	if err != nil {
-		return exitProblems
-	}
-	return exitOK
+	return out
 }
 
 // optionsDiffer compares the options the transcript's own rules and the
 // variant offer along the transcript, for people comparing variants.
-func optionsDiffer(prm replayParams, t *interpreter.Transcript, variant *interpreter.Program) string {
-	ref := prm.Ruleset
-	if ref == "" {
-		ref = t.Game
+func optionsDiffer(prm replayParams, t *interpreter.Transcript, variant *interpreter.Program, file string) string {
+	rs, err := transcriptRuleset(prm, t)
+	if err != nil {
+		return ""
 	}
-	base, err := loadProgram(ref, t.Variant)
+	base, err := interpreter.Load(rs.fsys, rs.dir, t.Variant)
 	if err != nil {
 		return ""
 	}
@@ -97,29 +237,46 @@ func optionsDiffer(prm replayParams, t *interpreter.Transcript, variant *interpr
 	if err != nil || d == nil {
 		return ""
 	}
-	return d.Describe(prm.File, "the base rules", "the variant")
+	return d.Describe(file, "the base rules", "the variant")
 }
 
-// openReplay reads the transcript and loads its ruleset.
-func openReplay(prm replayParams) (*interpreter.Transcript, *interpreter.Program, error) {
-	data, err := os.ReadFile(prm.File)
+// openReplay reads the transcript and loads its ruleset; source says
+// which copy (see transcriptRuleset).
+func openReplay(prm replayParams, file string) (t *interpreter.Transcript, p *interpreter.Program, source string, err error) {
+	data, err := os.ReadFile(file)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
-	t, err := interpreter.ReadTranscript(prm.File, data)
+	t, err = interpreter.ReadTranscript(file, data)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
-	ref := prm.Ruleset
-	if ref == "" {
-		ref = t.Game
+	rs, err := transcriptRuleset(prm, t)
+	if err != nil {
+		return nil, nil, "", err
 	}
 	variant := t.Variant
 	if prm.VariantSet {
 		variant = prm.Variant
 	}
-	p, err := loadProgram(ref, variant)
-	return t, p, err
+	p, err = interpreter.Load(rs.fsys, rs.dir, variant)
+	return t, p, rs.Source, err
+}
+
+// transcriptRuleset finds the ruleset to replay against: --ruleset as any
+// RULESET argument, else the transcript's game: resolved strictly as a
+// game name (the project's rulesets/NAME folder, else the built-in copy),
+// never as a path, so that a transcript cannot point agon at files
+// outside the project.
+func transcriptRuleset(prm replayParams, t *interpreter.Transcript) (ruleset, error) {
+	if prm.Ruleset != "" {
+		return resolveRuleset(prm.Ruleset)
+	}
+	if isPath(t.Game) {
+		return ruleset{}, fmt.Errorf("%s: game %q is not a game name: a transcript names its game (e.g. peloponnes); "+
+			"to replay against a folder, give it with --ruleset", t.File, t.Game)
+	}
+	return resolveGame(t.Game)
 }
 
 // printReplay prints the outcome of a replay for people.
@@ -158,21 +315,33 @@ func skippedNote(n int) string {
 func newReplayCmd(e *env) *cobra.Command {
 	var prm replayParams
 	cmd := &cobra.Command{
-		Use:   "replay FILE",
-		Short: "Check a transcript against the rules",
+		Use:   "replay FILE...",
+		Short: "Check transcripts against the rules",
 		Long: `replay plays a transcript's decisions, with its chance outcomes, and compares
 every log message, decision and the final result with what the rules produce. It
 prints the first difference with the transcript's line. A transcript recorded with
 another version of the ruleset gets a note, not an error.
 
+FILE may be several files, a folder (its *.yaml files) or a pattern such as
+'testgames/peloponnes/*.yaml' (quoted, so that agon expands it). With more than one
+file, each gets an ok or FAIL line and a summary follows ("6 transcripts: 6 ok,
+0 failed"); the exit code is 1 when any failed. --json then prints
+{"files": [...], "ok": N, "failed": N}.
+
+A transcript's game: is a game's name, looked up as a RULESET name is (the
+project's rulesets/NAME folder, else the built-in copy), never a path; the first
+line (or ruleset_source in --json) says which copy was used. --ruleset replays
+against another folder.
+
 With --variant it plays the same decisions under a variant and reports where that
 game first differs from the transcript, or that it does not.`,
-		Example: `  agon replay testgames/peloponnes/3p-seed42.yaml
-  agon replay game.yaml --variant short-catastrophes
+		Example: `  agon replay testgames/peloponnes/2p-shared-win.yaml
+  agon replay 'testgames/peloponnes/*.yaml'
+  agon replay game.yaml --variant harsh-catastrophes
   agon replay game.yaml --ruleset rulesets/peloponnes --json`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			prm.File = args[0]
+			prm.Files = args
 			prm.VariantSet = cmd.Flags().Changed("variant")
 			e.code = runReplay(e.ctx, prm, e.stdout, e.stderr)
 			return nil

@@ -35,6 +35,12 @@ func usagef(format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...)}
 }
 
+// isUsage reports whether err is a usage error.
+func isUsage(err error) bool {
+	var u *usageError
+	return errors.As(err, &u)
+}
+
 // fail prints err and returns its exit code: 2 for usage errors, else 1.
 func fail(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "error: %v\n", err)
@@ -68,8 +74,12 @@ func newRootCmd(e *env) *cobra.Command {
 		Long: `agon loads board-game rulesets written in YAML, checks them, and plays them:
 with people at the terminal, with bots by the thousand, or by replaying transcripts.
 
-A RULESET is the name of a game built into agon (e.g. peloponnes) or a
-directory of YAML files (e.g. rulesets/peloponnes).
+A RULESET is a game's name (e.g. peloponnes) or a folder of YAML files (e.g.
+rulesets/peloponnes, ./mygame). A name runs the folder rulesets/NAME of the project
+(the enclosing agon checkout, else the current directory) when it exists, so that
+the files you edit are the files that run, and the copy built into agon otherwise.
+Every command's first line says which: "ruleset: rulesets/peloponnes" or
+"ruleset: built-in" (ruleset_source in --json and in transcripts).
 
 The two most common commands:
   agon validate rulesets/peloponnes                      check a ruleset you are editing

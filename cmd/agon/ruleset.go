@@ -10,28 +10,9 @@ import (
 	"sort"
 	"strings"
 
-	"agon/interpreter"
 	"agon/rulesets"
 	"agon/schema"
 )
-
-// loadProgram loads a ruleset named either as an existing directory on
-// disk or as a game built into the binary. An unknown name is a usage
-// error that lists the built-in games.
-func loadProgram(ref, variant string) (*interpreter.Program, error) {
-	if fi, err := os.Stat(ref); err == nil && fi.IsDir() {
-		fsys, dir := diskRuleset(ref)
-		return interpreter.Load(fsys, dir, variant)
-	}
-	games := embeddedGames()
-	for _, g := range games {
-		if g == ref {
-			return interpreter.Load(rulesets.FS, ref, variant)
-		}
-	}
-	return nil, usagef("unknown game %q%s: built-in games are %s, or give a ruleset directory",
-		ref, schema.DidYouMean(ref, games), strings.Join(games, ", "))
-}
 
 // diskRuleset opens a ruleset directory so that positions in messages
 // read as the path the user gave (rulesets/x/cards.yaml, /tmp/x/cards.yaml).

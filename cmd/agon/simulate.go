@@ -32,6 +32,7 @@ type simulateParams struct {
 // simulation is a prepared run of simulated games.
 type simulation struct {
 	prog   *interpreter.Program
+	source string // the ruleset's folder, or "built-in"
 	counts []int
 	bots   []string
 	prm    simulateParams
@@ -41,6 +42,9 @@ type simulation struct {
 func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writer) int {
 	sim, err := newSimulation(prm)
 	if err != nil {
+		if rs, rerr := resolveRuleset(prm.Ruleset); rerr == nil && !isUsage(err) {
+			printSource(stderr, rs.Source)
+		}
 		return printLoadError(stderr, err)
 	}
 	start := time.Now()
@@ -49,6 +53,7 @@ func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writ
 		return fail(stderr, err)
 	}
 	s := aggregate(outcomes)
+	s.RulesetSource = sim.source
 	secs := time.Since(start).Seconds()
 	s.Seconds = &secs
 	if prm.JSON {
@@ -75,14 +80,14 @@ func newSimulation(prm simulateParams) (*simulation, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := loadProgram(prm.Ruleset, prm.Variant)
+	p, source, err := loadSourced(prm.Ruleset, prm.Variant)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkPlayers(p, counts); err != nil {
 		return nil, err
 	}
-	return &simulation{prog: p, counts: counts, bots: bots, prm: prm}, nil
+	return &simulation{prog: p, source: source, counts: counts, bots: bots, prm: prm}, nil
 }
 
 // botList parses --bots: one kind for all seats, or one per seat of the
@@ -237,12 +242,17 @@ func scoresOf(r *interpreter.Result) []int {
 // printSummary prints the statistics for people.
 func printSummary(w io.Writer, s *summary, sim *simulation) {
 	rate := float64(s.Games) / max(*s.Seconds, 1e-9)
+	printSource(w, sim.source)
 	fmt.Fprintf(w, "%d games of %s (players %s, bots %s, seed %d) in %.2fs: %.1f games/s\n",
 		s.Games, sim.prog.Title(), sim.prm.Players, sim.prm.Bots, sim.prm.Seed, *s.Seconds, rate)
 	printSection(w, s, "")
 	if len(s.ByPlayers) > 1 {
 		for _, n := range sim.sortedCounts() {
 			sub := s.ByPlayers[fmt.Sprint(n)]
+			if sub == nil { // fewer games than player counts
+				fmt.Fprintf(w, "\n%d players: no games\n", n)
+				continue
+			}
 			fmt.Fprintf(w, "\n%d players: %d games\n", n, sub.Games)
 			printSection(w, sub, "  ")
 		}
@@ -266,7 +276,7 @@ func printSection(w io.Writer, s *summary, indent string) {
 	fmt.Fprintf(w, "%sdecisions per game: mean %.1f, min %d, max %d\n", indent, s.Decisions.Mean, s.Decisions.Min, s.Decisions.Max)
 	fmt.Fprintf(w, "%swin rate by seat (95%% interval):\n", indent)
 	for _, r := range s.WinRateBySeat {
-		fmt.Fprintf(w, "%s  seat %d: %5.1f%%  [%.1f%%, %.1f%%]  of %d games\n", indent, r.Seat, 100*r.Rate, 100*r.Low, 100*r.High, r.Games)
+		fmt.Fprintf(w, "%s  P%d: %5.1f%%  [%.1f%%, %.1f%%]  of %d games\n", indent, r.Seat, 100*r.Rate, 100*r.Low, 100*r.High, r.Games)
 	}
 }
 

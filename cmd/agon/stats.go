@@ -37,6 +37,9 @@ type seatRate struct {
 // summary aggregates simulated games. ByPlayers and Seconds are only set
 // at the top level.
 type summary struct {
+	// RulesetSource is the folder that was played, or "built-in" (top
+	// level only).
+	RulesetSource string              `json:"ruleset_source,omitempty"`
 	Games         int                 `json:"games"`
 	Errors        int                 `json:"errors"`
 	ErrorMessages []string            `json:"error_messages"`

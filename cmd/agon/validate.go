@@ -24,14 +24,16 @@ type validateParams struct {
 
 // validateReport is the --json output of agon validate.
 type validateReport struct {
-	OK          bool           `json:"ok"`
-	Game        string         `json:"game,omitempty"`
-	Title       string         `json:"title,omitempty"`
-	Variant     string         `json:"variant"`
-	Counts      map[string]int `json:"counts,omitempty"`
-	Variants    []string       `json:"variants,omitempty"`
-	Problems    []jsonProblem  `json:"problems"`
-	Provisional []jsonProblem  `json:"provisional,omitempty"`
+	OK      bool   `json:"ok"`
+	Game    string `json:"game,omitempty"`
+	Title   string `json:"title,omitempty"`
+	Variant string `json:"variant"`
+	// RulesetSource is the folder that was checked, or "built-in".
+	RulesetSource string         `json:"ruleset_source,omitempty"`
+	Counts        map[string]int `json:"counts,omitempty"`
+	Variants      []string       `json:"variants,omitempty"`
+	Problems      []jsonProblem  `json:"problems"`
+	Provisional   []jsonProblem  `json:"provisional,omitempty"`
 }
 
 // jsonProblem is a positioned message in JSON output.
@@ -44,13 +46,15 @@ type jsonProblem struct {
 
 // runValidate loads the ruleset and reports every problem, or a summary.
 func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer) int {
-	p, err := loadProgram(prm.Ruleset, prm.Variant)
+	p, source, err := loadSourced(prm.Ruleset, prm.Variant)
 	if prm.JSON {
-		return validateJSON(p, err, prm, stdout, stderr)
+		return validateJSON(p, source, err, prm, stdout, stderr)
 	}
 	if err != nil {
+		printSource(stderr, source)
 		return printLoadError(stderr, err)
 	}
+	printSource(stdout, source)
 	fmt.Fprintf(stdout, "ok: %s\n", summarizeProgram(p))
 	if prm.Provisional {
 		printNotes(stdout, p.Provisional())
@@ -59,12 +63,12 @@ func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer
 }
 
 // validateJSON prints the outcome of validate as one JSON object.
-func validateJSON(p *interpreter.Program, err error, prm validateParams, stdout, stderr io.Writer) int {
+func validateJSON(p *interpreter.Program, source string, err error, prm validateParams, stdout, stderr io.Writer) int {
 	var u *usageError
 	if errors.As(err, &u) {
 		return fail(stderr, err)
 	}
-	rep := validateReport{OK: err == nil, Variant: prm.Variant, Problems: problems(err)}
+	rep := validateReport{OK: err == nil, Variant: prm.Variant, RulesetSource: source, Problems: problems(err)}
 	if p != nil && err == nil {
 		rep.Game, rep.Title, rep.Counts, rep.Variants = p.Game(), p.Title(), programCounts(p), p.Variants()
 		if prm.Provisional {
@@ -170,7 +174,7 @@ func newValidateCmd(e *env) *cobra.Command {
 		Long: `validate loads a ruleset, checks it completely and prints every problem as
 file:line:col: message. With no problems it prints a summary of the ruleset.`,
 		Example: `  agon validate rulesets/peloponnes
-  agon validate peloponnes --variant short-catastrophes --provisional`,
+  agon validate peloponnes --variant harsh-catastrophes --provisional`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]

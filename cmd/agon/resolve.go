@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"agon/interpreter"
+	"agon/rulesets"
+	"agon/schema"
+)
+
+// Where a RULESET argument (and a transcript's game:) is looked for:
+//
+//   - A path (it holds a slash, or is ".", "..", or absolute) is a folder
+//     on disk, read as given.
+//   - A bare NAME is a game. It runs PROJECT/rulesets/NAME when that folder
+//     exists, where PROJECT is the nearest directory, from the current one
+//     upwards, holding a go.mod that declares `module agon` (an agon
+//     checkout), or else the current directory. The folder must lie inside
+//     PROJECT once symbolic links are followed. Only when it does not exist
+//     does NAME run the copy built into the binary.
+//   - A folder ./NAME in the current directory is never taken for the game
+//     NAME: write ./NAME to mean it.
+//
+// Every command says which it ran: the folder's path as positions print it,
+// or "built-in".
+
+// builtIn is the source of a ruleset embedded in the binary.
+const builtIn = "built-in"
+
+// ruleset is a resolved RULESET argument: where its files are and how
+// commands name that place.
+type ruleset struct {
+	fsys fs.FS
+	dir  string
+	// Source is the folder's path as messages print it, or builtIn.
+	Source string
+}
+
+// loadSourced resolves ref and loads it with the variant, returning the
+// program and where it came from.
+func loadSourced(ref, variant string) (*interpreter.Program, string, error) {
+	rs, err := resolveRuleset(ref)
+	if err != nil {
+		return nil, "", err
+	}
+	p, err := interpreter.Load(rs.fsys, rs.dir, variant)
+	return p, rs.Source, err
+}
+
+// loadProgram loads a ruleset named either as a folder on disk or as a
+// game (see resolveRuleset). An unknown name is a usage error that lists
+// the built-in games.
+func loadProgram(ref, variant string) (*interpreter.Program, error) {
+	p, _, err := loadSourced(ref, variant)
+	return p, err
+}
+
+// resolveRuleset finds the ruleset a RULESET argument names.
+func resolveRuleset(ref string) (ruleset, error) {
+	if isPath(ref) {
+		fi, err := os.Stat(ref)
+		if err != nil || !fi.IsDir() {
+			return ruleset{}, usagef("no ruleset folder %s", ref)
+		}
+		return diskSource(ref), nil
+	}
+	return resolveGame(ref)
+}
+
+// resolveGame finds the game NAME: the project's rulesets/NAME folder,
+// else the built-in copy.
+func resolveGame(name string) (ruleset, error) {
+	if isPath(name) || name == "" {
+		return ruleset{}, usagef("%q is not a game name", name)
+	}
+	if dir, ok := projectFolder(name); ok {
+		return diskSource(dir), nil
+	}
+	games := embeddedGames()
+	for _, g := range games {
+		if g == name {
+			return ruleset{fsys: rulesets.FS, dir: name, Source: builtIn}, nil
+		}
+	}
+	hint := ""
+	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+		hint = fmt.Sprintf(" (to run the folder %s here, write ./%s)", name, name)
+	}
+	return ruleset{}, usagef("unknown game %q%s: built-in games are %s, or give a ruleset directory%s",
+		name, schema.DidYouMean(name, games), strings.Join(games, ", "), hint)
+}
+
+// isPath reports whether a RULESET argument is a path rather than a name.
+func isPath(ref string) bool {
+	return strings.ContainsAny(ref, `/\`) || ref == "." || ref == ".." || filepath.IsAbs(ref)
+}
+
+// diskSource opens a folder on disk.
+func diskSource(path string) ruleset {
+	fsys, dir := diskRuleset(path)
+	return ruleset{fsys: fsys, dir: dir, Source: dir}
+}
+
+// projectFolder returns PROJECT/rulesets/name (relative to the current
+// directory when it lies below it) when that folder exists inside the
+// project.
+func projectFolder(name string) (string, bool) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", false
+	}
+	root := projectRoot(wd)
+	dir := filepath.Join(root, "rulesets", name)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() || !inside(root, dir) {
+		return "", false
+	}
+	if rel, err := filepath.Rel(wd, dir); err == nil && filepath.IsLocal(rel) {
+		return rel, true
+	}
+	return dir, true
+}
+
+// projectRoot is the nearest directory from wd upwards whose go.mod
+// declares module agon, else wd.
+func projectRoot(wd string) string {
+	for dir := wd; ; {
+		if isAgonModule(filepath.Join(dir, "go.mod")) {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return wd
+		}
+		dir = parent
+	}
+}
+
+// isAgonModule reports whether the file is a go.mod declaring module agon.
+func isAgonModule(gomod string) bool {
+	f, err := os.Open(gomod)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if fields := strings.Fields(sc.Text()); len(fields) == 2 && fields[0] == "module" {
+			return strings.Trim(fields[1], `"`) == "agon"
+		}
+	}
+	return false
+}
+
+// inside reports whether path lies inside root once symbolic links are
+// followed.
+func inside(root, path string) bool {
+	r, err1 := filepath.EvalSymlinks(root)
+	p, err2 := filepath.EvalSymlinks(path)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(r, p)
+	return err == nil && filepath.IsLocal(rel)
+}
+
+// printSource prints the header line that says which ruleset a command
+// runs: "ruleset: rulesets/peloponnes" or "ruleset: built-in". It prints
+// nothing when the ruleset was not found.
+func printSource(w io.Writer, source string) {
+	if source != "" {
+		fmt.Fprintf(w, "ruleset: %s\n", source)
+	}
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// repoRoot is the agon checkout these tests run in.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	return root
+}
+
+// copyRuleset copies rulesets/peloponnes into dir, applying edit (old →
+// new, once) to the named file.
+func copyRuleset(t *testing.T, dir, file, old, new string) {
+	t.Helper()
+	src := filepath.Join(repoRoot(t), "rulesets", "peloponnes")
+	entries, err := os.ReadDir(src)
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		require.NoError(t, err)
+		if e.Name() == file {
+			require.Contains(t, string(data), old)
+			data = []byte(strings.Replace(string(data), old, new, 1))
+		}
+		require.NoError(t, os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644))
+	}
+}
+
+// project makes a temporary agon checkout (go.mod declaring module agon)
+// whose rulesets/peloponnes has a misspelt phase, and returns its root.
+func project(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(root, "go.mod"), []byte("module agon\n\ngo 1.26\n"), 0o644))
+	copyRuleset(t, filepath.Join(root, "rulesets", "peloponnes"), "flow.yaml", "{phase: bidding}", "{phase: biding}")
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "sub", "dir"), 0o755))
+	return root
+}
+
+func TestGameNameRunsTheProjectsFolder(t *testing.T) {
+	root := project(t)
+	t.Chdir(root)
+	code, _, stderr := runCLI(t, "", "validate", "peloponnes")
+	assert.Equal(t, exitProblems, code, "the edited folder runs, not the built-in copy")
+	assert.Contains(t, stderr, "ruleset: rulesets/peloponnes\n")
+	assert.Contains(t, stderr, `rulesets/peloponnes/flow.yaml:`)
+	assert.Contains(t, stderr, `unknown phase "biding"`)
+
+	t.Chdir(filepath.Join(root, "sub", "dir"))
+	code, _, stderr = runCLI(t, "", "validate", "peloponnes")
+	assert.Equal(t, exitProblems, code, "from below the project root too")
+	assert.Contains(t, stderr, "ruleset: "+filepath.ToSlash(filepath.Join(root, "rulesets", "peloponnes"))+"\n")
+}
+
+func TestGameNameFallsBackToBuiltIn(t *testing.T) {
+	dir := t.TempDir() // no go.mod, no rulesets/
+	// A ./peloponnes folder is not the game peloponnes.
+	copyRuleset(t, filepath.Join(dir, "peloponnes"), "flow.yaml", "{phase: bidding}", "{phase: biding}")
+	t.Chdir(dir)
+	code, out, stderr := runCLI(t, "", "validate", "peloponnes")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Regexp(t, `^ruleset: built-in\nok: `, out)
+
+	code, out, _ = runCLI(t, "", "validate", "peloponnes", "--json")
+	require.Equal(t, exitOK, code)
+	var rep map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	assert.Equal(t, "built-in", rep["ruleset_source"])
+
+	code, _, stderr = runCLI(t, "", "validate", "./peloponnes")
+	assert.Equal(t, exitProblems, code, "./NAME means the folder")
+	assert.Contains(t, stderr, "ruleset: peloponnes\n")
+}
+
+func TestUnknownNameHintsAtFolder(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	require.NoError(t, os.Mkdir("mygame", 0o755))
+	code, _, stderr := runCLI(t, "", "validate", "mygame")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, `unknown game "mygame"`)
+	assert.Contains(t, stderr, "(to run the folder mygame here, write ./mygame)")
+}
+
+func TestProjectFolderMustStayInside(t *testing.T) {
+	root := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(root, "go.mod"), []byte("module agon\n"), 0o644))
+	outside := filepath.Join(t.TempDir(), "elsewhere")
+	copyRuleset(t, outside, "flow.yaml", "{phase: bidding}", "{phase: biding}")
+	require.NoError(t, os.Mkdir(filepath.Join(root, "rulesets"), 0o755))
+	require.NoError(t, os.Symlink(outside, filepath.Join(root, "rulesets", "peloponnes")))
+	t.Chdir(root)
+	code, out, stderr := runCLI(t, "", "validate", "peloponnes")
+	assert.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "ruleset: built-in\n", "a link out of the project is not followed")
+}
+
+func TestOtherModuleIsNotAProject(t *testing.T) {
+	root := project(t)
+	sub := filepath.Join(root, "sub")
+	require.NoError(t, os.WriteFile(filepath.Join(sub, "go.mod"), []byte("module notagon\n"), 0o644))
+	assert.Equal(t, root, projectRoot(filepath.Join(sub, "dir")), "the go.mod of another module is passed over")
+	plain := t.TempDir()
+	assert.Equal(t, plain, projectRoot(plain), "outside a checkout the project is the current directory")
+}

@@ -1,0 +1,179 @@
+package interpreter
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
+)
+
+// Limits of ExplainCheck's output.
+const (
+	maxExplained   = 8   // parts listed
+	maxValueLength = 120 // runes of one printed value
+)
+
+// ExplainCheck says what the parts of a check expression evaluate to in
+// g's current state, to show why it does not hold. It walks the
+// expression's top level: the operands of &&, ||, and, or and not are
+// explained in turn; a comparison (==, !=, <, <=, >, >=, in, contains,
+// startsWith, endsWith, matches) gives its own value and those of its
+// operands that are not literals; anything else gives its value. For
+// example, for `players[0].gold == 2 && 'drought' in occurred`:
+//
+//	players[0].gold == 2 is false (players[0].gold is 3); 'drought' in occurred is true
+//
+// It returns "" when the expression does not parse. Evaluating a part
+// never changes the game.
+func ExplainCheck(g *Game, expr string) string {
+	tree, err := parser.Parse(expr)
+	if err != nil {
+		return ""
+	}
+	e := explainer{g: g}
+	e.node(tree.Node)
+	if e.cut {
+		e.parts = append(e.parts, "…")
+	}
+	return strings.Join(e.parts, "; ")
+}
+
+// explainer collects the parts of an explanation.
+type explainer struct {
+	g     *Game
+	parts []string
+	cut   bool // parts were left out
+}
+
+// node explains one node of the expression.
+func (e *explainer) node(n ast.Node) {
+	if len(e.parts) >= maxExplained {
+		e.cut = true
+		return
+	}
+	switch x := n.(type) {
+	case *ast.BinaryNode:
+		if logicalOps[x.Operator] {
+			e.node(x.Left)
+			e.node(x.Right)
+			return
+		}
+		if comparisonOps[x.Operator] {
+			e.parts = append(e.parts, e.value(n)+e.operands(x.Left, x.Right))
+			return
+		}
+	case *ast.UnaryNode:
+		if x.Operator == "not" || x.Operator == "!" {
+			e.node(x.Node)
+			return
+		}
+	case *ast.BoolNode:
+		return
+	}
+	e.parts = append(e.parts, e.value(n))
+}
+
+// logicalOps and comparisonOps are the operators ExplainCheck looks into.
+var (
+	logicalOps    = map[string]bool{"&&": true, "||": true, "and": true, "or": true}
+	comparisonOps = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true,
+		"in": true, "contains": true, "startsWith": true, "endsWith": true, "matches": true}
+)
+
+// operands lists the values of the operands that are not literals:
+// " (a is 3, b is [x, y])", or "".
+func (e *explainer) operands(nodes ...ast.Node) string {
+	var parts []string
+	for _, n := range nodes {
+		if !isLiteral(n) {
+			parts = append(parts, e.value(n))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// value reads "SOURCE is VALUE", or "SOURCE fails: ERROR".
+func (e *explainer) value(n ast.Node) string {
+	src := n.String()
+	v, err := e.g.Eval(src)
+	if err != nil {
+		return fmt.Sprintf("%s fails: %v", src, err)
+	}
+	return fmt.Sprintf("%s is %s", src, clip(showValue(v)))
+}
+
+// isLiteral reports whether n is a literal, whose value its text shows.
+func isLiteral(n ast.Node) bool {
+	switch x := n.(type) {
+	case *ast.IntegerNode, *ast.FloatNode, *ast.StringNode, *ast.BoolNode, *ast.NilNode:
+		return true
+	case *ast.UnaryNode:
+		return x.Operator == "-" && isLiteral(x.Node)
+	case *ast.ArrayNode:
+		for _, el := range x.Nodes {
+			if !isLiteral(el) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// showValue prints a value for a check's explanation: strings quoted,
+// lists in brackets, cards by id.
+func showValue(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case string:
+		return strconv.Quote(x)
+	case []any:
+		parts := make([]string, len(x))
+		for i, el := range x {
+			parts[i] = showValue(el)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case []string:
+		return showValue(anySlice(x))
+	case []int:
+		return showValue(anySlice(x))
+	case map[string]any:
+		if id, ok := x["id"].(string); ok {
+			return id
+		}
+	}
+	if s := formatValue(v); s != "" {
+		return s
+	}
+	return fmt.Sprint(v)
+}
+
+// anySlice converts a typed slice for showValue.
+func anySlice[T any](list []T) []any {
+	out := make([]any, len(list))
+	for i, x := range list {
+		out[i] = x
+	}
+	return out
+}
+
+// clip shortens s to maxValueLength runes.
+func clip(s string) string {
+	r := []rune(s)
+	if len(r) <= maxValueLength {
+		return s
+	}
+	return string(r[:maxValueLength]) + "…"
+}
+
+// checkFalse is how Replay's check reports a check that does not hold,
+// with ExplainCheck's detail.
+type checkFalse struct{ detail string }
+
+func (c *checkFalse) Error() string { return "the check does not hold: " + c.detail }

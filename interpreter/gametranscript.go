@@ -1,0 +1,19 @@
+package interpreter
+
+import "slices"
+
+// TranscriptOf writes down the game g so far, as Record would have: cfg is
+// the configuration g was started with (players and seed), seats names who
+// played each seat (e.g. "human", "random"). A game that is not over has
+// no result; replaying its transcript then stops at the end of the steps.
+func TranscriptOf(g *Game, cfg Config, seats []string) *Transcript {
+	t := &Transcript{
+		Game: g.prog.Game(), Variant: g.prog.Variant(), Ruleset: g.prog.Hash(),
+		Players: cfg.Players, Seats: slices.Clone(seats), Seed: cfg.Seed, Source: SourceRecorded,
+		Steps: stepsFromEvents(g.Events()),
+	}
+	if g.Over() {
+		t.Result = transcriptResult(g.Result())
+	}
+	return t
+}
