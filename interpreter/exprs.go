@@ -102,6 +102,9 @@ type exprCompiler struct {
 	// arity is the parameter count of each function called with the
 	// environment (checked before expr sees the call).
 	arity map[string]int
+	// lits checks the string literals of each expression (literals.go);
+	// nil checks nothing.
+	lits *literalChecker
 }
 
 // wanted is the kind of result an expression must have.
@@ -196,6 +199,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	typ := inferType(checked.Node())
+	c.lits.check(src, checked.Node(), sc)
 	if !want.accepts(typ) {
 		c.ds.Add(c.diag(src, 1, 0, fmt.Sprintf("%s must be %s, got %s", what, want, typeName(typ, c.tc))))
 		return nil

@@ -263,6 +263,8 @@ func (d *decoder) decode(file string, n *yaml.Node, v reflect.Value) {
 		*p = d.expr(file, n)
 	case *Value:
 		*p = d.value(file, n)
+	case *Words:
+		*p = d.words(file, n)
 	case *[]Param:
 		*p = d.params(file, n)
 	case *[]Binding:
@@ -437,7 +439,11 @@ func orderField(t reflect.Type, f reflect.StructField) int {
 	if f.Type.Kind() != reflect.Map {
 		return -1
 	}
-	for _, name := range []string{strings.TrimSuffix(f.Name, "s") + "Order", f.Name + "Order"} {
+	singular := strings.TrimSuffix(f.Name, "s")
+	if stem, ok := strings.CutSuffix(f.Name, "ies"); ok {
+		singular = stem + "y" // Vocabularies → VocabularyOrder
+	}
+	for _, name := range []string{singular + "Order", f.Name + "Order"} {
 		if o, ok := t.FieldByName(name); ok && o.Type == reflect.TypeFor[[]string]() {
 			return o.Index[0]
 		}
