@@ -136,14 +136,14 @@ func parseFile(file string, src []byte, ds *Diagnostics) (*yaml.Node, bool) {
 		if errors.Is(err, io.EOF) {
 			return nil, true
 		}
-		ds.Add(SyntaxError(file, err))
+		ds.Add(yamlSyntaxError(file, splitLines(src), err))
 		return nil, false
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
 		ds.Addf(nodePos(file, &extra), "a ruleset file holds one YAML document; remove the second one")
 	} else if !errors.Is(err, io.EOF) {
-		ds.Add(SyntaxError(file, err))
+		ds.Add(yamlSyntaxError(file, splitLines(src), err))
 	}
 	return &doc, true
 }
