@@ -191,7 +191,9 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	}
 	envType := c.tc.envType(sc.fields())
 	names := append(append([]field(nil), c.tc.globals...), sc.fields()...)
-	checkOpts := append(c.baseOptions(names), expr.Env(reflect.New(envType).Elem().Interface()))
+	// The check compile is not run: unoptimised, its tree keeps every
+	// literal where it was written (for literals.go).
+	checkOpts := append(c.baseOptions(names), expr.Env(reflect.New(envType).Elem().Interface()), expr.Optimize(false))
 	checkOpts = append(checkOpts, c.checkOpts...)
 	checked, err := expr.Compile(src.Src, checkOpts...)
 	if err != nil {
