@@ -30,6 +30,8 @@ type literalChecker struct {
 	// and parameter index.
 	params     map[string][]schema.Words
 	paramNames map[string][]string
+	// procParams are the parameter names of each procedure.
+	procParams map[string][]string
 	// ids are every card instance id; rows maps a row id to its count.
 	ids  []string
 	rows map[string]int
@@ -45,7 +47,7 @@ type wordsPair struct {
 func newLiteralChecker(rs *schema.Ruleset, ec *exprCompiler) *literalChecker {
 	l := &literalChecker{ec: ec, card: map[string]wordsPair{}, player: map[string]wordsPair{},
 		global: map[string]wordsPair{}, params: map[string][]schema.Words{}, paramNames: map[string][]string{},
-		rows: map[string]int{}}
+		procParams: map[string][]string{}, rows: map[string]int{}}
 	l.collectCards(rs)
 	for _, n := range rs.VarOrder {
 		if v := rs.Vars[n]; v != nil {
@@ -61,6 +63,7 @@ func newLiteralChecker(rs *schema.Ruleset, ec *exprCompiler) *literalChecker {
 		}
 	}
 	l.inferParams(rs)
+	l.checkEffects(rs)
 	l.varInits(rs.Vars, rs.VarOrder)
 	l.varInits(rs.PlayerVars, rs.PlayerVarOrder)
 	return l
@@ -160,8 +163,12 @@ func (l *literalChecker) inferParams(rs *schema.Ruleset) {
 			continue
 		}
 		words := make([]schema.Words, len(f.Params))
+		locals := localNames(tree.Node, nil)
+		for _, p := range f.Params {
+			locals[p.Name] = true
+		}
 		ast.Find(tree.Node, func(n ast.Node) bool {
-			l.inferFrom(n, f.Params, words)
+			l.inferFrom(n, f.Params, words, locals)
 			return false
 		})
 		l.params[name] = words
@@ -172,7 +179,7 @@ func (l *literalChecker) inferParams(rs *schema.Ruleset) {
 }
 
 // inferFrom records the words of a parameter used in n.
-func (l *literalChecker) inferFrom(n ast.Node, params []schema.Param, words []schema.Words) {
+func (l *literalChecker) inferFrom(n ast.Node, params []schema.Param, words []schema.Words, locals map[string]bool) {
 	set := func(other ast.Node, param ast.Node, keys bool) {
 		id, ok := param.(*ast.IdentifierNode)
 		if !ok {
@@ -182,7 +189,7 @@ func (l *literalChecker) inferFrom(n ast.Node, params []schema.Param, words []sc
 		if i < 0 || words[i].IsSet() {
 			return
 		}
-		if w, _, ok := l.wordsOf(other, nil, keys); ok {
+		if w, _, ok := l.wordsOf(other, locals, keys); ok {
 			words[i] = w
 		}
 	}
@@ -311,8 +318,8 @@ func (l *literalChecker) checkCardID(src schema.Expr, n ast.Node) {
 // checkWord reports n when it is a string literal outside w.
 func (l *literalChecker) checkWord(src schema.Expr, n ast.Node, w schema.Words, what string) {
 	s, ok := n.(*ast.StringNode)
-	if !ok || len(w.List) == 0 || slices.Contains(w.List, s.Value) {
-		return
+	if !ok || len(w.List) == 0 || slices.Contains(w.List, s.Value) || s.Value == "" {
+		return // "" is the zero value of every string: "none"
 	}
 	l.report(src, s, fmt.Sprintf("%q is not %s%s; expected one of %s", s.Value, what, schema.DidYouMean(s.Value, w.List), w))
 }

@@ -100,3 +100,35 @@ func TestVarInitKeysAreChecked(t *testing.T) {
 func sprintf(format, arg string) string { return strings.Replace(format, "%s", arg, 1) }
 
 func replaceOnce(s, old, new string) string { return strings.Replace(s, old, new, 1) }
+
+// A literal assigned to a variable with values, or given to a procedure
+// parameter that ends up compared or stored there, is checked too; "" (the
+// zero value) always fits.
+func TestLiteralsInSetAndCall(t *testing.T) {
+	procs := `procedures:
+  strike:
+    params: {cat: string}
+    do:
+      - {call: mark, with: {what: cat}}
+  mark:
+    params: {what: string}
+    do:
+      - {add: "markers[what]", by: 1}
+`
+	for _, c := range []struct{ effect, want string }{
+		{`{set: mood, to: "'angyr'"}`, `:29:22: "angyr" is not a value of mood (did you mean "angry"?); expected one of calm, angry`},
+		{`{call: strike, with: {cat: "'plage'"}}`, `:29:33: "plage" is not a value of parameter cat of strike (did you mean "plague"?); expected one of cats: plague, drought`},
+		{`{set: mood, to: "''"}`, ``},
+		{`{call: strike, with: {cat: "'plague'"}}`, ``},
+	} {
+		src := replaceOnce(wordsRules, "  - log: \"{%s}\"\n", "  - "+c.effect+"\n") + procs
+		_, err := Load(rulesFS(src), "g", "")
+		if c.want == "" {
+			assert.NoError(t, err, c.effect)
+			continue
+		}
+		if assert.Error(t, err, c.effect) {
+			assert.Contains(t, err.Error(), rulesFile+c.want, c.effect)
+		}
+	}
+}
