@@ -11,7 +11,7 @@ import (
 )
 
 // Two more places where a designer types a word outside a comparison:
-// `set: players[p].luxury_card, to: "'covred'"` assigns a literal to a
+// `set: players[p].mood, to: "'angyr'"` assigns a literal to a
 // variable or prop whose values come from a vocabulary, and
 // `call: strike, with: {cat: "'tempst'"}` gives a literal to a procedure
 // parameter that the procedure's body compares with (or indexes with)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -90,11 +91,9 @@ func checkVariants(ref string, variants []string) error {
 	if len(all) == 0 {
 		return nil
 	}
-	ds := &schema.Diagnostics{}
-	for _, d := range all {
-		ds.Add(d)
-	}
-	return ds.Err()
+	// Each list is final (sorted, syntax errors alone): merge, not redo.
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Pos.Before(all[j].Pos) })
+	return all
 }
 
 // validateJSON prints the outcome of validate as one JSON object.

@@ -43,3 +43,17 @@ func TestValidateChecksEveryVariant(t *testing.T) {
 	assert.Equal(t, exitProblems, code)
 	assert.Contains(t, errOut, "variant-harsh-catastrophes.yaml:9:5: patch: \"conquest_bonu\" is not in constants in the base ruleset (did you mean \"conquest_bonus\"?)")
 }
+
+// A YAML syntax error in a variant file is reported like one in the base.
+func TestValidateVariantSyntaxError(t *testing.T) {
+	tmp := copyRuleset(t, func(name, text string) string {
+		if name == "variant-rich-income.yaml" {
+			return strings.Replace(text, "  constants:\n", "\tconstants:\n", 1)
+		}
+		return text
+	})
+	code, _, errOut := runCLI(t, "", "validate", tmp)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, errOut, "variant-rich-income.yaml:9:1: YAML syntax error: found a tab character where indentation is expected: YAML indents with spaces")
+	assert.Contains(t, errOut, "1 problem")
+}
