@@ -311,6 +311,9 @@ func invalidColumnProblems(d schema.Diagnostic, w invalidWant) []string {
 		return nil
 	}
 	indent := utf8.RuneCountInString(w.text) - utf8.RuneCountInString(strings.TrimLeft(w.text, " \t"))
+	if runes := []rune(w.text); d.Pos.Col <= len(runes) && runes[d.Pos.Col-1] == '\t' {
+		return nil // a tab in the indentation is the problem
+	}
 	if d.Pos.Col <= indent || d.Pos.Col > utf8.RuneCountInString(w.text) {
 		return []string{fmt.Sprintf("column %d is outside the text of line %d (%q): %s", d.Pos.Col, w.line, w.text, d.Error())}
 	}
