@@ -251,7 +251,7 @@ func describe(n *yaml.Node) string {
 
 // wrongKind reports a node of the wrong kind.
 func (d *decoder) wrongKind(file string, n *yaml.Node, want string) {
-	d.ds.Addf(nodePos(file, n), "expected %s, got %s", want, describe(n))
+	d.ds.Addf(nodePos(file, n), "expected %s, got %s%s", want, describe(n), dedentHint(d.src[file], n.Line))
 }
 
 // decode decodes n into v, dispatching on v's type. v is addressable.

@@ -187,3 +187,11 @@ func TestVariants(t *testing.T) {
 	require.Empty(t, messages(ds))
 	assert.Equal(t, []string{"g/a.yaml", "g/b.yaml"}, rs.Files)
 }
+
+// A key that slipped out of its block is valid YAML of the wrong shape:
+// the error asks whether the line is indented too little.
+func TestLoadDedentedKeyHint(t *testing.T) {
+	src := "functions:\n  f:\n    params: {p: int}\n    returns: int\n  expr: p\n"
+	_, ds := Load(fstest.MapFS{"g/f.yaml": {Data: []byte(src)}}, "g")
+	assert.Contains(t, messages(ds), `g/f.yaml:5:9: expected a mapping, got a string (is this line indented too little? it has 2 spaces, line 4 above it 4)`)
+}

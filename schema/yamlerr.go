@@ -58,6 +58,26 @@ func deeperThanPrevious(src []string, n int) (int, bool) {
 	return 0, false
 }
 
+// dedentHint suggests an indentation slip when line n is indented less
+// than the content line before it, which holds a plain key: value (a
+// value of the wrong kind is often a key that slipped out of its block).
+func dedentHint(src []string, n int) string {
+	if n < 2 || n > len(src) {
+		return ""
+	}
+	for p := n - 1; p >= 1; p-- {
+		if !content(src[p-1]) {
+			continue
+		}
+		got, above := indentOf(src[n-1]), indentOf(src[p-1])
+		if got < above && !opensBlock(src[p-1]) && !strings.HasPrefix(strings.TrimSpace(src[p-1]), "- ") {
+			return fmt.Sprintf(" (is this line indented too little? it has %d spaces, line %d above it %d)", got, p, above)
+		}
+		return ""
+	}
+	return ""
+}
+
 // plural picks the word for n.
 func plural(n int, one, many string) string {
 	if n == 1 {
