@@ -78,11 +78,11 @@ func (l *literalChecker) collectCards(rs *schema.Ruleset) {
 		if t == nil {
 			continue
 		}
-		for name, a := range t.Attributes {
-			l.addCardField(name, a)
+		for _, name := range t.AttributeOrder {
+			l.addCardField(name, t.Attributes[name])
 		}
-		for name, a := range t.Props {
-			l.addCardField(name, a)
+		for _, name := range t.PropOrder {
+			l.addCardField(name, t.Props[name])
 		}
 		for _, row := range t.Rows {
 			if row == nil || row.ID == "" {
