@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -30,10 +31,16 @@ type Words struct {
 // IsSet reports whether a list or a vocabulary was given.
 func (w Words) IsSet() bool { return w.Vocabulary != "" || len(w.List) > 0 }
 
+// maxListed is how many words a message lists before "… (N in all)".
+const maxListed = 10
+
 // String describes the words for messages: "wood, stone" or
-// "resources: wood, stone".
+// "resources: wood, stone"; a long list is cut after maxListed words.
 func (w Words) String() string {
 	list := strings.Join(w.List, ", ")
+	if len(w.List) > maxListed {
+		list = strings.Join(w.List[:maxListed], ", ") + fmt.Sprintf(", … (%d in all)", len(w.List))
+	}
 	if w.Vocabulary != "" {
 		return w.Vocabulary + ": " + list
 	}
