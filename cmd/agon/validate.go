@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -25,17 +24,14 @@ type validateParams struct {
 
 // validateReport is the --json output of agon validate.
 type validateReport struct {
-	OK       bool           `json:"ok"`
-	Game     string         `json:"game,omitempty"`
-	Title    string         `json:"title,omitempty"`
-	Variant  string         `json:"variant"`
-	Counts   map[string]int `json:"counts,omitempty"`
-	Variants []string       `json:"variants,omitempty"`
-	// VariantsChecked lists the variants loaded and checked with the base
-	// (all of them when no --variant was given).
-	VariantsChecked []string      `json:"variants_checked,omitempty"`
-	Problems        []jsonProblem `json:"problems"`
-	Provisional     []jsonProblem `json:"provisional,omitempty"`
+	OK          bool           `json:"ok"`
+	Game        string         `json:"game,omitempty"`
+	Title       string         `json:"title,omitempty"`
+	Variant     string         `json:"variant"`
+	Counts      map[string]int `json:"counts,omitempty"`
+	Variants    []string       `json:"variants,omitempty"`
+	Problems    []jsonProblem  `json:"problems"`
+	Provisional []jsonProblem  `json:"provisional,omitempty"`
 }
 
 // jsonProblem is a positioned message in JSON output.
@@ -49,51 +45,18 @@ type jsonProblem struct {
 // runValidate loads the ruleset and reports every problem, or a summary.
 func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer) int {
 	p, err := loadProgram(prm.Ruleset, prm.Variant)
-	if err == nil && prm.Variant == "" {
-		err = checkVariants(prm.Ruleset, p.Variants())
-		if err != nil {
-			p = nil
-		}
-	}
+	p, err = withVariants(prm, p, err)
 	if prm.JSON {
 		return validateJSON(p, err, prm, stdout, stderr)
 	}
 	if err != nil {
 		return printLoadError(stderr, err)
 	}
-	summary := summarizeProgram(p)
-	if n := len(p.Variants()); n > 0 && prm.Variant == "" {
-		summary += fmt.Sprintf(" (%s checked too)", plural(n, "the variant", fmt.Sprintf("all %d variants", n)))
-	}
-	fmt.Fprintf(stdout, "ok: %s\n", summary)
+	fmt.Fprintf(stdout, "ok: %s%s\n", summarizeProgram(p), variantsNote(prm, p))
 	if prm.Provisional {
 		printNotes(stdout, p.Provisional())
 	}
 	return exitOK
-}
-
-// checkVariants loads every variant of a ruleset whose base loaded, so
-// that plain `agon validate DIR` also checks the variant files. It
-// returns their problems together, sorted, or nil.
-func checkVariants(ref string, variants []string) error {
-	var all schema.ErrorList
-	for _, name := range variants {
-		_, err := loadProgram(ref, name)
-		var list schema.ErrorList
-		switch {
-		case err == nil:
-		case errors.As(err, &list):
-			all = append(all, list...)
-		default:
-			return err
-		}
-	}
-	if len(all) == 0 {
-		return nil
-	}
-	// Each list is final (sorted, syntax errors alone): merge, not redo.
-	sort.SliceStable(all, func(i, j int) bool { return all[i].Pos.Before(all[j].Pos) })
-	return all
 }
 
 // validateJSON prints the outcome of validate as one JSON object.
@@ -105,9 +68,6 @@ func validateJSON(p *interpreter.Program, err error, prm validateParams, stdout,
 	rep := validateReport{OK: err == nil, Variant: prm.Variant, Problems: problems(err)}
 	if p != nil && err == nil {
 		rep.Game, rep.Title, rep.Counts, rep.Variants = p.Game(), p.Title(), programCounts(p), p.Variants()
-		if prm.Variant == "" {
-			rep.VariantsChecked = p.Variants()
-		}
 		if prm.Provisional {
 			rep.Provisional = notes(p.Provisional())
 		}
