@@ -55,6 +55,17 @@
 // compiled with exactly the locals visible at its place), so a procedure
 // cannot see its caller's locals even though they are in the map.
 //
+// Literals are checked against vocabularies on the shadow-typed tree
+// (literals.go). A misspelt string is not a type error: c.kind ==
+// 'landscpe' type-checks and is always false. The check compile keeps the
+// unoptimised tree (expr folds x in ['a', 'b'] into a constant map) and
+// walks it for string literals compared with, indexing, or passed to
+// something whose words the ruleset declared (schema: vocabularies,
+// values:, keys:), and for card ids given to card(...). Function and
+// procedure parameters take the words of what their bodies compare them
+// with; this is inferred from the source, not declared, so a designer
+// writes the words once, in the vocabulary.
+//
 // Triggers are checked after every effect, not only at fixed points, so
 // "as soon as the marker reaches the last space" needs no special call.
 // While a trigger's effects run, triggers are not checked again; a trigger

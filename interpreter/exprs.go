@@ -102,6 +102,9 @@ type exprCompiler struct {
 	// arity is the parameter count of each function called with the
 	// environment (checked before expr sees the call).
 	arity map[string]int
+	// lits checks the string literals of each expression (literals.go);
+	// nil checks nothing.
+	lits *literalChecker
 }
 
 // wanted is the kind of result an expression must have.
@@ -188,7 +191,9 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	}
 	envType := c.tc.envType(sc.fields())
 	names := append(append([]field(nil), c.tc.globals...), sc.fields()...)
-	checkOpts := append(c.baseOptions(names), expr.Env(reflect.New(envType).Elem().Interface()))
+	// The check compile is not run: unoptimised, its tree keeps every
+	// literal where it was written (for literals.go).
+	checkOpts := append(c.baseOptions(names), expr.Env(reflect.New(envType).Elem().Interface()), expr.Optimize(false))
 	checkOpts = append(checkOpts, c.checkOpts...)
 	checked, err := expr.Compile(src.Src, checkOpts...)
 	if err != nil {
@@ -196,6 +201,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	typ := inferType(checked.Node())
+	c.lits.check(src, checked.Node(), sc)
 	if !want.accepts(typ) {
 		c.ds.Add(c.diag(src, 1, 0, fmt.Sprintf("%s must be %s, got %s", what, want, typeName(typ, c.tc))))
 		return nil

@@ -442,9 +442,14 @@ func TestCardBuiltin(t *testing.T) {
 	assert.Equal(t, 3, eval(t, g, `card("jade").value`))
 	assert.Equal(t, "deck", eval(t, g, `card("jade").zone`))
 	assert.Equal(t, -1, eval(t, g, `card("jade").owner`))
-	_, err := g.Eval(`card("amber")`)
+	// A literal id is checked when the expression is compiled ...
+	_, err := g.Eval(`card("jadde")`)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), `no card with id "amber"`)
+	assert.Contains(t, err.Error(), `unknown card id "jadde" (did you mean "jade"?)`)
+	// ... a computed one when it runs.
+	_, err = g.Eval(`card(deck[0].id + "x")`)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `no card with id "rubyx"`)
 }
 
 func TestDisabledBuiltinsAreUnknown(t *testing.T) {

@@ -136,14 +136,14 @@ func parseFile(file string, src []byte, ds *Diagnostics) (*yaml.Node, bool) {
 		if errors.Is(err, io.EOF) {
 			return nil, true
 		}
-		ds.Add(SyntaxError(file, err))
+		ds.Add(yamlSyntaxError(file, splitLines(src), err))
 		return nil, false
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
 		ds.Addf(nodePos(file, &extra), "a ruleset file holds one YAML document; remove the second one")
 	} else if !errors.Is(err, io.EOF) {
-		ds.Add(SyntaxError(file, err))
+		ds.Add(yamlSyntaxError(file, splitLines(src), err))
 	}
 	return &doc, true
 }
@@ -251,7 +251,7 @@ func describe(n *yaml.Node) string {
 
 // wrongKind reports a node of the wrong kind.
 func (d *decoder) wrongKind(file string, n *yaml.Node, want string) {
-	d.ds.Addf(nodePos(file, n), "expected %s, got %s", want, describe(n))
+	d.ds.Addf(nodePos(file, n), "expected %s, got %s%s", want, describe(n), dedentHint(d.src[file], n.Line))
 }
 
 // decode decodes n into v, dispatching on v's type. v is addressable.
@@ -263,6 +263,8 @@ func (d *decoder) decode(file string, n *yaml.Node, v reflect.Value) {
 		*p = d.expr(file, n)
 	case *Value:
 		*p = d.value(file, n)
+	case *Words:
+		*p = d.words(file, n)
 	case *[]Param:
 		*p = d.params(file, n)
 	case *[]Binding:
@@ -437,7 +439,11 @@ func orderField(t reflect.Type, f reflect.StructField) int {
 	if f.Type.Kind() != reflect.Map {
 		return -1
 	}
-	for _, name := range []string{strings.TrimSuffix(f.Name, "s") + "Order", f.Name + "Order"} {
+	singular := strings.TrimSuffix(f.Name, "s")
+	if stem, ok := strings.CutSuffix(f.Name, "ies"); ok {
+		singular = stem + "y" // Vocabularies → VocabularyOrder
+	}
+	for _, name := range []string{singular + "Order", f.Name + "Order"} {
 		if o, ok := t.FieldByName(name); ok && o.Type == reflect.TypeFor[[]string]() {
 			return o.Index[0]
 		}

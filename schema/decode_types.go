@@ -123,7 +123,15 @@ func leadingSpaces(s []rune) int {
 
 // value decodes any node into a Value.
 func (d *decoder) value(file string, n *yaml.Node) Value {
-	return Value{Pos: nodePos(file, n), V: d.raw(file, n)}
+	val := Value{Pos: nodePos(file, n), V: d.raw(file, n)}
+	if r := resolve(n); r.Kind == yaml.MappingNode {
+		val.Keys = map[string]Pos{}
+		for i := 0; i+1 < len(r.Content); i += 2 {
+			k := resolve(r.Content[i])
+			val.Keys[k.Value] = nodePos(d.fileOf(r.Content[i], file), k)
+		}
+	}
+	return val
 }
 
 // raw converts a node to int, bool, string, []any or map[string]any (nil

@@ -13,6 +13,9 @@ type Diagnostic struct {
 	// Detail is printed indented under the message (e.g. the source line
 	// with a caret).
 	Detail string
+	// Structure marks a YAML syntax error: its file was dropped, so other
+	// problems may only follow from it (see heldBack).
+	Structure bool
 }
 
 // Error formats the diagnostic as "file:line:col: message".
@@ -48,7 +51,9 @@ func (ds *Diagnostics) Merge(other *Diagnostics) {
 // Len is the number of problems recorded.
 func (ds *Diagnostics) Len() int { return len(ds.list) }
 
-// List returns the problems sorted by position, duplicates removed.
+// List returns the problems sorted by position, duplicates removed. When
+// there are YAML syntax errors, it returns only those, the first noting
+// how many other problems it held back (they may follow from it).
 func (ds *Diagnostics) List() []Diagnostic {
 	out := append([]Diagnostic(nil), ds.list...)
 	sort.SliceStable(out, func(i, j int) bool {
@@ -64,7 +69,7 @@ func (ds *Diagnostics) List() []Diagnostic {
 		}
 		dedup = append(dedup, d)
 	}
-	return dedup
+	return heldBack(dedup)
 }
 
 // Err returns nil when there are no problems, else an ErrorList.

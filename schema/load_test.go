@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -70,16 +72,36 @@ func TestLoadErrorsSortedAcrossFiles(t *testing.T) {
 	}, messages(ds))
 }
 
-func TestLoadSyntaxErrorKeepsGoing(t *testing.T) {
+// A YAML syntax error drops its file, so other problems may only follow
+// from it: they are checked but held back, and the syntax error says so.
+func TestLoadSyntaxErrorHoldsBackTheRest(t *testing.T) {
 	fsys := sampleFiles()
 	fsys["g/c.yaml"] = &fstest.MapFile{Data: []byte("vars:\n  x: [1,\n  y: 2\n")}
 	fsys["g/d.yaml"] = &fstest.MapFile{Data: []byte("vars:\n  z: {type: nit}\n")}
 	rs, ds := Load(fsys, "g")
 	msgs := messages(ds)
-	require.Len(t, msgs, 2, msgs)
-	assert.Regexp(t, `^g/c.yaml:\d+: YAML syntax error: `, msgs[0])
-	assert.Equal(t, `g/d.yaml:2:6: unknown type for var "z" "nit" (did you mean "int"?); expected one of int, bool, string, ints, strings, intmap`, msgs[1])
+	require.Len(t, msgs, 1, msgs)
+	assert.Regexp(t, `^g/c.yaml:\d+: YAML syntax error: .* \[1 other problem not shown: it may follow from this; fix it and validate again\]$`, msgs[0])
+	assert.Equal(t, 2, ds.Len(), "the other problem was found")
 	assert.Contains(t, rs.Files, "g/c.yaml")
+}
+
+// One line indented wrongly: the error points at that line, not at the
+// start of the block yaml.v3 names, and a tab is called a tab.
+func TestLoadIndentationSlip(t *testing.T) {
+	body := "functions:\n  f:\n    params: {p: int}\n%s\n    expr: p\n  g:\n    returns: int\n    expr: 1\n"
+	for _, c := range []struct{ line, want string }{
+		{"   returns: int", `g/f.yaml:4:4: YAML syntax error: this line is indented by 3 spaces, but the block that starts at line 2 indents by 4 or 2 (YAML: did not find expected key in the mapping or list that starts here)`},
+		{"     returns: int", `g/f.yaml:4:6: YAML syntax error: this line is indented by 5 spaces, but the block that starts at line 3 indents by 4 (YAML: did not find expected key in the mapping or list that starts here)`},
+		{"\treturns: int", `g/f.yaml:4:1: YAML syntax error: found a tab character where indentation is expected: YAML indents with spaces`},
+		{"  returns: int", `g/f.yaml:5: YAML syntax error: mapping values are not allowed in this context: this line is indented deeper than line 4, which does not open a block; one of the two is misindented`},
+	} {
+		fsys := fstest.MapFS{"g/f.yaml": {Data: []byte(fmt.Sprintf(body, c.line))}}
+		_, ds := Load(fsys, "g")
+		msgs := messages(ds)
+		require.NotEmpty(t, msgs)
+		assert.True(t, strings.HasPrefix(msgs[0], c.want), "%q\ngot  %s", c.line, msgs[0])
+	}
 }
 
 func TestLoadMissingRequired(t *testing.T) {
@@ -164,4 +186,12 @@ func TestVariants(t *testing.T) {
 	rs, ds := Load(fsys, "g")
 	require.Empty(t, messages(ds))
 	assert.Equal(t, []string{"g/a.yaml", "g/b.yaml"}, rs.Files)
+}
+
+// A key that slipped out of its block is valid YAML of the wrong shape:
+// the error asks whether the line is indented too little.
+func TestLoadDedentedKeyHint(t *testing.T) {
+	src := "functions:\n  f:\n    params: {p: int}\n    returns: int\n  expr: p\n"
+	_, ds := Load(fstest.MapFS{"g/f.yaml": {Data: []byte(src)}}, "g")
+	assert.Contains(t, messages(ds), `g/f.yaml:5:9: expected a mapping, got a string (is this line indented too little? it has 2 spaces, line 4 above it 4)`)
 }

@@ -27,6 +27,14 @@ type Ruleset struct {
 	// Players is the supported player count range.
 	Players PlayerRange `yaml:"players" agon:"required"`
 
+	// Vocabularies are named lists of words (resources, kinds, symbols)
+	// that attributes and variables refer to with values: and keys:, so
+	// that the words written in rows, constants and expressions are
+	// checked at load (see vocab.go).
+	Vocabularies map[string]Words `yaml:"vocabularies"`
+	// VocabularyOrder lists the Vocabularies keys in file order.
+	VocabularyOrder []string `yaml:"-"`
+
 	// Constants are named values usable in every expression.
 	Constants map[string]Value `yaml:"constants"`
 	// ConstantOrder lists the Constants keys in file order.
@@ -138,8 +146,12 @@ type Attribute struct {
 	Type string `yaml:"type" agon:"required"`
 	// Default is used when a row leaves the attribute out.
 	Default *Value `yaml:"default"`
-	// Values, if set, lists the allowed values of a string or strings field.
-	Values []string `yaml:"values"`
+	// Values, if set, lists the allowed values of a string or strings
+	// field: inline, or the name of a vocabulary.
+	Values Words `yaml:"values"`
+	// Keys, if set, lists the allowed keys of an intmap field: inline, or
+	// the name of a vocabulary.
+	Keys Words `yaml:"keys"`
 	// Doc explains the attribute.
 	Doc string `yaml:"doc"`
 }
@@ -179,6 +191,11 @@ type Var struct {
 	Pos Pos
 	// Type is one of int, bool, string, ints, strings, intmap.
 	Type string `yaml:"type" agon:"required"`
+	// Values, if set, lists the allowed values of a string or strings
+	// variable (inline or a vocabulary name); Keys those of an intmap's
+	// keys. Expressions comparing the variable with a literal are checked.
+	Values Words `yaml:"values"`
+	Keys   Words `yaml:"keys"`
 	// Init is the starting value; an expression evaluated at setup (for
 	// player vars, with `me` bound). Empty means the type's zero value.
 	Init Expr `yaml:"init"`

@@ -107,4 +107,7 @@ type Template = Expr
 type Value struct {
 	Pos Pos
 	V   any
+	// Keys are the positions of the keys of a mapping value (nil
+	// otherwise), so that a wrong key is reported where it is written.
+	Keys map[string]Pos
 }

@@ -47,6 +47,10 @@ func TestJSONSchemaAcceptsSample(t *testing.T) {
 	}
 	variant := []byte("variant: short\ndescription: x\npatch:\n  cards:\n    power:\n      rows:\n        - {id: a, remove: true}\n")
 	assert.NoError(t, sch.Validate(yamlInstance(t, variant)))
+	adds := []byte("variant: more\nadds:\n  constants: {extra: 2}\n  vocabularies: {colours: [red, blue]}\n")
+	assert.NoError(t, sch.Validate(yamlInstance(t, adds)))
+	vocab := []byte("vocabularies: {goods: [wood]}\ncards: {t: {zone: box, attributes: {g: {type: intmap, keys: goods}, k: {type: string, values: [a, b]}}, rows: []}}\n")
+	assert.NoError(t, sch.Validate(yamlInstance(t, vocab)))
 }
 
 func TestJSONSchemaRejects(t *testing.T) {
@@ -60,6 +64,8 @@ func TestJSONSchemaRejects(t *testing.T) {
 		"zones: {hand: {owner: players}}\n",
 		"vars: {x: {type: nit}}\n",
 		"variant: x\npatch: {flw: []}\n",
+		"variant: x\ndescription: neither patch nor adds\n",
+		"vocabularies: {goods: wood}\n",
 		"cards: {t: {zone: box, rows: [{name: no id}]}}\n",
 	} {
 		assert.Error(t, sch.Validate(yamlInstance(t, []byte(src))), src)

@@ -17,6 +17,9 @@ func Validate(rs *Ruleset, ds *Diagnostics) {
 	}
 	v := &validator{rs: rs, ds: ds}
 	v.players()
+	v.vocabularies()
+	v.varWords()
+	v.constantWords()
 	v.cardTables()
 	v.zones()
 	v.vars()
@@ -152,9 +155,7 @@ func (v *validator) attribute(what string, a *Attribute) {
 	if a.Type != "" && !v.oneOf(a.Pos, "type for "+what, a.Type, valueTypes()) {
 		return
 	}
-	if len(a.Values) > 0 && a.Type != "string" && a.Type != "strings" {
-		v.ds.Addf(a.Pos, "%s: values only apply to string and strings attributes, not %s", what, a.Type)
-	}
+	v.fieldWords(what, a.Type, &a.Values, &a.Keys)
 	if a.Default != nil {
 		v.value(*a.Default, "default of "+what, a)
 	}
@@ -166,14 +167,7 @@ func (v *validator) value(val Value, what string, a *Attribute) {
 		v.ds.Addf(val.Pos, "%s must be %s, got %s", what, a.Type, problem)
 		return
 	}
-	if len(a.Values) == 0 {
-		return
-	}
-	for _, s := range stringsIn(val.V) {
-		if !slices.Contains(a.Values, s) {
-			v.ds.Addf(val.Pos, "%s: %q is not one of %s%s", what, s, strings.Join(a.Values, ", "), DidYouMean(s, a.Values))
-		}
-	}
+	v.wordProblems(val, what, a.Values, a.Keys)
 }
 
 // typeProblem describes how x fails to be of type typ, or returns "".

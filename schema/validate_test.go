@@ -35,7 +35,7 @@ func TestValidateCards(t *testing.T) {
 		`g/c.yaml:3:5: card table civ: zone "hand" is a player zone; cards start in a global zone`,
 		`g/c.yaml:5:14: "value" is string here but int in table power (g/a.yaml:14:14): card fields share one namespace`,
 		`g/c.yaml:6:13: "kind" is int here but string in table power (g/a.yaml:13:13): card fields share one namespace`,
-		`g/c.yaml:6:13: attribute "kind": values only apply to string and strings attributes, not int`,
+		`g/c.yaml:6:33: attribute "kind": values only apply to string and strings, not int`,
 		`g/c.yaml:7:13: unknown type for attribute "size" "nit" (did you mean "int"?); expected one of int, bool, string, ints, strings, intmap`,
 		`g/c.yaml:8:13: attribute "zone" has the name of a built-in card field (id, def, table, zone, owner)`,
 		`g/c.yaml:10:9: duplicate card id "lion_gate" (also at g/a.yaml:19:9)`,

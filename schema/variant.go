@@ -10,10 +10,15 @@ import (
 )
 
 // LoadVariant loads the ruleset in dir like Load, then applies the patch
-// of variant-<name>.yaml before decoding: mappings merge key by key, the
-// rows of a card table merge by id (a row {id: x, remove: true} deletes
-// x), anything else replaces the base value. Positions of patched values
-// point into the variant file. The Ruleset is never nil.
+// and the additions of variant-<name>.yaml before decoding: mappings merge
+// key by key, the rows of a card table merge by id (a row {id: x, remove:
+// true} deletes x), anything else replaces the base value. Under patch:
+// every name (see isNames) and row id must exist in the base (a misspelt
+// name would add something no rule reads); under adds: every new name must
+// be new, and
+// list sections that concatenate (triggers, views) get elements appended.
+// Positions of patched values point into the variant file. The Ruleset is
+// never nil.
 func LoadVariant(fsys fs.FS, dir, name string) (*Ruleset, *Diagnostics) {
 	ds := &Diagnostics{}
 	t := loadTree(fsys, dir, ds)
@@ -49,8 +54,8 @@ func (t *tree) applyVariant(fsys fs.FS, file, name string) string {
 		return ""
 	}
 	var desc string
-	var patch *yaml.Node
-	keys := []string{"variant", "description", "patch"}
+	var patch, adds *yaml.Node
+	keys := []string{"variant", "description", "patch", "adds"}
 	for _, p := range t.d.pairs(file, top) {
 		val := resolve(p.val)
 		switch p.name {
@@ -60,16 +65,55 @@ func (t *tree) applyVariant(fsys fs.FS, file, name string) string {
 			desc = t.scalarText(p.file, val)
 		case "patch":
 			patch = val
+		case "adds":
+			adds = val
 		default:
 			t.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q in a variant file%s", p.name, DidYouMean(p.name, keys))
 		}
 	}
-	if patch == nil {
-		t.ds.Addf(nodePos(file, top), "missing required key %q", "patch")
+	if patch == nil && adds == nil {
+		t.ds.Addf(nodePos(file, top), "missing required key %q (or %q)", "patch", "adds")
 		return desc
 	}
-	t.applyPatch(file, patch)
+	if patch != nil {
+		t.applyPatch(file, patch, modePatch)
+	}
+	if adds != nil {
+		t.applyPatch(file, adds, modeAdds)
+	}
 	return desc
+}
+
+// mergeMode says what a variant section may do to the base.
+type mergeMode int
+
+const (
+	modePatch mergeMode = iota // change what the base defines
+	modeAdds                   // add what the base does not define
+)
+
+// section names the variant section of a mode, for messages.
+func (m mergeMode) section() string {
+	if m == modeAdds {
+		return "adds"
+	}
+	return "patch"
+}
+
+// notInBase reports a patch key or row the base does not define.
+func (t *tree) notInBase(pos Pos, at []string, name string, have []string) {
+	where := "the base ruleset"
+	if len(at) > 0 {
+		where = strings.Join(at, ".") + " in the base ruleset"
+	}
+	t.ds.Addf(pos, "patch: %q is not in %s%s; a patch only changes what the base defines (put something new under adds:)",
+		name, where, DidYouMean(name, have))
+}
+
+// alreadyInBase reports an adds key or row the base already defines.
+func (t *tree) alreadyInBase(pos Pos, at []string, name string, basePos Pos) {
+	t.ds.Addf(pos, "adds: %q is already in %s (%s); change it under patch:",
+		name, strings.Join(at, "."), basePos)
 }
 
 // checkVariantName reports a `variant:` that differs from the file name.
@@ -88,35 +132,64 @@ func (t *tree) scalarText(file string, n *yaml.Node) string {
 	return n.Value
 }
 
-// applyPatch merges a patch mapping into the merged root.
-func (t *tree) applyPatch(file string, patch *yaml.Node) {
+// applyPatch merges a patch (or adds) mapping into the merged root.
+func (t *tree) applyPatch(file string, patch *yaml.Node, mode mergeMode) {
 	if patch.Kind != yaml.MappingNode {
 		t.d.wrongKind(file, patch, "a mapping shaped like a ruleset")
 		return
 	}
 	for _, p := range t.d.pairs(file, patch) {
 		i, base := t.section(p.name)
-		if base == nil {
+		switch {
+		case base == nil:
 			t.addSection(file, p.key, p.val)
-			continue
+		default:
+			t.root.Content[i] = t.merge(base, t.d.fileOf(base, t.dir), p.val, file, []string{p.name}, mode)
 		}
-		t.root.Content[i] = t.merge(base, t.d.fileOf(base, t.dir), p.val, file, []string{p.name})
 	}
 }
 
 // merge combines a base node (from baseFile) with a patch node (from
 // file) and returns the result, leaving both inputs unchanged.
-func (t *tree) merge(base *yaml.Node, baseFile string, patch *yaml.Node, file string, at []string) *yaml.Node {
+func (t *tree) merge(base *yaml.Node, baseFile string, patch *yaml.Node, file string, at []string, mode mergeMode) *yaml.Node {
 	baseFile = t.d.fileOf(base, baseFile)
 	b, p := resolve(base), resolve(patch)
 	switch {
 	case isRows(at) && b.Kind == yaml.SequenceNode && p.Kind == yaml.SequenceNode:
-		return t.mergeRows(b, baseFile, p, file, at)
+		return t.mergeRows(b, baseFile, p, file, at, mode)
 	case b.Kind == yaml.MappingNode && p.Kind == yaml.MappingNode:
-		return t.mergeMap(b, baseFile, p, file, at)
+		return t.mergeMap(b, baseFile, p, file, at, mode)
+	case mode == modeAdds && len(at) == 1 && sectionKindOf(at[0]) == sectionConcat && b.Kind == yaml.SequenceNode && p.Kind == yaml.SequenceNode:
+		out := t.copyNode(b, baseFile)
+		for _, e := range p.Content {
+			t.d.files[e] = file
+			out.Content = append(out.Content, e)
+		}
+		return out
+	case mode == modeAdds:
+		t.ds.Addf(nodePos(file, p), "adds: %s is already in the base ruleset (%s); change it under patch:", strings.Join(at, "."), nodePos(baseFile, b))
+		return base
 	}
 	t.d.files[patch] = file
 	return patch
+}
+
+// isNames reports whether the mapping at path at holds names a ruleset
+// defines (the entries of constants, zones, vars, functions and the other
+// mapping sections, the keys of a constant's map, the attributes and props
+// of a card table), rather than the fields of one definition. A patch may
+// only change names the base defines; it may give a definition a field the
+// base left out (say the visibility of a zone).
+func isNames(at []string) bool {
+	switch {
+	case len(at) == 1:
+		return sectionKindOf(at[0]) == sectionMap
+	case at[0] == "constants":
+		return true
+	case len(at) == 3 && at[0] == "cards":
+		return at[2] == "attributes" || at[2] == "props"
+	}
+	return false
 }
 
 // isRows reports whether at is cards.<table>.rows.
@@ -134,15 +207,28 @@ func (t *tree) copyNode(n *yaml.Node, baseFile string) *yaml.Node {
 }
 
 // mergeMap merges patch's entries into a copy of base, key by key.
-func (t *tree) mergeMap(base *yaml.Node, baseFile string, patch *yaml.Node, file string, at []string) *yaml.Node {
+func (t *tree) mergeMap(base *yaml.Node, baseFile string, patch *yaml.Node, file string, at []string, mode mergeMode) *yaml.Node {
 	out := t.copyNode(base, baseFile)
 	for _, p := range t.d.pairs(file, patch) {
 		if i := keyIndex(out, p.name); i >= 0 {
-			out.Content[i+1] = t.merge(out.Content[i+1], baseFile, p.val, file, append(slices.Clone(at), p.name))
+			out.Content[i+1] = t.merge(out.Content[i+1], baseFile, p.val, file, append(slices.Clone(at), p.name), mode)
+			continue
+		}
+		if mode == modePatch && isNames(at) {
+			t.notInBase(nodePos(p.keyFile, p.key), at, p.name, mapKeys(out))
 			continue
 		}
 		t.d.files[p.key], t.d.files[p.val] = file, file
 		out.Content = append(out.Content, p.key, p.val)
+	}
+	return out
+}
+
+// mapKeys lists the keys of mapping n.
+func mapKeys(n *yaml.Node) []string {
+	var out []string
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		out = append(out, resolve(n.Content[i]).Value)
 	}
 	return out
 }
@@ -158,7 +244,7 @@ func keyIndex(n *yaml.Node, name string) int {
 }
 
 // mergeRows merges patch card rows into a copy of the base rows by id.
-func (t *tree) mergeRows(base *yaml.Node, baseFile string, patch *yaml.Node, file string, at []string) *yaml.Node {
+func (t *tree) mergeRows(base *yaml.Node, baseFile string, patch *yaml.Node, file string, at []string, mode mergeMode) *yaml.Node {
 	out := t.copyNode(base, baseFile)
 	for _, pr := range patch.Content {
 		row := resolve(pr)
@@ -172,10 +258,17 @@ func (t *tree) mergeRows(base *yaml.Node, baseFile string, patch *yaml.Node, fil
 		switch {
 		case remove && i < 0:
 			t.ds.Addf(nodePos(file, row), "no row %q in %s to remove%s", id, at[1], DidYouMean(id, rowIDs(out)))
+		case remove && mode == modeAdds:
+			t.ds.Addf(nodePos(file, row), "adds: a row cannot be removed here; remove %q under patch:", id)
 		case remove:
 			out.Content = slices.Delete(out.Content, i, i+1)
+		case i >= 0 && mode == modeAdds:
+			t.alreadyInBase(nodePos(file, row), at, id, nodePos(t.d.fileOf(out.Content[i], baseFile), resolve(out.Content[i])))
 		case i >= 0:
-			out.Content[i] = t.mergeMap(resolve(out.Content[i]), t.d.fileOf(out.Content[i], baseFile), rest, file, append(slices.Clone(at), id))
+			out.Content[i] = t.mergeMap(resolve(out.Content[i]), t.d.fileOf(out.Content[i], baseFile), rest, file, append(slices.Clone(at), id), mode)
+		case mode == modePatch:
+			t.ds.Addf(nodePos(file, row), "patch: no row %q in %s to change%s; a patch only changes what the base defines (put a new row under adds:)",
+				id, at[1], DidYouMean(id, rowIDs(out)))
 		default:
 			t.d.files[rest] = file
 			out.Content = append(out.Content, rest)

@@ -28,11 +28,15 @@ patch:
       rows:
         - {id: lion_gate, value: 5}
         - {id: field, remove: true}
-        - {id: well, name: Well, kind: building}
   zones:
     discard: {visibility: public}
   flow:
     - end_game: true
+adds:
+  cards:
+    power:
+      rows:
+        - {id: well, name: Well, kind: building}
 `)
 	rs, ds := LoadVariant(fsys, "g", "short")
 	require.Empty(t, messages(ds))
@@ -51,13 +55,13 @@ patch:
 	assert.Equal(t, Pos{"g/variant-short.yaml", 11, 34}, rows[0].Fields["value"].Pos)
 	assert.Equal(t, "Lion Gate", rows[0].Fields["name"].V)
 	assert.Equal(t, "well", rows[1].ID)
-	assert.Equal(t, Pos{"g/variant-short.yaml", 13, 11}, rows[1].Pos)
+	assert.Equal(t, Pos{"g/variant-short.yaml", 21, 11}, rows[1].Pos)
 
 	assert.Equal(t, "public", rs.Zones["discard"].Visibility)
 	assert.Equal(t, "hidden", rs.Zones["box"].Visibility)
 	require.Len(t, rs.Flow, 1, "a list is replaced")
 	assert.Equal(t, "end_game", rs.Flow[0].Kind)
-	assert.Equal(t, Pos{"g/variant-short.yaml", 17, 7}, rs.Flow[0].Pos)
+	assert.Equal(t, Pos{"g/variant-short.yaml", 16, 7}, rs.Flow[0].Pos)
 	assert.Contains(t, rs.Files, "g/variant-short.yaml")
 	assert.Contains(t, rs.Provisional, Note{Pos: Pos{"g/variant-short.yaml", 7, 12}, Text: "a guess"})
 
@@ -76,6 +80,10 @@ patch:
       rows:
         - {id: nope, remove: true}
         - {name: no id}
+adds:
+  cards:
+    power:
+      rows:
         - {id: well, name: Well, kind: castle}
 `)
 	_, ds := LoadVariant(fsys, "g", "short")
@@ -84,7 +92,43 @@ patch:
 		`g/variant-short.yaml:2:1: unknown key "descripton" in a variant file (did you mean "description"?)`,
 		`g/variant-short.yaml:7:11: no row "nope" in power to remove`,
 		`g/variant-short.yaml:8:11: a patch row needs an id`,
-		`g/variant-short.yaml:9:40: card well: "kind": "castle" is not one of building, landscape`,
+		`g/variant-short.yaml:13:40: card well: "kind": "castle" is not one of building, landscape`,
+	}, messages(ds))
+}
+
+// A patch only changes what the base defines: a misspelt name would add
+// something no rule reads. adds: only adds what is new.
+func TestVariantPatchChangesOnlyWhatTheBaseDefines(t *testing.T) {
+	fsys := withVariant("short", `variant: short
+patch:
+  constants:
+    hand_sise: 3
+    track: {plage: 2}
+  zones:
+    dicsard: {visibility: public}
+  cards:
+    power:
+      attributes:
+        valeu: {type: int}
+      rows:
+        - {id: lion_gat, value: 5}
+adds:
+  constants:
+    hand_size: 4
+  cards:
+    power:
+      rows:
+        - {id: lion_gate, value: 6}
+`)
+	_, ds := LoadVariant(fsys, "g", "short")
+	assert.Equal(t, []string{
+		`g/variant-short.yaml:4:5: patch: "hand_sise" is not in constants in the base ruleset (did you mean "hand_size"?); a patch only changes what the base defines (put something new under adds:)`,
+		`g/variant-short.yaml:5:13: patch: "plage" is not in constants.track in the base ruleset (did you mean "plague"?); a patch only changes what the base defines (put something new under adds:)`,
+		`g/variant-short.yaml:7:5: patch: "dicsard" is not in zones in the base ruleset (did you mean "discard"?); a patch only changes what the base defines (put something new under adds:)`,
+		`g/variant-short.yaml:11:9: patch: "valeu" is not in cards.power.attributes in the base ruleset (did you mean "value"?); a patch only changes what the base defines (put something new under adds:)`,
+		`g/variant-short.yaml:13:11: patch: no row "lion_gat" in power to change (did you mean "lion_gate"?); a patch only changes what the base defines (put a new row under adds:)`,
+		`g/variant-short.yaml:16:16: adds: constants.hand_size is already in the base ruleset (g/a.yaml:6:14); change it under patch:`,
+		`g/variant-short.yaml:20:11: adds: "lion_gate" is already in cards.power.rows (g/a.yaml:19:9); change it under patch:`,
 	}, messages(ds))
 }
 

@@ -2,7 +2,9 @@ package testgames
 
 // The negative corpus: what must go wrong, and how it must be reported.
 //
-//   - invalid/load/<case>/*.yaml are rulesets that must fail to load. Each
+//   - invalid/load/<case>/*.yaml are rulesets that must fail to load (a
+//     case whose base loads fails in its variant-<name>.yaml files, each
+//     loaded like agon validate does). Each
 //     expected error is written beside the line it must be reported on, as
 //     a YAML comment holding a Go-quoted regexp ("…" or `…`) matched
 //     against the message:
@@ -211,6 +213,9 @@ func invalidFormat(name string) *regexp.Regexp {
 func invalidLoadProblems(fsys fs.FS, name string, wants []invalidWant) []string {
 	p, err := interpreter.Load(fsys, name, "")
 	if err == nil {
+		p, err = invalidLoadVariants(fsys, name)
+	}
+	if err == nil {
 		return []string{"loaded without error"}
 	}
 	var list schema.ErrorList
@@ -241,6 +246,30 @@ func invalidLoadProblems(fsys fs.FS, name string, wants []invalidWant) []string 
 		problems = append(problems, "got:\n"+err.Error())
 	}
 	return problems
+}
+
+// invalidLoadVariants loads every variant-<name>.yaml of a case whose
+// base loads, as agon validate does, and returns their errors together.
+func invalidLoadVariants(fsys fs.FS, name string) (*interpreter.Program, error) {
+	variants, err := schema.Variants(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	ds := &schema.Diagnostics{}
+	for _, v := range variants {
+		p, err := interpreter.Load(fsys, name, v)
+		var list schema.ErrorList
+		switch {
+		case err == nil:
+		case errors.As(err, &list):
+			for _, d := range list {
+				ds.Add(d)
+			}
+		default:
+			return p, err
+		}
+	}
+	return nil, ds.Err()
 }
 
 // invalidListProblems checks that the list is sorted, printed one
@@ -282,6 +311,9 @@ func invalidColumnProblems(d schema.Diagnostic, w invalidWant) []string {
 		return nil
 	}
 	indent := utf8.RuneCountInString(w.text) - utf8.RuneCountInString(strings.TrimLeft(w.text, " \t"))
+	if runes := []rune(w.text); d.Pos.Col <= len(runes) && runes[d.Pos.Col-1] == '\t' {
+		return nil // a tab in the indentation is the problem
+	}
 	if d.Pos.Col <= indent || d.Pos.Col > utf8.RuneCountInString(w.text) {
 		return []string{fmt.Sprintf("column %d is outside the text of line %d (%q): %s", d.Pos.Col, w.line, w.text, d.Error())}
 	}

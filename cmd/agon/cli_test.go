@@ -220,7 +220,7 @@ func TestValidateAbsolutePathNamesFiles(t *testing.T) {
 	abs, err := filepath.Abs("../../rulesets/peloponnes")
 	require.NoError(t, err)
 	tmp := t.TempDir()
-	for _, name := range []string{"game.yaml", "cards.yaml", "constants.yaml", "state.yaml", "functions.yaml", "flow.yaml", "bidding.yaml", "economy.yaml", "catastrophes.yaml", "scoring.yaml"} {
+	for _, name := range []string{"game.yaml", "cards.yaml", "constants.yaml", "state.yaml", "functions.yaml", "flow.yaml", "bidding.yaml", "economy.yaml", "catastrophes.yaml", "scoring.yaml", "vocabulary.yaml"} {
 		data, err := os.ReadFile(filepath.Join(abs, name))
 		require.NoError(t, err)
 		if name == "flow.yaml" {

@@ -47,6 +47,7 @@ type jsonProblem struct {
 // runValidate loads the ruleset and reports every problem, or a summary.
 func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer) int {
 	p, source, err := loadSourced(prm.Ruleset, prm.Variant)
+	p, err = withVariants(prm, p, err)
 	if prm.JSON {
 		return validateJSON(p, source, err, prm, stdout, stderr)
 	}
@@ -55,7 +56,7 @@ func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer
 		return printLoadError(stderr, err)
 	}
 	printSource(stdout, source)
-	fmt.Fprintf(stdout, "ok: %s\n", summarizeProgram(p))
+	fmt.Fprintf(stdout, "ok: %s%s\n", summarizeProgram(p), variantsNote(prm, p))
 	if prm.Provisional {
 		printNotes(stdout, p.Provisional())
 	}
@@ -172,7 +173,8 @@ func newValidateCmd(e *env) *cobra.Command {
 		Use:   "validate RULESET",
 		Short: "Check a ruleset and report every problem",
 		Long: `validate loads a ruleset, checks it completely and prints every problem as
-file:line:col: message. With no problems it prints a summary of the ruleset.`,
+file:line:col: message. Without --variant it also checks every variant file
+(variant-NAME.yaml) of the ruleset. With no problems it prints a summary.`,
 		Example: `  agon validate rulesets/peloponnes
   agon validate peloponnes --variant harsh-catastrophes --provisional`,
 		Args: cobra.ExactArgs(1),

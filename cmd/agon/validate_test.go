@@ -1,0 +1,59 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// copyPeloponnesEdited copies the Peloponnes ruleset (with its variant files) into
+// a temporary directory, applying edit to each file's text.
+func copyPeloponnesEdited(t *testing.T, edit func(name, text string) string) string {
+	t.Helper()
+	src := "../../rulesets/peloponnes"
+	entries, err := os.ReadDir(src)
+	require.NoError(t, err)
+	tmp := t.TempDir()
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		require.NoError(t, err)
+		text := edit(e.Name(), string(data))
+		require.NoError(t, os.WriteFile(filepath.Join(tmp, e.Name()), []byte(text), 0o644))
+	}
+	return tmp
+}
+
+// Plain `agon validate DIR` checks the variant files too, and says so.
+func TestValidateChecksEveryVariant(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "validate", "../../rulesets/peloponnes")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "(all 3 variants checked too)")
+
+	tmp := copyPeloponnesEdited(t, func(name, text string) string {
+		if name == "variant-harsh-catastrophes.yaml" {
+			return strings.Replace(text, "  constants:\n", "  constants:\n    conquest_bonu: 2\n", 1)
+		}
+		return text
+	})
+	code, _, errOut = runCLI(t, "", "validate", tmp)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, errOut, "variant-harsh-catastrophes.yaml:9:5: patch: \"conquest_bonu\" is not in constants in the base ruleset (did you mean \"conquest_bonus\"?)")
+}
+
+// A YAML syntax error in a variant file is reported like one in the base.
+func TestValidateVariantSyntaxError(t *testing.T) {
+	tmp := copyPeloponnesEdited(t, func(name, text string) string {
+		if name == "variant-rich-income.yaml" {
+			return strings.Replace(text, "  constants:\n", "\tconstants:\n", 1)
+		}
+		return text
+	})
+	code, _, errOut := runCLI(t, "", "validate", tmp)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, errOut, "variant-rich-income.yaml:9:1: YAML syntax error: found a tab character where indentation is expected: YAML indents with spaces")
+	assert.Contains(t, errOut, "1 problem")
+}

@@ -1,0 +1,202 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A YAML syntax error drops the whole file, so every name the file defines
+// is missing and every rule elsewhere that uses one is reported too: one
+// indentation slip in functions.yaml gave 58 "unknown name" errors, with the
+// real one behind them. So a syntax error is marked as a structure error
+// (Diagnostic.Structure); Diagnostics.List then shows only the structure
+// errors and says how many other problems it held back. yaml.v3 reports a
+// bad indentation at the start of the enclosing block; yamlSyntaxError
+// looks for the line that breaks the block's indentation and points at it,
+// and names a tab in the indentation as such.
+
+// yamlSyntaxError is SyntaxError with the file's source at hand: it points
+// at the line whose indentation is wrong and names tabs.
+func yamlSyntaxError(file string, src []string, err error) Diagnostic {
+	d := SyntaxError(file, err)
+	d.Structure = true
+	if d.Pos.Line < 1 || d.Pos.Line > len(src) {
+		return d
+	}
+	if line, col, ok := tabIndent(src, d.Pos.Line); ok {
+		d.Pos = Pos{File: file, Line: line, Col: col}
+		d.Msg = "YAML syntax error: found a tab character where indentation is expected: YAML indents with spaces"
+		return d
+	}
+	if strings.Contains(d.Msg, "mapping values are not allowed") {
+		if prev, ok := deeperThanPrevious(src, d.Pos.Line); ok {
+			d.Msg += fmt.Sprintf(": this line is indented deeper than line %d, which does not open a block; one of the two is misindented", prev)
+		}
+		return d
+	}
+	if !strings.Contains(d.Msg, "did not find expected") {
+		return d
+	}
+	if line, want, ok := misindented(src, d.Pos.Line); ok {
+		got := indentOf(src[line-1])
+		d.Msg = fmt.Sprintf("YAML syntax error: this line is indented by %d %s, but the block that starts at line %d indents by %s (YAML: %s)",
+			got, plural(got, "space", "spaces"), d.Pos.Line, want, strings.TrimPrefix(d.Msg, "YAML syntax error: "))
+		d.Pos = Pos{File: file, Line: line, Col: got + 1}
+	}
+	return d
+}
+
+// deeperThanPrevious reports whether line n is indented deeper than the
+// content line before it, which does not open a block, and returns that
+// line.
+func deeperThanPrevious(src []string, n int) (int, bool) {
+	for p := n - 1; p >= 1; p-- {
+		if content(src[p-1]) {
+			return p, indentOf(src[n-1]) > indentOf(src[p-1]) && !opensBlock(src[p-1])
+		}
+	}
+	return 0, false
+}
+
+// dedentHint suggests an indentation slip when line n is indented less
+// than the content line before it, which holds a plain key: value (a
+// value of the wrong kind is often a key that slipped out of its block).
+func dedentHint(src []string, n int) string {
+	if n < 2 || n > len(src) {
+		return ""
+	}
+	for p := n - 1; p >= 1; p-- {
+		if !content(src[p-1]) {
+			continue
+		}
+		got, above := indentOf(src[n-1]), indentOf(src[p-1])
+		if got < above && !opensBlock(src[p-1]) && !strings.HasPrefix(strings.TrimSpace(src[p-1]), "- ") {
+			return fmt.Sprintf(" (is this line indented too little? it has %d spaces, line %d above it %d)", got, p, above)
+		}
+		return ""
+	}
+	return ""
+}
+
+// plural picks the word for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// tabIndent finds a tab in the indentation of line n, or of the first
+// line before it that has one (yaml.v3 may report the line after).
+func tabIndent(src []string, n int) (int, int, bool) {
+	for l := n; l >= 1 && l >= n-1; l-- {
+		text := src[l-1]
+		lead := text[:len(text)-len(strings.TrimLeft(text, " \t"))]
+		if i := strings.IndexByte(lead, '\t'); i >= 0 {
+			return l, i + 1, true
+		}
+	}
+	return 0, 0, false
+}
+
+// indentOf counts the leading spaces of a line.
+func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
+
+// content reports whether a line holds YAML (not blank, not a comment).
+func content(line string) bool {
+	t := strings.TrimSpace(line)
+	return t != "" && !strings.HasPrefix(t, "#")
+}
+
+// misindented looks, in the mapping or list whose first entry is at line
+// start, for the first line indented to a level no enclosing block uses,
+// or deeper than the line before it without that line opening a block. It
+// returns the line and the indentations that would fit.
+func misindented(src []string, start int) (int, string, bool) {
+	levels := []int{indentOf(src[start-1])}
+	opens := opensBlock(src[start-1])
+	for n := start + 1; n <= len(src); n++ {
+		line := src[n-1]
+		if !content(line) {
+			continue
+		}
+		ind, top := indentOf(line), levels[len(levels)-1]
+		switch {
+		case ind < levels[0]:
+			return 0, "", false // the block has ended
+		case ind > top && opens:
+			levels = append(levels, ind)
+		case ind > top:
+			return n, fmt.Sprint(top), true
+		case ind < top:
+			for levels[len(levels)-1] > ind {
+				levels = levels[:len(levels)-1]
+			}
+			if levels[len(levels)-1] != ind {
+				return n, fmt.Sprintf("%d or %d", top, levels[len(levels)-1]), true
+			}
+		}
+		if strings.HasPrefix(strings.TrimSpace(line), "- ") {
+			levels = append(levels, ind+2) // the mapping inside a list item
+		}
+		if opens = opensBlock(line); isBlockScalar(line) {
+			n = skipDeeper(src, n, ind)
+			opens = false
+		}
+	}
+	return 0, "", false
+}
+
+// opensBlock reports whether a line ends with a key whose value follows
+// on the next lines ("params:", "- do:").
+func opensBlock(line string) bool {
+	t := stripComment(line)
+	return strings.HasSuffix(t, ":") || t == "-"
+}
+
+// isBlockScalar reports whether a line starts a | or > block.
+func isBlockScalar(line string) bool {
+	t := stripComment(line)
+	for _, mark := range []string{"|", "|-", "|+", ">", ">-", ">+"} {
+		if strings.HasSuffix(t, ": "+mark) || t == "- "+mark {
+			return true
+		}
+	}
+	return false
+}
+
+// skipDeeper returns the last line after n indented deeper than ind.
+func skipDeeper(src []string, n, ind int) int {
+	for n < len(src) && (!content(src[n]) || indentOf(src[n]) > ind) {
+		n++
+	}
+	return n
+}
+
+// stripComment removes a trailing " # comment" and spaces (not inside
+// quotes, roughly: good enough for a hint).
+func stripComment(line string) string {
+	if i := strings.Index(line, " #"); i >= 0 && !strings.ContainsAny(line[:i], `"'`) {
+		line = line[:i]
+	}
+	return strings.TrimSpace(line)
+}
+
+// heldBack returns the structure errors of list, the first carrying a note
+// of how many other problems were held back; without structure errors it
+// returns list unchanged.
+func heldBack(list []Diagnostic) []Diagnostic {
+	var out []Diagnostic
+	for _, d := range list {
+		if d.Structure {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 || len(out) == len(list) {
+		return list
+	}
+	n := len(list) - len(out)
+	out[0].Msg += fmt.Sprintf(" [%d other %s not shown: %s may follow from this; fix it and validate again]",
+		n, plural(n, "problem", "problems"), plural(n, "it", "they"))
+	return out
+}
