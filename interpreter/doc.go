@@ -66,7 +66,7 @@
 // never exits names the effect where the limit was hit), MaxDecisions the
 // decisions of a game, MaxTriggerRepeats a trigger's firings, expr's
 // MaxNodes the size of one expression, and a ruleset function's nesting is
-// bounded by maxCallDepth. schema bounds YAML alias expansion.
+// bounded by Limits.MaxCallDepth. schema bounds YAML alias expansion.
 //
 // # Errors
 //

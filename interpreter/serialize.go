@@ -181,7 +181,7 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 	if err := dec.Decode(&sg); err != nil {
 		return nil, fmt.Errorf("state: %v", err)
 	}
-	g := &Game{prog: p, limits: sg.Limits}
+	g := &Game{prog: p, limits: sg.Limits.withDefaults()}
 	d := &stateDecoder{g: g}
 	g.st = &state{playerCount: sg.Players, decisions: sg.Decisions, over: sg.Over, result: sg.Result,
 		fires: sg.Fires, events: sg.Events, outcomes: sg.Outcomes, cards: map[string]map[string]any{}}
