@@ -175,6 +175,7 @@ func (c *exprCompiler) declareBuiltins() {
 		new(func([]any, any) []any))
 	add("ids", builtinIDs, sig([]reflect.Type{cards}, typeStrings))
 	add("plural", builtinPlural, new(func(int, string) string))
+	c.declareGraphBuiltins()
 }
 
 func builtinCard(args ...any) (any, error) {

@@ -265,6 +265,8 @@ func (d *decoder) decode(file string, n *yaml.Node, v reflect.Value) {
 		*p = d.value(file, n)
 	case *[]Param:
 		*p = d.params(file, n)
+	case *Name:
+		*p = d.name(file, n)
 	case *[]Binding:
 		*p = d.bindings(file, n)
 	case *CardRow:

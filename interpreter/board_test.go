@@ -1,0 +1,121 @@
+package interpreter
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// boardRules is a small map: five cities in two regions, land links and a
+// sea link, a war path, and a 4×4 grid without corners.
+const boardRules = `boards:
+  map:
+    attributes:
+      region: {type: string}
+      value: {type: int, default: 1}
+      ports: {type: strings, default: []}
+    nodes:
+      - {id: athens, region: east, value: 3}
+      - {id: thebes, region: east}
+      - {id: sparta, region: west, value: 2}
+      - {id: argos, region: west}
+      - {id: delos, region: sea, ports: [athens]}
+    edges:
+      land: [[athens, thebes], [thebes, sparta], [sparta, argos]]
+      sea: [[athens, delos]]
+    regions:
+      east: [athens, thebes]
+      west: [sparta, argos]
+    paths:
+      war: [delos, athens, sparta]
+  tiles:
+    grid: {rows: 4, cols: 4, holes: [[0, 0], [0, 3], [3, 0], [3, 3]], connect: orthogonal}
+    attributes:
+      central: {type: bool, default: false}
+    nodes:
+      - {id: r1c1, central: true}
+      - {id: r1c2, central: true}
+      - {id: r2c1, central: true}
+      - {id: r2c2, central: true}
+    moves:
+      knight: [[-2, -1], [-2, 1], [-1, -2], [-1, 2], [1, -2], [1, 2], [2, -1], [2, 1]]
+`
+
+func TestBoardsInExpressions(t *testing.T) {
+	g := start(t, boardRules+"flow:\n  - log: hi\n", 1)
+	cases := []struct {
+		src  string
+		want any
+	}{
+		{"map.nodes", []string{"athens", "thebes", "sparta", "argos", "delos"}},
+		{"map.regions.east", []string{"athens", "thebes"}},
+		{"map.paths.war[1]", "athens"},
+		{"node(map, \"athens\").value", 3},
+		{"node(map, \"thebes\").value", 1},
+		{"node(map, \"delos\").ports", []string{"athens"}},
+		{"node(map, \"sparta\").region", "west"},
+		{"neighbours(map, \"athens\")", []string{"thebes", "delos"}},
+		{"neighbours(map, \"athens\", \"land\")", []string{"thebes"}},
+		{"neighbours(map, \"argos\")", []string{"sparta"}},
+		{"distance(map, \"delos\", \"argos\")", 4},
+		{"distance(map, \"argos\", \"argos\")", 0},
+		{"distance(map, \"delos\", \"argos\", [\"athens\"])", -1},
+		{"reachable(map, \"athens\", [])", []string{"thebes", "delos"}},
+		{"reachable(map, \"athens\", [\"thebes\"])", []string{"thebes", "sparta", "delos"}},
+		{"reachable(map, \"athens\", map.nodes, \"land\")", []string{"thebes", "sparta", "argos"}},
+		{"reachable(map, \"athens\", filter(map.nodes, node(map, #).region == \"east\"))", []string{"thebes", "sparta", "delos"}},
+		{"tiles.nodes", []string{"r0c1", "r0c2", "r1c0", "r1c1", "r1c2", "r1c3", "r2c0", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2"}},
+		{"[tiles.rows, tiles.cols]", []any{4, 4}},
+		{"cell(tiles, 1, 2)", "r1c2"},
+		{"cell(tiles, 0, 0)", ""},
+		{"cell(tiles, 9, 0)", ""},
+		{"node(tiles, \"r2c3\").row * 10 + node(tiles, \"r2c3\").col", 23},
+		{"node(tiles, \"r2c2\").central", true},
+		{"node(tiles, \"r0c1\").central", false},
+		{"moves(tiles, \"r0c1\", \"orthogonal\")", []string{"r0c2", "r1c1"}},
+		{"moves(tiles, \"r0c1\", \"diagonal\")", []string{"r1c0", "r1c2"}},
+		{"moves(tiles, \"r1c1\", \"king\")", []string{"r0c1", "r0c2", "r1c0", "r1c2", "r2c0", "r2c1", "r2c2"}},
+		{"moves(tiles, \"r0c1\", \"knight\")", []string{"r1c3", "r2c0", "r2c2"}},
+		{"neighbours(tiles, \"r1c0\")", []string{"r1c1", "r2c0"}},
+		{"distance(tiles, \"r0c1\", \"r3c2\")", 4},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, eval(t, g, c.src), c.src)
+	}
+}
+
+func TestBoardRunTimeErrors(t *testing.T) {
+	g := start(t, boardRules+"flow:\n  - log: hi\n", 1)
+	for src, want := range map[string]string{
+		`node(map, "athnes")`:                   `node: board map has no node "athnes" (did you mean "athens"?)`,
+		`neighbours(map, "athens", "lnad")`:     `neighbours: board map has no edge kind "lnad" (did you mean "land"?)`,
+		`reachable(map, "athens", ["spatra"])`:  `reachable: board map has no node "spatra" (did you mean "sparta"?)`,
+		`moves(tiles, "r0c1", "diagonl")`:       `moves: board tiles has no move pattern "diagonl" (did you mean "diagonal"?)`,
+		`moves(map, "athens", "king")`:          `moves: board map is not a grid`,
+		`cell(map, 0, 0)`:                       `cell: board map is not a grid`,
+		`distance(map, "athens", "nowhere")`:    `distance: board map has no node "nowhere"`,
+	} {
+		_, err := g.Eval(src)
+		require.Error(t, err, src)
+		assert.Contains(t, err.Error(), want, src)
+	}
+}
+
+func TestBoardTypeErrorsAtLoad(t *testing.T) {
+	for _, c := range [][2]string{
+		{`node(map, "athens").valeu`, `:33:32: unknown node field "valeu" (did you mean "value"?)`},
+		{`neighbours(mapp, "athens")`, `:33:23: unknown name "mapp" (did you mean "map"?)`},
+		{`div(mapp, 2)`, `:33:16: unknown name "mapp" (did you mean "map"?)`},
+		{`neighbours(map, 3)`, `:33:12: not enough arguments to call neighbours`},
+		{`map.regons`, `:33:16: unknown board field "regons" (did you mean "regions"?)`},
+		{`distance(map, "athens")`, `:33:12: not enough arguments to call distance`},
+		{`1 + cell(tiles, 0, 0)`, `:33:14: invalid operation: + (mismatched types int and string)`},
+	} {
+		_, err := Load(rulesFS(boardRules+"flow:\n  - log: '{"+c[0]+"}'\n"), "g", "")
+		if assert.Error(t, err, c[0]) {
+			assert.Contains(t, err.Error(), rulesFile+c[1], c[0])
+		}
+	}
+}
+
