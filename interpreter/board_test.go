@@ -88,13 +88,13 @@ func TestBoardsInExpressions(t *testing.T) {
 func TestBoardRunTimeErrors(t *testing.T) {
 	g := start(t, boardRules+"flow:\n  - log: hi\n", 1)
 	for src, want := range map[string]string{
-		`node(map, "athnes")`:                   `node: board map has no node "athnes" (did you mean "athens"?)`,
-		`neighbours(map, "athens", "lnad")`:     `neighbours: board map has no edge kind "lnad" (did you mean "land"?)`,
-		`reachable(map, "athens", ["spatra"])`:  `reachable: board map has no node "spatra" (did you mean "sparta"?)`,
-		`moves(tiles, "r0c1", "diagonl")`:       `moves: board tiles has no move pattern "diagonl" (did you mean "diagonal"?)`,
-		`moves(map, "athens", "king")`:          `moves: board map is not a grid`,
-		`cell(map, 0, 0)`:                       `cell: board map is not a grid`,
-		`distance(map, "athens", "nowhere")`:    `distance: board map has no node "nowhere"`,
+		`node(map, "athnes")`:                  `node: board map has no node "athnes" (did you mean "athens"?)`,
+		`neighbours(map, "athens", "lnad")`:    `neighbours: board map has no edge kind "lnad" (did you mean "land"?)`,
+		`reachable(map, "athens", ["spatra"])`: `reachable: board map has no node "spatra" (did you mean "sparta"?)`,
+		`moves(tiles, "r0c1", "diagonl")`:      `moves: board tiles has no move pattern "diagonl" (did you mean "diagonal"?)`,
+		`moves(map, "athens", "king")`:         `moves: board map is not a grid`,
+		`cell(map, 0, 0)`:                      `cell: board map is not a grid`,
+		`distance(map, "athens", "nowhere")`:   `distance: board map has no node "nowhere"`,
 	} {
 		_, err := g.Eval(src)
 		require.Error(t, err, src)
@@ -118,4 +118,3 @@ func TestBoardTypeErrorsAtLoad(t *testing.T) {
 		}
 	}
 }
-
