@@ -113,6 +113,10 @@ func (e *stateEncoder) holder(m map[string]any, player bool) map[string]any {
 		if _, isConst := e.g.prog.consts[k]; isConst && !player {
 			continue
 		}
+		if z, ok := e.g.prog.rs.Zones[k]; ok && z.KeyedBy != nil && !player {
+			out[k] = e.family(m[k])
+			continue
+		}
 		if z, ok := e.g.prog.rs.Zones[k]; ok && (z.Owner == "player") == player {
 			out[k] = e.zone(m[k])
 			continue
@@ -243,12 +247,11 @@ func (d *stateDecoder) zones(saved, into map[string]any, player bool) {
 		if !ok || (z.Owner == "player") != player {
 			continue
 		}
-		list, _ := saved[k].([]any)
-		out := make([]any, len(list))
-		for i, c := range list {
-			out[i] = d.card(c)
+		if z.KeyedBy != nil {
+			into[k] = d.family(saved[k])
+			continue
 		}
-		into[k] = out
+		into[k] = d.zone(saved[k])
 	}
 }
 
@@ -391,4 +394,14 @@ func (p *Program) effectIndex(e *effect) int {
 		}
 	}
 	return -1
+}
+
+// zone rebuilds the cards of a saved zone.
+func (d *stateDecoder) zone(v any) []any {
+	list, _ := v.([]any)
+	out := make([]any, len(list))
+	for i, c := range list {
+		out[i] = d.card(c)
+	}
+	return out
 }

@@ -82,7 +82,7 @@ func structOf(fields []field) reflect.Type {
 // builtinCardFields are present on every card.
 var builtinCardFields = []field{
 	{"id", typeString}, {"def", typeString}, {"table", typeString},
-	{"zone", typeString}, {"owner", typeInt},
+	{"zone", typeString}, {"owner", typeInt}, {"zone_key", typeString},
 }
 
 // newTypeContext builds the shadow types of rs. Problems (e.g. the same

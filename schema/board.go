@@ -261,7 +261,7 @@ func (v *validator) nodeRow(board string, b *Board, row *CardRow) {
 		return // cells without a row take defaults; checked in nodeDefaults
 	}
 	for _, attr := range b.AttributeOrder {
-		if a := b.Attributes[attr]; a != nil && a.Default == nil {
+		if a := b.Attributes[attr]; a != nil && a.Default == nil && !slices.Contains(nodeFields(), attr) {
 			if _, given := row.Fields[attr]; !given {
 				v.ds.Addf(row.Pos, "board %s: node %s: missing attribute %q (it has no default)", board, row.ID, attr)
 			}
@@ -328,6 +328,20 @@ func (v *validator) keyedZones() {
 			v.ds.Addf(z.KeyedBy.Pos, "zone %s: a keyed zone family cannot refill_from", name)
 		}
 		v.zoneKeys(name, z)
+	}
+	v.tablesInFamilies()
+}
+
+// tablesInFamilies reports card tables that start in a keyed zone family.
+func (v *validator) tablesInFamilies() {
+	for _, name := range v.rs.CardOrder {
+		t := v.rs.Cards[name]
+		if t == nil {
+			continue
+		}
+		if z := v.rs.Zones[t.Zone]; z != nil && z.KeyedBy != nil {
+			v.ds.Addf(t.Pos, "card table %s: zone %q is a keyed zone family; start the cards in a plain zone and move them in setup", name, t.Zone)
+		}
 	}
 }
 

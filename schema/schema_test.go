@@ -61,6 +61,9 @@ func TestJSONSchemaRejects(t *testing.T) {
 		"vars: {x: {type: nit}}\n",
 		"variant: x\npatch: {flw: []}\n",
 		"cards: {t: {zone: box, rows: [{name: no id}]}}\n",
+		"boards: {b: {edges: {land: [[a, b, c]]}}}\n",
+		"boards: {b: {grid: {rows: 4}}}\n",
+		"zones: {z: {keyed_by: 3}}\n",
 	} {
 		assert.Error(t, sch.Validate(yamlInstance(t, []byte(src))), src)
 	}
