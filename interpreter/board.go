@@ -41,14 +41,22 @@ type graph struct {
 	patterns   map[string][][]int
 }
 
-// boardTypes are the shadow types of boards and nodes.
+// boardTypes are the shadow types of boards and nodes, and the compiled
+// boards (for load-time checks of node ids written in expressions).
 type boardTypes struct {
 	board, node reflect.Type
+	graphs      map[string]*graph
 }
 
 // newBoardTypes builds the board type (the same for every board) and the
 // node type: id, row, col and every node attribute of every board.
-func newBoardTypes(rs *schema.Ruleset, valueType func(string) (reflect.Type, bool)) boardTypes {
+func newBoardTypes(rs *schema.Ruleset, consts map[string]any, valueType func(string) (reflect.Type, bool)) boardTypes {
+	graphs := map[string]*graph{}
+	for _, n := range rs.BoardOrder {
+		if bv, ok := consts[n].(boardValue); ok {
+			graphs[n] = bv[graphKey].(*graph)
+		}
+	}
 	nodeFields := []field{{"id", typeString}, {"row", typeInt}, {"col", typeInt}}
 	seen := map[string]bool{"id": true, "row": true, "col": true}
 	for _, bn := range rs.BoardOrder {
@@ -65,7 +73,8 @@ func newBoardTypes(rs *schema.Ruleset, valueType func(string) (reflect.Type, boo
 	return boardTypes{
 		board: structOf([]field{{"name", typeString}, {"nodes", typeStrings}, {"regions", lists},
 			{"paths", lists}, {"rows", typeInt}, {"cols", typeInt}}),
-		node: structOf(nodeFields),
+		node:   structOf(nodeFields),
+		graphs: graphs,
 	}
 }
 

@@ -110,6 +110,12 @@ func TestBoardTypeErrorsAtLoad(t *testing.T) {
 		{`neighbours(map, 3)`, `:33:12: not enough arguments to call neighbours`},
 		{`map.regons`, `:33:16: unknown board field "regons" (did you mean "regions"?)`},
 		{`distance(map, "athens")`, `:33:12: not enough arguments to call distance`},
+		{`node(map, "athnes").value`, `:33:22: node: board map has no node "athnes" (did you mean "athens"?)`},
+		{`distance(map, "athens", "spart")`, `:33:36: distance: board map has no node "spart" (did you mean "sparta"?)`},
+		{`neighbours(map, "athens", "lnad")`, `:33:38: neighbours: board map has no edge kind "lnad" (did you mean "land"?)`},
+		{`reachable(map, "athens", [], "sae")`, `:33:41: reachable: board map has no edge kind "sae" (did you mean "sea"?)`},
+		{`moves(tiles, "r0c0", "kng")`, `:33:25: moves: board tiles has no node "r0c0"`},
+		{`moves(tiles, "r0c1", "kng")`, `:33:33: moves: board tiles has no move pattern "kng" (did you mean "king"?)`},
 		{`1 + cell(tiles, 0, 0)`, `:33:14: invalid operation: + (mismatched types int and string)`},
 	} {
 		_, err := Load(rulesFS(boardRules+"flow:\n  - log: '{"+c[0]+"}'\n"), "g", "")

@@ -208,6 +208,9 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	typ := inferType(checked.Node())
+	if !c.checkBoardLiterals(src, checked.Node(), sc) {
+		return nil
+	}
 	if !want.accepts(typ) {
 		c.ds.Add(c.diag(src, 1, 0, fmt.Sprintf("%s must be %s, got %s", what, want, typeName(typ, c.tc))))
 		return nil

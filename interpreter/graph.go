@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
 
 	"agon/schema"
 )
@@ -200,4 +201,88 @@ func builtinMoves(args ...any) (any, error) {
 		return nil, fmt.Errorf("moves: board %s has no move pattern %q%s", g.name, name, schema.DidYouMean(name, sortedKeys(g.patterns)))
 	}
 	return g.idsOf(g.step(i, pattern)), nil
+}
+
+// boardLiteralArgs says which arguments of a graph built-in name nodes
+// when written as string literals, and which names an edge kind or a move
+// pattern.
+var boardLiteralArgs = map[string]struct{ nodes, kind, pattern []int }{
+	"node":       {nodes: []int{1}},
+	"neighbours": {nodes: []int{1}, kind: []int{2}},
+	"reachable":  {nodes: []int{1}, kind: []int{3}},
+	"distance":   {nodes: []int{1, 2}},
+	"moves":      {nodes: []int{1}, pattern: []int{2}},
+}
+
+// checkBoardLiterals reports node ids, edge kinds and move patterns
+// written as string literals in calls of the graph built-ins on a board
+// named directly (`neighbours(cities, "athnes")`), with a did-you-mean.
+func (c *exprCompiler) checkBoardLiterals(src schema.Expr, tree ast.Node, sc *scope) bool {
+	ok := true
+	ast.Find(tree, func(n ast.Node) bool {
+		call, isCall := n.(*ast.CallNode)
+		if !isCall {
+			return false
+		}
+		fn, isIdent := call.Callee.(*ast.IdentifierNode)
+		if !isIdent || len(call.Arguments) < 2 {
+			return false
+		}
+		args, known := boardLiteralArgs[fn.Value]
+		board, isBoard := call.Arguments[0].(*ast.IdentifierNode)
+		if !known || !isBoard || c.tc.boards.graphs[board.Value] == nil {
+			return false
+		}
+		g := c.tc.boards.graphs[board.Value]
+		if _, local := sc.lookup(board.Value); local {
+			return false
+		}
+		for _, problem := range g.literalProblems(call.Arguments, args.nodes, args.kind, args.pattern) {
+			line, col := lineCol(src.Src, problem.at.Location().From)
+			c.ds.Add(c.diag(src, line, col, fn.Value+": "+problem.msg))
+			ok = false
+		}
+		return false
+	})
+	return ok
+}
+
+// literalProblem is a string literal that names nothing on a board.
+type literalProblem struct {
+	at  ast.Node
+	msg string
+}
+
+// literalProblems checks the string literals among args.
+func (g *graph) literalProblems(args []ast.Node, nodes, kinds, patterns []int) []literalProblem {
+	var out []literalProblem
+	lit := func(i int) (*ast.StringNode, bool) {
+		if i >= len(args) {
+			return nil, false
+		}
+		s, ok := args[i].(*ast.StringNode)
+		return s, ok
+	}
+	for _, i := range nodes {
+		if s, ok := lit(i); ok {
+			if _, err := g.node(s.Value); err != nil {
+				out = append(out, literalProblem{s, err.Error()})
+			}
+		}
+	}
+	for _, i := range kinds {
+		if s, ok := lit(i); ok {
+			if _, err := g.adjacency(s.Value); err != nil {
+				out = append(out, literalProblem{s, err.Error()})
+			}
+		}
+	}
+	for _, i := range patterns {
+		if s, ok := lit(i); ok {
+			if _, known := g.patterns[s.Value]; !known && g.cells != nil {
+				out = append(out, literalProblem{s, fmt.Sprintf("board %s has no move pattern %q%s", g.name, s.Value, schema.DidYouMean(s.Value, sortedKeys(g.patterns)))})
+			}
+		}
+	}
+	return out
 }

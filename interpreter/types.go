@@ -91,7 +91,7 @@ func newTypeContext(rs *schema.Ruleset, consts map[string]any, ds *schema.Diagno
 	tc := &typeContext{envCache: map[string]reflect.Type{}}
 	tc.card = structOf(tc.cardFields(rs, ds))
 	tc.player = structOf(tc.playerFields(rs))
-	tc.boards = newBoardTypes(rs, tc.valueType)
+	tc.boards = newBoardTypes(rs, consts, tc.valueType)
 	tc.globals = tc.globalFields(rs, consts)
 	return tc
 }
