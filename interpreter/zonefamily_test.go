@@ -23,8 +23,8 @@ cards:
     attributes:
       colour: {type: int}
     rows:
-      - {id: red, count: 4, colour: 0}
-      - {id: blue, count: 4, colour: 1}
+      - {id: red, count: 6, colour: 0}
+      - {id: blue, count: 6, colour: 1}
 zones:
   supply: {}
   stack: {keyed_by: cities}
@@ -102,7 +102,7 @@ func TestKeyedZoneFamilyEffects(t *testing.T) {
   - draw: 3
     from: supply
     into: stack["thebes"]
-  - move: supply[1:3]
+  - move: filter(supply, .colour == 1)[0:2]
     into: hades.left
   - draw: 2
     from: stack[cities.nodes[1]]
@@ -167,4 +167,29 @@ func TestKeyedZoneFamilyLoadErrors(t *testing.T) {
 			assert.Contains(t, err.Error(), rulesFile+c[1], c[0])
 		}
 	}
+}
+
+func TestKeyedZoneFamilyTranscriptReplays(t *testing.T) {
+	p := load(t, stackRules+`setup:
+  - move: filter(supply, .colour == 1)[0:2]
+    into: hades.left
+  - shuffle: hades.left
+  - draw: 1
+    from: hades.left
+    into: stack.thebes
+`)
+	var bots []Bot
+	for i := 0; i < 2; i++ {
+		b, err := NewBot("random", uint64(i+7))
+		require.NoError(t, err)
+		bots = append(bots, b)
+	}
+	tr, err := Record(p, Config{Players: 2, Seed: 3}, bots)
+	require.NoError(t, err)
+	text := string(tr.Marshal())
+	assert.Contains(t, text, "chance: shuffle hades[left]")
+	back, err := ReadTranscript("t.yaml", []byte(text))
+	require.NoError(t, err)
+	_, err = Replay(p, back, ReplayOptions{})
+	require.NoError(t, err, "the recorded game replays")
 }
