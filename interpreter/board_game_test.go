@@ -1,6 +1,8 @@
 package interpreter
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -172,5 +174,41 @@ func TestBoardGamesSurviveCloneAndSave(t *testing.T) {
 			ks := keys(t, g)
 			apply(t, g, ks[len(ks)-1])
 		}
+	}
+}
+
+// TestReferenceBoardExamplesLoad loads the YAML examples of REFERENCE.md's
+// "Keyed zone families" and "Boards" sections together and evaluates the
+// expressions the text shows.
+func TestReferenceBoardExamplesLoad(t *testing.T) {
+	ref, err := os.ReadFile("../schema/REFERENCE.md")
+	require.NoError(t, err)
+	var src strings.Builder
+	for _, heading := range []string{"### Keyed zone families", "## Boards"} {
+		section := string(ref)[strings.Index(string(ref), heading):]
+		for i := 0; i < 2; i++ { // the first two yaml blocks of the section
+			start := strings.Index(section, "```yaml\n")
+			end := strings.Index(section[start+8:], "```")
+			if start < 0 || end < 0 || (i == 1 && heading == "## Boards") {
+				break
+			}
+			src.WriteString(section[start+8 : start+8+end])
+			section = section[start+8+end:]
+		}
+	}
+	g := start(t, src.String()+"flow:\n  - log: hi\n", 2)
+	for expr, want := range map[string]any{
+		`node(cities, "athens").value`:                          3,
+		`neighbours(cities, "athens")`:                          []string{"thebes", "sparta"},
+		`reachable(cities, "athens", [], "land")`:               []string{"thebes"},
+		`distance(cities, "athens", "sparta", [])`:              1,
+		`moves(tiles, "r1c1", "knight")`:                        []string{"r2c3", "r3c2"},
+		`sum(cities.nodes, len(stack[#]))`:                      0,
+		`players[1].troops["athens"]`:                           0,
+		`filter(cities.nodes, players[0].troops[#] > 0)`:        []any{},
+		`cities.paths.war`:                                      []string{"sparta", "thebes", "athens"},
+		`len(hades.left) + len(hades.right) + len(tiles.nodes)`: 12,
+	} {
+		assert.Equal(t, want, eval(t, g, expr), expr)
 	}
 }
