@@ -1,6 +1,8 @@
 package interpreter
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -122,5 +124,76 @@ func TestBoardTypeErrorsAtLoad(t *testing.T) {
 		if assert.Error(t, err, c[0]) {
 			assert.Contains(t, err.Error(), rulesFile+c[1], c[0])
 		}
+	}
+}
+
+// hexBoard is a 91-cell hexagon of radius 5 (rows y=1..11), neighbours
+// (x±1, y), (x, y±1), (x+1, y+1), (x-1, y-1): the shape of a map of islands
+// and seas.
+func hexBoard() string {
+	var b strings.Builder
+	in := func(x, y int) bool {
+		if y < 1 || y > 11 {
+			return false
+		}
+		if y <= 6 {
+			return x >= 1 && x <= 5+y
+		}
+		return x >= y-5 && x <= 11
+	}
+	b.WriteString("boards:\n  sea:\n    nodes:\n")
+	for y := 1; y <= 11; y++ {
+		for x := 1; x <= 11; x++ {
+			if in(x, y) {
+				fmt.Fprintf(&b, "      - {id: c%d_%d}\n", x, y)
+			}
+		}
+	}
+	b.WriteString("    edges:\n      adjacent:\n")
+	for y := 1; y <= 11; y++ {
+		for x := 1; x <= 11; x++ {
+			for _, d := range [][2]int{{1, 0}, {0, 1}, {1, 1}} {
+				if in(x, y) && in(x+d[0], y+d[1]) {
+					fmt.Fprintf(&b, "        - [c%d_%d, c%d_%d]\n", x, y, x+d[0], y+d[1])
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
+func TestHexBoard(t *testing.T) {
+	g := start(t, hexBoard()+"flow:\n  - log: hi\n", 1)
+	assert.Equal(t, 91, eval(t, g, "len(sea.nodes)"))
+	assert.Equal(t, 6, eval(t, g, `len(neighbours(sea, "c6_6"))`), "an inner cell has six neighbours")
+	assert.Equal(t, 10, eval(t, g, `distance(sea, "c1_1", "c11_11")`))
+	assert.Equal(t, 90, eval(t, g, `len(reachable(sea, "c6_6", sea.nodes))`))
+}
+
+// BenchmarkReachableOnHexBoard measures one reachable call over half of
+// a 91-cell board (plus the filter that computes the half).
+func BenchmarkReachableOnHexBoard(b *testing.B) {
+	src := hexBoard() + `vars:
+  held: {type: intmap}
+  n: {type: int}
+setup:
+  - for_each: sea.nodes
+    as: c
+    do:
+      - if: len(c) % 2 == 0
+        then: [{set: "held[c]", to: 1}]
+flow:
+  - repeat: 1000
+    do:
+      - set: n
+        to: 'len(reachable(sea, "c6_6", filter(sea.nodes, held[#] > 0)))'
+`
+	p, err := Load(rulesFS(src), "g", "")
+	require.NoError(b, err)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g, err := NewGame(p, Config{Players: 1})
+		require.NoError(b, err)
+		require.Positive(b, g.st.root["n"])
 	}
 }
