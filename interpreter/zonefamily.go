@@ -68,6 +68,7 @@ func (c *compiler) familyRef(src schema.Expr, sc *scope) (ref *zoneRef, ok bool)
 	if m := reMember.FindStringSubmatch(src.Src); m != nil && reIdent.MatchString(m[1]) {
 		if z, ok := c.rs.Zones[strings.TrimSpace(m[1])]; ok && z.KeyedBy != nil {
 			lit := schema.Expr{Pos: memberPos(src, m[2]).Pos, Src: strconv.Quote(m[2])}
+			c.checkFamilyKey(lit.Pos, strings.TrimSpace(m[1]), m[2])
 			key := c.ec.compile(lit, nil, wantString, "zone key")
 			return &zoneRef{name: strings.TrimSpace(m[1]), key: key, src: src}, true
 		}
@@ -97,6 +98,9 @@ func (c *compiler) familyRef(src schema.Expr, sc *scope) (ref *zoneRef, ok bool)
 	key := c.ec.compile(keySrc, sc, wantString, "zone key")
 	if key == nil {
 		return nil, true
+	}
+	if lit, err := strconv.Unquote(strings.TrimSpace(keySrc.Src)); err == nil {
+		c.checkFamilyKey(keySrc.Pos, name, lit)
 	}
 	return &zoneRef{name: name, key: key, src: src}, true
 }
@@ -167,4 +171,16 @@ func (c *compiler) notAFamily(src schema.Expr, name string, isZone bool) {
 		}
 	}
 	c.ds.Addf(src.Pos, "unknown keyed zone family %q%s", name, schema.DidYouMean(name, families))
+}
+
+// checkFamilyKey reports a key written literally that is not in the
+// family.
+func (c *compiler) checkFamilyKey(pos schema.Pos, name, key string) {
+	keys := c.rs.ZoneKeys(name)
+	for _, k := range keys {
+		if k == key {
+			return
+		}
+	}
+	c.ds.Addf(pos, "zone family %s has no key %q%s", name, key, schema.DidYouMean(key, keys))
 }
