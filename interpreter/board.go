@@ -46,6 +46,7 @@ type graph struct {
 type boardTypes struct {
 	board, node reflect.Type
 	graphs      map[string]*graph
+	families    map[string][]string // keyed zone family → its keys
 }
 
 // newBoardTypes builds the board type (the same for every board) and the
@@ -73,9 +74,21 @@ func newBoardTypes(rs *schema.Ruleset, consts map[string]any, valueType func(str
 	return boardTypes{
 		board: structOf([]field{{"name", typeString}, {"nodes", typeStrings}, {"regions", lists},
 			{"paths", lists}, {"rows", typeInt}, {"cols", typeInt}}),
-		node:   structOf(nodeFields),
-		graphs: graphs,
+		node:     structOf(nodeFields),
+		graphs:   graphs,
+		families: families(rs),
 	}
+}
+
+// families maps every keyed zone family to its keys.
+func families(rs *schema.Ruleset) map[string][]string {
+	out := map[string][]string{}
+	for _, n := range rs.ZoneOrder {
+		if keys := rs.ZoneKeys(n); keys != nil {
+			out[n] = keys
+		}
+	}
+	return out
 }
 
 // boardGlobals are the board names in scope everywhere.

@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -220,6 +221,10 @@ var boardLiteralArgs = map[string]struct{ nodes, kind, pattern []int }{
 func (c *exprCompiler) checkBoardLiterals(src schema.Expr, tree ast.Node, sc *scope) bool {
 	ok := true
 	ast.Find(tree, func(n ast.Node) bool {
+		if member, isMember := n.(*ast.MemberNode); isMember {
+			ok = c.checkFamilyKeyLiteral(src, member, sc) && ok
+			return false
+		}
 		call, isCall := n.(*ast.CallNode)
 		if !isCall {
 			return false
@@ -285,4 +290,21 @@ func (g *graph) literalProblems(args []ast.Node, nodes, kinds, patterns []int) [
 		}
 	}
 	return out
+}
+
+// checkFamilyKeyLiteral reports stack["athnes"] or stack.athnes in an
+// expression when stack is a keyed zone family without that key.
+func (c *exprCompiler) checkFamilyKeyLiteral(src schema.Expr, m *ast.MemberNode, sc *scope) bool {
+	id, isIdent := m.Node.(*ast.IdentifierNode)
+	key, isString := m.Property.(*ast.StringNode)
+	if !isIdent || !isString {
+		return true
+	}
+	keys, isFamily := c.tc.boards.families[id.Value]
+	if _, local := sc.lookup(id.Value); !isFamily || local || slices.Contains(keys, key.Value) {
+		return true
+	}
+	line, col := lineCol(src.Src, key.Location().From)
+	c.ds.Add(c.diag(src, line, col, fmt.Sprintf("zone family %s has no key %q%s", id.Value, key.Value, schema.DidYouMean(key.Value, keys))))
+	return false
 }

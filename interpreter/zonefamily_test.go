@@ -161,6 +161,8 @@ func TestKeyedZoneFamilyLoadErrors(t *testing.T) {
 		{"  - {draw: 1, from: 'supply[0]', into: supply}", `:56:22: zone supply is not keyed: write it without [...] (declare keyed_by to make a family)`},
 		{"  - {draw: 1, from: supply, into: 'stack[1]'}", `:56:42: zone key must be string, got int`},
 		{"  - {draw: 1, from: supply, into: 'stack[cc]'}", `:56:42: unknown name "cc"`},
+		{"  - {log: '{len(stack.athnes)}'}", `:56:23: zone family stack has no key "athnes" (did you mean "athens"?)`},
+		{"  - {log: '{len(stack[\"athnes\"])}'}", `:56:23: zone family stack has no key "athnes" (did you mean "athens"?)`},
 	} {
 		_, err := Load(rulesFS(stackRules+"setup:\n"+c[0]+"\n"), "g", "")
 		if assert.Error(t, err, c[0]) {
