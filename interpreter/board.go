@@ -39,6 +39,8 @@ type graph struct {
 	rows, cols int
 	cells      [][]int // grid: [row][col] → node index or -1
 	patterns   map[string][][]int
+	// regionNames and pathNames list the board's regions and paths.
+	regionNames, pathNames []string
 }
 
 // boardTypes are the shadow types of boards and nodes, and the compiled
@@ -128,7 +130,8 @@ func nodeAttributeTypes(rs *schema.Ruleset) []declared {
 
 // buildGraph compiles a validated board.
 func buildGraph(name string, b *schema.Board, attrs []declared) *graph {
-	g := &graph{name: name, ids: b.NodeIDs(), index: map[string]int{}, adj: map[string][][]int{}, patterns: b.MovePatterns()}
+	g := &graph{name: name, ids: b.NodeIDs(), index: map[string]int{}, adj: map[string][][]int{}, patterns: b.MovePatterns(),
+		regionNames: b.RegionOrder, pathNames: b.PathOrder}
 	rows := map[string]*schema.CardRow{}
 	for _, r := range b.Nodes {
 		if r != nil {

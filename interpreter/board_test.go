@@ -118,6 +118,8 @@ func TestBoardTypeErrorsAtLoad(t *testing.T) {
 		{`reachable(map, "athens", [], "sae")`, `:33:41: reachable: board map has no edge kind "sae" (did you mean "sea"?)`},
 		{`moves(tiles, "r0c0", "kng")`, `:33:25: moves: board tiles has no node "r0c0"`},
 		{`moves(tiles, "r0c1", "kng")`, `:33:33: moves: board tiles has no move pattern "kng" (did you mean "king"?)`},
+		{`map.regions.esat`, `:33:24: board map has no region "esat" (did you mean "east"?)`},
+		{`map.paths["wra"][0]`, `:33:22: board map has no path "wra" (did you mean "war"?)`},
 		{`1 + cell(tiles, 0, 0)`, `:33:14: invalid operation: + (mismatched types int and string)`},
 	} {
 		_, err := Load(rulesFS(boardRules+"flow:\n  - log: '{"+c[0]+"}'\n"), "g", "")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -295,8 +296,11 @@ func (g *graph) literalProblems(args []ast.Node, nodes, kinds, patterns []int) [
 // checkFamilyKeyLiteral reports stack["athnes"] or stack.athnes in an
 // expression when stack is a keyed zone family without that key.
 func (c *exprCompiler) checkFamilyKeyLiteral(src schema.Expr, m *ast.MemberNode, sc *scope) bool {
-	id, isIdent := m.Node.(*ast.IdentifierNode)
 	key, isString := m.Property.(*ast.StringNode)
+	if inner, ok := m.Node.(*ast.MemberNode); ok && isString {
+		return c.checkBoardListLiteral(src, inner, key, sc)
+	}
+	id, isIdent := m.Node.(*ast.IdentifierNode)
 	if !isIdent || !isString {
 		return true
 	}
@@ -306,5 +310,30 @@ func (c *exprCompiler) checkFamilyKeyLiteral(src schema.Expr, m *ast.MemberNode,
 	}
 	line, col := lineCol(src.Src, key.Location().From)
 	c.ds.Add(c.diag(src, line, col, fmt.Sprintf("zone family %s has no key %q%s", id.Value, key.Value, schema.DidYouMean(key.Value, keys))))
+	return false
+}
+
+// checkBoardListLiteral reports b.regions.NAME or b.paths.NAME (also
+// written ["NAME"]) naming no region or path of board b.
+func (c *exprCompiler) checkBoardListLiteral(src schema.Expr, inner *ast.MemberNode, key *ast.StringNode, sc *scope) bool {
+	id, isIdent := inner.Node.(*ast.IdentifierNode)
+	field, isString := inner.Property.(*ast.StringNode)
+	if !isIdent || !isString || (field.Value != "regions" && field.Value != "paths") {
+		return true
+	}
+	g := c.tc.boards.graphs[id.Value]
+	if _, local := sc.lookup(id.Value); g == nil || local {
+		return true
+	}
+	names := g.regionNames
+	if field.Value == "paths" {
+		names = g.pathNames
+	}
+	if slices.Contains(names, key.Value) {
+		return true
+	}
+	line, col := lineCol(src.Src, key.Location().From)
+	what := strings.TrimSuffix(field.Value, "s")
+	c.ds.Add(c.diag(src, line, col, fmt.Sprintf("board %s has no %s %q%s", id.Value, what, key.Value, schema.DidYouMean(key.Value, names))))
 	return false
 }
