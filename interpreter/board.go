@@ -313,9 +313,10 @@ func (g *graph) idsOf(idx []int) []string {
 	return out
 }
 
-// bfs walks from start over adj: a node is entered if it is the target
-// test's end or, to go on from it, allowed. It returns the distance of
-// every node reached (-1 for the others).
+// bfs walks from start over adj and returns the distance of every node
+// reached (-1 for the others). With a through mask, the walk goes on only
+// from nodes in it (and from start): other nodes are reached but end the
+// path.
 func (g *graph) bfs(start int, adj [][]int, through []bool) []int {
 	dist := make([]int, len(g.ids))
 	for i := range dist {
