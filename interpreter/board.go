@@ -339,3 +339,17 @@ func (g *graph) bfs(start int, adj [][]int, through []bool) []int {
 	}
 	return dist
 }
+
+// board resolves a saved board reference {"$board": name} (a board held by
+// a local or a loop list).
+func (d *stateDecoder) board(x map[string]any) (boardValue, bool) {
+	name, ok := x["$board"].(string)
+	if !ok || len(x) != 1 {
+		return nil, false
+	}
+	b, found := d.g.prog.consts[name].(boardValue)
+	if !found && d.err == nil {
+		d.err = fmt.Errorf("state: reference to unknown board %q", name)
+	}
+	return b, found
+}

@@ -212,3 +212,25 @@ func TestReferenceBoardExamplesLoad(t *testing.T) {
 		assert.Equal(t, want, eval(t, g, expr), expr)
 	}
 }
+
+func TestBoardHeldByALocalSurvivesSaveAndLoad(t *testing.T) {
+	g := start(t, boardRules+`vars:
+  seen: {type: strings}
+flow:
+  - let: {b: map, n: 'node(map, "delos")'}
+  - choose:
+      who: 0
+      prompt: pick
+      options:
+        - key: go
+          do:
+            - {set: seen, to: 'neighbours(b, n.ports[0])'}
+`, 1)
+	data, err := g.MarshalState()
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `{"$board":"map"}`, "a board is saved by name")
+	back, err := UnmarshalState(g.prog, data)
+	require.NoError(t, err)
+	apply(t, back, "go")
+	assert.Equal(t, []string{"thebes", "delos"}, eval(t, back, "seen"))
+}

@@ -143,6 +143,8 @@ func (e *stateEncoder) zone(v any) []any {
 // value encodes a value, cards as references.
 func (e *stateEncoder) value(v any) any {
 	switch x := v.(type) {
+	case boardValue:
+		return map[string]any{"$board": x["name"]}
 	case map[string]any:
 		if id, ok := x["id"].(string); ok && e.g.st.cards[id] != nil {
 			return map[string]any{"$card": id}
@@ -299,6 +301,9 @@ func (d *stateDecoder) value(v any) any {
 				d.err = fmt.Errorf("state: reference to unknown card %q", id)
 			}
 			return c
+		}
+		if b, ok := d.board(x); ok {
+			return b
 		}
 		out := map[string]any{}
 		for k, y := range x {
