@@ -16,6 +16,9 @@ type Limits struct {
 	// MaxExprMemory bounds what one expression evaluation may allocate,
 	// in expr's units (elements of ranges, maps and lists; default 1e6).
 	MaxExprMemory int
+	// MaxCallDepth is how deeply ruleset function calls may nest (default
+	// 64): it stops a recursive function whose recursion does not end.
+	MaxCallDepth int
 }
 
 func (l Limits) withDefaults() Limits {
@@ -30,6 +33,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxExprMemory <= 0 {
 		l.MaxExprMemory = 1000000
+	}
+	if l.MaxCallDepth <= 0 {
+		l.MaxCallDepth = 64
 	}
 	return l
 }

@@ -71,13 +71,28 @@
 // While a trigger's effects run, triggers are not checked again; a trigger
 // that keeps firing between two decisions hits Limits.MaxTriggerRepeats.
 //
+// Boards are immutable data compiled once (board.go): a graph with node
+// indices, sorted adjacency lists per edge kind and grid cells. Each board
+// is stored with the constants as a named map type (boardValue) that
+// expressions read like any map, that the cloner shares instead of
+// copying and that serialisation leaves out. The graph built-ins
+// (graph.go) return lists in board order, never in Go map order. A
+// "predicate" such as reachable's is a list of node ids the caller
+// computes with filter, since expr has no function values.
+//
+// A keyed zone family (zonefamily.go) is a map key → list of cards under
+// the zone's name, so expressions read stack[c] and the generic clone
+// copies it. Effects address one of its zones by the location string
+// "stack[c]", which the zone helpers split; a card remembers its key in
+// zone_key, so removing it needs no search.
+//
 // # Limits
 //
 // Limits.MaxEffects bounds the effects between two decisions (a loop that
 // never exits names the effect where the limit was hit), MaxDecisions the
 // decisions of a game, MaxTriggerRepeats a trigger's firings, expr's
 // MaxNodes the size of one expression, and a ruleset function's nesting is
-// bounded by maxCallDepth. schema bounds YAML alias expansion.
+// bounded by Limits.MaxCallDepth. schema bounds YAML alias expansion.
 //
 // # Errors
 //

@@ -162,11 +162,11 @@ func (g *Game) exec(e *effect, f *frame) error {
 	case "draw":
 		return g.execDraw(e)
 	case "shuffle":
-		owner, err := g.zoneOwner(e.into)
+		loc, owner, label, err := g.zoneAt(e.into)
 		if err != nil {
 			return err
 		}
-		return g.shuffleZone(e.into.name, owner, e.into.label(owner))
+		return g.shuffleZone(loc, owner, label)
 	case "roll":
 		return g.execRoll(e)
 	case "if":
@@ -402,7 +402,7 @@ func (g *Game) execMove(e *effect) error {
 	default:
 		return fmt.Errorf("move: expected a card or a list of cards, got %s", describe(v))
 	}
-	owner, err := g.zoneOwner(e.into)
+	into, owner, _, err := g.zoneAt(e.into)
 	if err != nil {
 		return err
 	}
@@ -419,7 +419,7 @@ func (g *Game) execMove(e *effect) error {
 		if err := g.removeCard(c); err != nil {
 			return err
 		}
-		g.putCard(c, e.into.name, owner, e.atTop)
+		g.putCard(c, into, owner, e.atTop)
 	}
 	return nil
 }
@@ -429,16 +429,16 @@ func (g *Game) execDraw(e *effect) error {
 	if err != nil {
 		return err
 	}
-	from, err := g.zoneOwner(e.from)
+	fromLoc, from, _, err := g.zoneAt(e.from)
 	if err != nil {
 		return err
 	}
-	into, err := g.zoneOwner(e.into)
+	intoLoc, into, _, err := g.zoneAt(e.into)
 	if err != nil {
 		return err
 	}
 	for i := 0; i < n; i++ {
-		list := g.zoneList(e.from.name, from)
+		list := g.zoneList(fromLoc, from)
 		if len(list) == 0 {
 			if list, err = g.refill(e.from, from); err != nil {
 				return err
@@ -448,8 +448,8 @@ func (g *Game) execDraw(e *effect) error {
 			}
 		}
 		c := list[0].(map[string]any)
-		g.setZone(e.from.name, from, append([]any(nil), list[1:]...))
-		g.putCard(c, e.into.name, into, e.atTop)
+		g.setZone(fromLoc, from, append([]any(nil), list[1:]...))
+		g.putCard(c, intoLoc, into, e.atTop)
 	}
 	return nil
 }

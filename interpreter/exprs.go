@@ -143,8 +143,12 @@ func (w wanted) accepts(t reflect.Type) bool {
 // first argument.
 type envPatcher struct{ names map[string]bool }
 
-// Visit implements ast.Visitor.
+// Visit implements ast.Visitor. It also forgets the types that expr's
+// pre-patch checks stored in every node: the final check skips a call
+// whose type is known, so an unknown name inside its arguments (`div(x,
+// 2)` with no x) would go unreported.
 func (p envPatcher) Visit(node *ast.Node) {
+	(*node).SetType(nil)
 	call, ok := (*node).(*ast.CallNode)
 	if !ok {
 		return
@@ -160,6 +164,14 @@ func (p envPatcher) Visit(node *ast.Node) {
 	}
 	call.Arguments = append([]ast.Node{&ast.IdentifierNode{Value: "$env"}}, call.Arguments...)
 }
+
+// Reset and ShouldRepeat make envPatcher a "repeatable" patcher, which
+// expr runs last, right before its final check (so the types Visit forgets
+// are not stored again in between). It runs once.
+func (p envPatcher) Reset() {}
+
+// ShouldRepeat implements expr's repeatable patcher: one pass is enough.
+func (p envPatcher) ShouldRepeat() bool { return false }
 
 // disabledBuiltins would let the clock or Go map order reach outcomes.
 var disabledBuiltins = []string{"now", "date", "duration", "keys", "values", "toPairs", "fromPairs", "timezone"}
@@ -202,6 +214,9 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	}
 	typ := inferType(checked.Node())
 	c.lits.check(src, checked.Node(), sc)
+	if !c.checkBoardLiterals(src, checked.Node(), sc) {
+		return nil
+	}
 	if !want.accepts(typ) {
 		c.ds.Add(c.diag(src, 1, 0, fmt.Sprintf("%s must be %s, got %s", what, want, typeName(typ, c.tc))))
 		return nil
@@ -309,6 +324,10 @@ func (c *exprCompiler) prettyTypes(msg string) string {
 			return "card"
 		case c.tc.player.String():
 			return "player"
+		case c.tc.boards.board.String():
+			return "board"
+		case c.tc.boards.node.String():
+			return "node"
 		}
 		return "environment"
 	})
@@ -320,6 +339,10 @@ func (c *exprCompiler) describeStruct(typeStr string, envType reflect.Type) (str
 		return "card", fieldNames(c.tc.card)
 	case c.tc.player.String():
 		return "player", fieldNames(c.tc.player)
+	case c.tc.boards.board.String():
+		return "board", fieldNames(c.tc.boards.board)
+	case c.tc.boards.node.String():
+		return "node", fieldNames(c.tc.boards.node)
 	}
 	return "", fieldNames(envType)
 }
@@ -345,6 +368,10 @@ func typeName(t reflect.Type, tc *typeContext) string {
 		return "card"
 	case t == tc.player:
 		return "player"
+	case t == tc.boards.board:
+		return "board"
+	case t == tc.boards.node:
+		return "node"
 	case t.Kind() == reflect.Slice && t.Elem() == tc.card:
 		return "list of cards"
 	case t.Kind() == reflect.Slice && t.Elem() == tc.player:

@@ -291,18 +291,12 @@ flow:
 	assert.True(t, strings.HasPrefix(err, rulesFile+`:5:15: unknown name "k"`), err)
 }
 
-func TestRecursiveFunctionsAreLoadErrors(t *testing.T) {
-	err := loadErr(t, `functions:
-  tally:
+func TestRecursiveFunctionsRun(t *testing.T) {
+	g := start(t, `functions:
+  fact:
     params: {n: int}
     returns: int
-    expr: "n <= 0 ? 0 : 1 + tally(n - 1)"
-flow:
-  - log: "{tally(3)}"
-`)
-	assert.Equal(t, rulesFile+":5:12: function tally calls itself (tally → tally): its evaluation would never end", err)
-
-	err = loadErr(t, `functions:
+    expr: "n <= 1 ? 1 : n * fact(n - 1)"
   even:
     params: {n: int}
     returns: bool
@@ -312,16 +306,15 @@ flow:
     returns: bool
     expr: "n == 0 ? false : even(n - 1)"
 flow:
-  - log: "{even(3)}"
-`)
-	assert.Contains(t, err, "function even calls itself (even → odd → even)")
-	assert.Contains(t, err, "function odd calls itself (odd → even → odd)")
+  - log: "{fact(5)}"
+`, 1)
+	assert.Equal(t, []string{"120"}, logs(g))
+	assert.Equal(t, 3628800, eval(t, g, "fact(10)"))
+	assert.Equal(t, true, eval(t, g, "even(10)"), "mutual recursion")
+	assert.Equal(t, false, eval(t, g, "odd(10)"))
 }
 
-func TestRecursionUnderABuiltinNameHitsTheDepthLimit(t *testing.T) {
-	// A ruleset function named like an expr builtin replaces it. Its
-	// self-call is not seen by the load-time recursion check (the parser
-	// sees the builtin), so the run-time depth limit must stop it.
+func TestRunawayRecursionHitsTheDepthLimit(t *testing.T) {
 	src := `functions:
   count:
     params: {n: int}
@@ -335,14 +328,13 @@ flow:
   - set: total
     to: count(1000)
 `
-	p, err := Load(rulesFS(src), "g", "")
-	if err != nil {
-		assert.Contains(t, err.Error(), "function count calls itself")
-		return
-	}
-	_, err = NewGame(p, Config{Players: 1})
+	_, err := NewGame(load(t, src), Config{Players: 1})
 	require.Error(t, err)
-	assert.Equal(t, rulesFile+fmt.Sprintf(":5:29: function count: more than %d nested calls (does it call itself?) (in flow, after 0 decisions)", maxCallDepth), err.Error())
+	assert.Equal(t, rulesFile+":5:29: function count: more than 64 nested function calls (limit MaxCallDepth): does its recursion end? (in flow, after 0 decisions)", err.Error())
+
+	g, err := NewGame(load(t, src), Config{Players: 1, Limits: Limits{MaxCallDepth: 2000}})
+	require.NoError(t, err, "a higher MaxCallDepth lets the deep call finish")
+	assert.Equal(t, 1000, eval(t, g, "total"))
 }
 
 func TestListLiteralsAsListArguments(t *testing.T) {
@@ -362,7 +354,8 @@ flow:
 }
 
 func TestDeepFunctionNestingHitsTheDepthLimit(t *testing.T) {
-	// f0 calls f1 … calls fN: no recursion, but deeper than maxCallDepth.
+	// f0 calls f1 … calls fN: no recursion, but deeper than MaxCallDepth.
+	const maxCallDepth = 64
 	build := func(n int) string {
 		var b strings.Builder
 		b.WriteString("functions:\n")
@@ -377,10 +370,10 @@ func TestDeepFunctionNestingHitsTheDepthLimit(t *testing.T) {
 		return b.String()
 	}
 	g := start(t, build(maxCallDepth), 1)
-	assert.Equal(t, maxCallDepth-1, eval(t, g, "total"), "a chain of exactly maxCallDepth calls is fine")
+	assert.Equal(t, maxCallDepth-1, eval(t, g, "total"), "a chain of exactly MaxCallDepth calls is fine")
 
 	re := startErr(t, build(maxCallDepth+1), Config{})
-	assert.Contains(t, re.Msg, fmt.Sprintf("function f%d: more than %d nested calls", maxCallDepth, maxCallDepth))
+	assert.Contains(t, re.Msg, fmt.Sprintf("function f%d: more than %d nested function calls", maxCallDepth, maxCallDepth))
 	assert.Equal(t, rulesFile, re.Pos.File)
 }
 

@@ -3,11 +3,8 @@ package interpreter
 import (
 	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/expr-lang/expr"
-	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/parser"
 
 	"agon/schema"
 )
@@ -21,9 +18,6 @@ type function struct {
 	params []schema.Param
 	body   *compiled
 }
-
-// maxCallDepth bounds nested ruleset function calls.
-const maxCallDepth = 64
 
 // declareFunctions registers the built-in and ruleset functions with the
 // compiler. Bodies are compiled afterwards (compileFunctionBodies), so
@@ -66,7 +60,9 @@ func (c *exprCompiler) declareFunctions(rs *schema.Ruleset) map[string]*function
 }
 
 // compileFunctionBodies compiles every function body with its parameters
-// in scope and checks the result type.
+// in scope and checks the result type. Functions may call themselves
+// (directly or through others): Limits.MaxCallDepth bounds the nesting at
+// run time.
 func (c *exprCompiler) compileFunctionBodies(rs *schema.Ruleset, funcs map[string]*function) {
 	for _, name := range rs.FunctionOrder {
 		f, ok := funcs[name]
@@ -81,49 +77,6 @@ func (c *exprCompiler) compileFunctionBodies(rs *schema.Ruleset, funcs map[strin
 		}
 		f.body = c.compile(def.Expr, sc, wantFor(def.Returns), "function "+name)
 	}
-	c.checkRecursion(rs, funcs)
-}
-
-// checkRecursion reports functions that call themselves, directly or
-// through others: their evaluation would never end.
-func (c *exprCompiler) checkRecursion(rs *schema.Ruleset, funcs map[string]*function) {
-	calls := map[string][]string{}
-	for _, name := range rs.FunctionOrder {
-		tree, err := parser.Parse(rs.Functions[name].Expr.Src)
-		if err != nil {
-			continue // reported by compile
-		}
-		ast.Find(tree.Node, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallNode); ok {
-				if id, ok := call.Callee.(*ast.IdentifierNode); ok && funcs[id.Value] != nil {
-					calls[name] = append(calls[name], id.Value)
-				}
-			}
-			return false
-		})
-	}
-	for _, name := range rs.FunctionOrder {
-		if path := callPath(calls, name, name, map[string]bool{}); path != nil {
-			c.ds.Addf(rs.Functions[name].Expr.Pos, "function %s calls itself (%s): its evaluation would never end",
-				name, strings.Join(append([]string{name}, path...), " → "))
-		}
-	}
-}
-
-// callPath finds a chain of calls from `from` back to target.
-func callPath(calls map[string][]string, from, target string, seen map[string]bool) []string {
-	for _, next := range calls[from] {
-		if next == target {
-			return []string{next}
-		}
-		if !seen[next] {
-			seen[next] = true
-			if rest := callPath(calls, next, target, seen); rest != nil {
-				return append([]string{next}, rest...)
-			}
-		}
-	}
-	return nil
 }
 
 // paramType is the type a function's signature declares for a parameter:
@@ -163,8 +116,8 @@ func callFunction(f *function, args []any) (any, error) {
 	if f.body == nil {
 		return nil, fmt.Errorf("function %s did not compile", f.name)
 	}
-	if g.callDepth >= maxCallDepth {
-		return nil, fmt.Errorf("function %s: more than %d nested calls (does it call itself?)", f.name, maxCallDepth)
+	if g.callDepth >= g.limits.MaxCallDepth {
+		return nil, fmt.Errorf("function %s: more than %d nested function calls (limit MaxCallDepth): does its recursion end?", f.name, g.limits.MaxCallDepth)
 	}
 	saved := make([]savedLocal, len(f.params))
 	for i, p := range f.params {
@@ -222,6 +175,7 @@ func (c *exprCompiler) declareBuiltins() {
 		new(func([]any, any) []any))
 	add("ids", builtinIDs, sig([]reflect.Type{cards}, typeStrings))
 	add("plural", builtinPlural, new(func(int, string) string))
+	c.declareGraphBuiltins()
 }
 
 func builtinCard(args ...any) (any, error) {

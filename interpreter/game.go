@@ -73,6 +73,7 @@ func (g *Game) buildRoot() {
 			root[n] = []any{}
 		}
 	}
+	newFamilies(rs, root)
 	root[gameKey] = g
 }
 

@@ -113,6 +113,10 @@ func (e *stateEncoder) holder(m map[string]any, player bool) map[string]any {
 		if _, isConst := e.g.prog.consts[k]; isConst && !player {
 			continue
 		}
+		if z, ok := e.g.prog.rs.Zones[k]; ok && z.KeyedBy != nil && !player {
+			out[k] = e.family(m[k])
+			continue
+		}
 		if z, ok := e.g.prog.rs.Zones[k]; ok && (z.Owner == "player") == player {
 			out[k] = e.zone(m[k])
 			continue
@@ -139,6 +143,8 @@ func (e *stateEncoder) zone(v any) []any {
 // value encodes a value, cards as references.
 func (e *stateEncoder) value(v any) any {
 	switch x := v.(type) {
+	case boardValue:
+		return map[string]any{"$board": x["name"]}
 	case map[string]any:
 		if id, ok := x["id"].(string); ok && e.g.st.cards[id] != nil {
 			return map[string]any{"$card": id}
@@ -181,7 +187,7 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 	if err := dec.Decode(&sg); err != nil {
 		return nil, fmt.Errorf("state: %v", err)
 	}
-	g := &Game{prog: p, limits: sg.Limits}
+	g := &Game{prog: p, limits: sg.Limits.withDefaults()}
 	d := &stateDecoder{g: g}
 	g.st = &state{playerCount: sg.Players, decisions: sg.Decisions, over: sg.Over, result: sg.Result,
 		fires: sg.Fires, events: sg.Events, outcomes: sg.Outcomes, cards: map[string]map[string]any{}}
@@ -243,12 +249,11 @@ func (d *stateDecoder) zones(saved, into map[string]any, player bool) {
 		if !ok || (z.Owner == "player") != player {
 			continue
 		}
-		list, _ := saved[k].([]any)
-		out := make([]any, len(list))
-		for i, c := range list {
-			out[i] = d.card(c)
+		if z.KeyedBy != nil {
+			into[k] = d.family(saved[k])
+			continue
 		}
-		into[k] = out
+		into[k] = d.zone(saved[k])
 	}
 }
 
@@ -296,6 +301,9 @@ func (d *stateDecoder) value(v any) any {
 				d.err = fmt.Errorf("state: reference to unknown card %q", id)
 			}
 			return c
+		}
+		if b, ok := d.board(x); ok {
+			return b
 		}
 		out := map[string]any{}
 		for k, y := range x {
@@ -391,4 +399,14 @@ func (p *Program) effectIndex(e *effect) int {
 		}
 	}
 	return -1
+}
+
+// zone rebuilds the cards of a saved zone.
+func (d *stateDecoder) zone(v any) []any {
+	list, _ := v.([]any)
+	out := make([]any, len(list))
+	for i, c := range list {
+		out[i] = d.card(c)
+	}
+	return out
 }

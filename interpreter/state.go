@@ -201,6 +201,11 @@ func indexCards(root map[string]any, players int, like map[string]map[string]any
 	}
 	for _, v := range root {
 		add(v)
+		if fam, ok := v.(map[string]any); ok { // a keyed zone family
+			for _, xs := range fam {
+				add(xs)
+			}
+		}
 	}
 	if ps, ok := root["players"].([]any); ok {
 		for _, p := range ps {
@@ -239,14 +244,23 @@ func (g *Game) container(owner int) map[string]any {
 	return g.st.root["players"].([]any)[owner].(map[string]any)
 }
 
-// zoneList returns the cards of a zone.
+// zoneList returns the cards of a zone (name may be a family location,
+// NAME[key]).
 func (g *Game) zoneList(name string, owner int) []any {
+	if fam, key, keyed := splitLoc(name); keyed {
+		xs, _ := g.family(fam)[key].([]any)
+		return xs
+	}
 	xs, _ := g.container(owner)[name].([]any)
 	return xs
 }
 
 // setZone replaces the cards of a zone.
 func (g *Game) setZone(name string, owner int, xs []any) {
+	if fam, key, keyed := splitLoc(name); keyed {
+		g.family(fam)[key] = xs
+		return
+	}
 	g.container(owner)[name] = xs
 }
 
@@ -254,6 +268,9 @@ func (g *Game) setZone(name string, owner int, xs []any) {
 func (g *Game) removeCard(c map[string]any) error {
 	zone, _ := c["zone"].(string)
 	owner, _ := c["owner"].(int)
+	if key, _ := c["zone_key"].(string); key != "" {
+		zone = familyLoc(zone, key)
+	}
 	list := g.zoneList(zone, owner)
 	for i, e := range list {
 		if e.(map[string]any)["id"] == c["id"] {
@@ -275,7 +292,8 @@ func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
 	} else {
 		out = append(append(out, list...), c)
 	}
-	c["zone"] = name
+	zone, key, _ := splitLoc(name)
+	c["zone"], c["zone_key"] = zone, key
 	c["owner"] = owner
 	g.setZone(name, owner, out)
 }

@@ -40,6 +40,7 @@ type target struct {
 type zoneRef struct {
 	name string
 	obj  *compiled // nil for a global zone
+	key  *compiled // the key of a zone of a keyed family (zonefamily.go)
 	src  schema.Expr
 }
 
@@ -168,6 +169,9 @@ func (c *compiler) targetWant(t *target) wanted {
 func (c *compiler) zoneRef(src schema.Expr, sc *scope) *zoneRef {
 	if !src.IsSet() {
 		return nil
+	}
+	if ref, isFamily := c.familyRef(src, sc); isFamily {
+		return ref
 	}
 	if m := reIdent.FindStringSubmatch(src.Src); m != nil {
 		z, ok := c.rs.Zones[m[1]]

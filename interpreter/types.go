@@ -53,6 +53,7 @@ func (tc *typeContext) valueType(name string) (reflect.Type, bool) {
 type typeContext struct {
 	card   reflect.Type // struct: built-in card fields + every attribute and prop
 	player reflect.Type // struct: id + player vars + player zones
+	boards boardTypes   // board and node structs (board.go)
 	// globals are the root names in scope everywhere, in a fixed order.
 	globals []field
 	// envCache maps a scope signature to its struct type.
@@ -81,7 +82,7 @@ func structOf(fields []field) reflect.Type {
 // builtinCardFields are present on every card.
 var builtinCardFields = []field{
 	{"id", typeString}, {"def", typeString}, {"table", typeString},
-	{"zone", typeString}, {"owner", typeInt},
+	{"zone", typeString}, {"owner", typeInt}, {"zone_key", typeString},
 }
 
 // newTypeContext builds the shadow types of rs. Problems (e.g. the same
@@ -90,6 +91,7 @@ func newTypeContext(rs *schema.Ruleset, consts map[string]any, ds *schema.Diagno
 	tc := &typeContext{envCache: map[string]reflect.Type{}}
 	tc.card = structOf(tc.cardFields(rs, ds))
 	tc.player = structOf(tc.playerFields(rs))
+	tc.boards = newBoardTypes(rs, consts, tc.valueType)
 	tc.globals = tc.globalFields(rs, consts)
 	return tc
 }
@@ -157,10 +159,10 @@ func (tc *typeContext) globalFields(rs *schema.Ruleset, consts map[string]any) [
 	}
 	for _, n := range rs.ZoneOrder {
 		if rs.Zones[n].Owner != "player" {
-			fields = append(fields, field{n, reflect.SliceOf(tc.card)})
+			fields = append(fields, field{n, tc.zoneType(rs.Zones[n])})
 		}
 	}
-	return fields
+	return append(fields, tc.boardGlobals(rs)...)
 }
 
 // envType is the struct type of the root plus the given locals (later

@@ -15,6 +15,9 @@ func (g *Game) View(player int) string {
 	g.writeViews(&b, player)
 	for _, n := range rs.ZoneOrder {
 		z := rs.Zones[n]
+		for _, loc := range g.familyZones(n) {
+			fmt.Fprintf(&b, "%s: %s\n", loc, g.zoneText(loc, -1, player, z.Visibility))
+		}
 		if z.Owner == "player" || len(g.zoneList(n, -1)) == 0 {
 			continue
 		}

@@ -267,6 +267,8 @@ func (d *decoder) decode(file string, n *yaml.Node, v reflect.Value) {
 		*p = d.words(file, n)
 	case *[]Param:
 		*p = d.params(file, n)
+	case *Name:
+		*p = d.name(file, n)
 	case *[]Binding:
 		*p = d.bindings(file, n)
 	case *CardRow:

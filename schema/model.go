@@ -45,6 +45,11 @@ type Ruleset struct {
 	// CardOrder lists the Cards keys in file order.
 	CardOrder []string `yaml:"-"`
 
+	// Boards are the boards (graphs of nodes, grids of cells), by name.
+	Boards map[string]*Board `yaml:"boards"`
+	// BoardOrder lists the Boards keys in file order.
+	BoardOrder []string `yaml:"-"`
+
 	// Zones are the ordered card containers, by name.
 	Zones map[string]*Zone `yaml:"zones"`
 	// ZoneOrder lists the Zones keys in file order.
@@ -182,6 +187,9 @@ type Zone struct {
 	// RefillFrom names a global zone that is shuffled into this one when a
 	// draw finds it empty.
 	RefillFrom string `yaml:"refill_from"`
+	// KeyedBy makes the zone a family of zones, one per key: a board's
+	// name (one zone per node) or a list of keys. Nil for one zone.
+	KeyedBy *Value `yaml:"keyed_by"`
 	// Doc explains the zone.
 	Doc string `yaml:"doc"`
 }

@@ -67,6 +67,9 @@ func TestJSONSchemaRejects(t *testing.T) {
 		"variant: x\ndescription: neither patch nor adds\n",
 		"vocabularies: {goods: wood}\n",
 		"cards: {t: {zone: box, rows: [{name: no id}]}}\n",
+		"boards: {b: {edges: {land: [[a, b, c]]}}}\n",
+		"boards: {b: {grid: {rows: 4}}}\n",
+		"zones: {z: {keyed_by: 3}}\n",
 	} {
 		assert.Error(t, sch.Validate(yamlInstance(t, []byte(src))), src)
 	}

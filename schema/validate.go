@@ -22,6 +22,8 @@ func Validate(rs *Ruleset, ds *Diagnostics) {
 	v.constantWords()
 	v.cardTables()
 	v.zones()
+	v.boards()
+	v.keyedZones()
 	v.vars()
 	v.functions()
 	v.topNames()
@@ -43,11 +45,12 @@ func paramTypes() []string { return append(valueTypes(), "card", "cards", "any")
 
 // builtinNames are the names every expression already has in scope.
 func builtinNames() []string {
-	return []string{"players", "player_count", "phase", "me", "card", "div", "divUp", "keys", "without", "ids", "plural"}
+	return []string{"players", "player_count", "phase", "me", "card", "div", "divUp", "keys", "without", "ids", "plural",
+		"node", "neighbours", "reachable", "distance", "cell", "moves"}
 }
 
 // cardFields are the built-in fields of every card.
-func cardFields() []string { return []string{"id", "def", "table", "zone", "owner"} }
+func cardFields() []string { return []string{"id", "def", "table", "zone", "owner", "zone_key"} }
 
 // isIdent reports whether s is letters, digits and _, not starting with a
 // digit.
@@ -451,6 +454,11 @@ func (v *validator) topNames() {
 	}
 	for _, name := range rs.FunctionOrder {
 		v.claim(seen, name, named{"function", posOf(rs.Functions[name])})
+	}
+	for _, name := range rs.BoardOrder {
+		if b := rs.Boards[name]; b != nil {
+			v.claim(seen, name, named{"board", b.Pos})
+		}
 	}
 }
 

@@ -37,7 +37,7 @@ func TestValidateCards(t *testing.T) {
 		`g/c.yaml:6:13: "kind" is int here but string in table power (g/a.yaml:13:13): card fields share one namespace`,
 		`g/c.yaml:6:33: attribute "kind": values only apply to string and strings, not int`,
 		`g/c.yaml:7:13: unknown type for attribute "size" "nit" (did you mean "int"?); expected one of int, bool, string, ints, strings, intmap`,
-		`g/c.yaml:8:13: attribute "zone" has the name of a built-in card field (id, def, table, zone, owner)`,
+		`g/c.yaml:8:13: attribute "zone" has the name of a built-in card field (id, def, table, zone, owner, zone_key)`,
 		`g/c.yaml:10:9: duplicate card id "lion_gate" (also at g/a.yaml:19:9)`,
 		`g/c.yaml:11:36: card hut: "value" must be string, got int 3`,
 		`g/c.yaml:11:72: card hut: unknown attribute "kidn" in table civ (did you mean "kind"?)`,
