@@ -131,6 +131,7 @@ func (c *cloner) pending(p *pendingDecision) *pendingDecision {
 		o.value = c.value(o.value)
 		pd.options[i] = o
 	}
+	pd.pick = c.clonePick(p.pick)
 	return &pd
 }
 

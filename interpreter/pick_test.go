@@ -1,0 +1,240 @@
+package interpreter
+
+// Tests of multi-select decisions (choose: {pick: …}).
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// pickGems asks player 0 to pick 2 or 3 gems worth at most 10 and moves
+// them to the pile.
+const pickGems = gemsDeck + `
+vars:
+  got: {type: strings}
+flow:
+  - choose:
+      who: 0
+      prompt: "Pick gems ({len(chosen)} so far)"
+      pick:
+        from: deck
+        as: c
+        picked: chosen
+        min: 2
+        max: 3
+        when: sum(chosen, .value) + c.value <= 10
+        label: "{c.name}"
+        do:
+          - {set: got, to: ids(chosen)}
+          - {move: chosen, into: pile}
+` + waitEffect
+
+func TestPickOffersCandidatesThenDone(t *testing.T) {
+	g := start(t, pickGems, 1)
+	d := g.Pending()
+	assert.Equal(t, "Pick gems (0 so far)", d.Prompt)
+	assert.Equal(t, []string{"pick c=ruby", "pick c=opal", "pick c=jade", "pick c=onyx", "pick c=pearl"}, keys(t, g))
+	assert.Equal(t, "Ruby", d.Options[0].Label)
+	apply(t, g, "pick c=ruby")
+	assert.Equal(t, "Pick gems (1 so far)", g.Pending().Prompt)
+	// ruby (5) is gone, and nothing is done yet: min is 2.
+	assert.Equal(t, []string{"pick c=opal", "pick c=jade", "pick c=onyx", "pick c=pearl"}, keys(t, g))
+	assert.Equal(t, 5, eval(t, g, "len(deck)"), "nothing moves before done")
+	apply(t, g, "pick c=pearl")
+	// 5 + 4 = 9: only onyx (1) still fits; done is offered.
+	assert.Equal(t, []string{"pick c=onyx", "done"}, keys(t, g))
+	apply(t, g, "done")
+	assert.Equal(t, []string{"ruby", "pearl"}, eval(t, g, "got"))
+	assert.Equal(t, []any{"ruby", "pearl"}, eval(t, g, "map(pile, .id)"))
+	assert.Equal(t, []string{"go"}, keys(t, g))
+	assert.Equal(t, 3, g.Decisions())
+}
+
+func TestPickEndsByItselfAtMax(t *testing.T) {
+	g := start(t, pickGems, 1)
+	apply(t, g, "pick c=onyx", "pick c=opal", "pick c=jade")
+	assert.Equal(t, []string{"onyx", "opal", "jade"}, eval(t, g, "got"), "the third pick reaches max: no done step")
+	assert.Equal(t, []string{"go"}, keys(t, g))
+}
+
+func TestPickEndsWhenDoneIsTheOnlyOption(t *testing.T) {
+	g := start(t, strings.Replace(pickGems, "max: 3", "max: 4", 1), 1)
+	apply(t, g, "pick c=ruby", "pick c=pearl")
+	assert.Equal(t, []string{"pick c=onyx", "done"}, keys(t, g))
+	apply(t, g, "pick c=onyx") // 10: nothing fits, 3 < max: done is all that is left
+	assert.Equal(t, []string{"ruby", "pearl", "onyx"}, eval(t, g, "got"))
+	assert.Equal(t, []string{"go"}, keys(t, g))
+}
+
+func TestPickDistinctKeysInterchangeableCards(t *testing.T) {
+	g := start(t, `
+cards:
+  coin:
+    zone: purse
+    attributes: {kind: {type: string}}
+    rows:
+      - {id: wood, count: 3, kind: wood}
+      - {id: stone, count: 2, kind: stone}
+zones:
+  purse: {}
+  paid: {}
+flow:
+  - choose:
+      who: 0
+      prompt: pay
+      secret: true
+      pick:
+        from: purse
+        as: c
+        picked: coins
+        key: coin
+        distinct: c.kind
+        do:
+          - {move: coins, into: paid}
+`+waitEffect, 1)
+	assert.Equal(t, []string{"coin c=wood", "coin c=stone", "done"}, keys(t, g), "min 0: done at once")
+	apply(t, g, "coin c=wood", "coin c=wood")
+	assert.Equal(t, []string{"coin c=wood", "coin c=stone", "done"}, keys(t, g))
+	apply(t, g, "coin c=wood")
+	assert.Equal(t, []string{"coin c=stone", "done"}, keys(t, g), "all wood picked")
+	apply(t, g, "done")
+	assert.Equal(t, []any{"wood#1", "wood#2", "wood#3"}, eval(t, g, "map(paid, .id)"))
+	for _, e := range g.Events() {
+		if e.Kind == EventDecision && e.Key != "go" {
+			assert.True(t, e.Secret, "every step of a secret pick is secret: %s", e.Key)
+		}
+	}
+}
+
+func TestPickOfIntsBindsAnIntsList(t *testing.T) {
+	src := `
+vars:
+  order: {type: ints}
+flow:
+  - choose:
+      who: 0
+      prompt: "order so far: {ns}"
+      auto: true
+      pick:
+        from: FROM
+        as: n
+        picked: ns
+        min: 2
+        max: 2
+        do:
+          - {set: order, to: ns}
+` + waitEffect
+	g := start(t, strings.Replace(src, "FROM", `"[3, 1, 2]"`, 1), 1)
+	apply(t, g, "pick n=2")
+	assert.Equal(t, "order so far: 2", g.Pending().Prompt)
+	apply(t, g, "pick n=3")
+	assert.Equal(t, []int{2, 3}, eval(t, g, "order"))
+	// auto: a single candidate is taken without asking.
+	g = start(t, strings.Replace(src, "FROM", `"[5, 4]"`, 1), 1)
+	assert.Equal(t, []string{"pick n=5", "pick n=4"}, keys(t, g))
+	apply(t, g, "pick n=4")
+	assert.Equal(t, []int{4, 5}, eval(t, g, "order"), "the last one is taken by auto")
+	assert.Equal(t, 1, g.Decisions())
+}
+
+func TestPickCloneAndSerialiseMidPick(t *testing.T) {
+	g := start(t, pickGems, 1)
+	apply(t, g, "pick c=jade")
+	c := g.Clone()
+	data := marshal(t, g)
+	back, err := UnmarshalState(g.Program(), []byte(data))
+	require.NoError(t, err)
+	assert.Equal(t, data, marshal(t, back), "a pick under way round-trips")
+	for _, h := range []*Game{g, c, back} {
+		assert.Equal(t, []string{"pick c=ruby", "pick c=opal", "pick c=onyx", "pick c=pearl"}, keys(t, h))
+		apply(t, h, "pick c=onyx", "done")
+		assert.Equal(t, []string{"jade", "onyx"}, eval(t, h, "got"))
+	}
+	assert.Equal(t, marshal(t, g), marshal(t, back))
+}
+
+func TestPickRecordReplayWithBots(t *testing.T) {
+	p := load(t, pickGems)
+	for _, kind := range BotKinds() {
+		bot, err := NewBot(kind, 7)
+		require.NoError(t, err)
+		tr, err := Record(p, Config{Players: 1, Seed: 3}, []Bot{bot})
+		require.NoError(t, err, kind)
+		back, err := ReadTranscript("t.yaml", tr.Marshal())
+		require.NoError(t, err)
+		_, err = Replay(p, back, ReplayOptions{})
+		assert.NoError(t, err, kind)
+		n := 0
+		for _, s := range tr.Steps {
+			if s.Kind == StepDecide && s.Key != "go" {
+				n++
+			}
+		}
+		assert.GreaterOrEqual(t, n, 2, "%s: at least min picks recorded", kind)
+	}
+}
+
+func TestGreedyFinishesAPickToRateIt(t *testing.T) {
+	// The heuristic is the value in the pile: the best pick of 1 is ruby.
+	p := load(t, gemsDeck+`
+flow:
+  - choose:
+      who: 0
+      prompt: pick one
+      pick:
+        from: deck
+        as: c
+        picked: chosen
+        min: 1
+        max: 2
+        do:
+          - {move: chosen, into: pile}
+`+waitEffect+`
+scoring:
+  score: sum(pile, .value)
+`)
+	g, err := NewGame(p, Config{Players: 1, Seed: 1})
+	require.NoError(t, err)
+	bot, err := NewBot("greedy", 1)
+	require.NoError(t, err)
+	d := g.Pending()
+	assert.Equal(t, "pick c=ruby", d.Options[bot.Choose(g, d)].Key)
+	apply(t, g, "pick c=ruby")
+	d = g.Pending()
+	assert.Equal(t, "pick c=pearl", d.Options[bot.Choose(g, d)].Key, "a second pick beats done")
+}
+
+func TestPickRunTimeErrors(t *testing.T) {
+	for name, tc := range map[string]struct{ pick, want string }{
+		"empty set, min 1": {`{from: "deck[0:0]", as: c, picked: cs, min: 1}`, `^g/rules.yaml:22:5: pick: at least 1 to pick, but the set has 0 elements \(in flow, after 0 decisions\)$`},
+		"min above max":    {`{from: deck, as: c, picked: cs, min: "len(deck)", max: 2}`, `pick: min \(5\) is greater than max \(2\)`},
+		"negative min":     {`{from: deck, as: c, picked: cs, min: "0 - 1"}`, `pick: min is -1: it must be at least 0`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			re := startErr(t, gemsDeck+`
+flow:
+  - choose:
+      who: 0
+      prompt: p
+      pick: `+tc.pick+"\n", Config{})
+			assert.Regexp(t, tc.want, re.Error())
+		})
+	}
+}
+
+func TestPickStuckAfterAStepNamesTheChoose(t *testing.T) {
+	g := start(t, gemsDeck+`
+flow:
+  - choose:
+      who: 0
+      prompt: p
+      pick: {from: deck, as: c, picked: cs, min: 2, when: "c.value > 4"}
+`, 1)
+	assert.Equal(t, []string{"pick c=ruby"}, keys(t, g))
+	err := g.Apply("pick c=ruby")
+	require.Error(t, err)
+	assert.Regexp(t, `^g/rules.yaml:22:5: pick: 1 element picked, at least 2 needed, and no candidate is left \(in flow, after 1 decisions\)$`, err.Error())
+}
