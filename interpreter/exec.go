@@ -165,6 +165,9 @@ func (g *Game) exec(e *effect, f *frame) error {
 	case "draw":
 		return g.execDraw(e)
 	case "shuffle":
+		if e.target != nil {
+			return g.shuffleList(e.target)
+		}
 		owner, err := g.zoneOwner(e.into)
 		if err != nil {
 			return err
