@@ -168,6 +168,8 @@ func (c *cloner) value(v any) any {
 			m[k] = e
 		}
 		return m
+	case []map[string]int:
+		return cloneIntMaps(x)
 	}
 	return v
 }

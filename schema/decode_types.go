@@ -123,7 +123,13 @@ func leadingSpaces(s []rune) int {
 
 // value decodes any node into a Value.
 func (d *decoder) value(file string, n *yaml.Node) Value {
-	return Value{Pos: nodePos(file, n), V: d.raw(file, n)}
+	v := Value{Pos: nodePos(file, n), V: d.raw(file, n)}
+	if r := resolve(n); r != nil && r.Kind == yaml.SequenceNode {
+		for _, c := range r.Content {
+			v.Elems = append(v.Elems, nodePos(d.fileOf(c, file), resolve(c)))
+		}
+	}
+	return v
 }
 
 // raw converts a node to int, bool, string, []any or map[string]any (nil

@@ -78,7 +78,7 @@ func TestLoadSyntaxErrorKeepsGoing(t *testing.T) {
 	msgs := messages(ds)
 	require.Len(t, msgs, 2, msgs)
 	assert.Regexp(t, `^g/c.yaml:\d+: YAML syntax error: `, msgs[0])
-	assert.Equal(t, `g/d.yaml:2:6: unknown type for var "z" "nit" (did you mean "int"?); expected one of int, bool, string, ints, strings, intmap`, msgs[1])
+	assert.Equal(t, `g/d.yaml:2:6: unknown type for var "z" "nit" (did you mean "int"?); expected one of int, bool, string, ints, strings, intmap, intmaps`, msgs[1])
 	assert.Contains(t, rs.Files, "g/c.yaml")
 }
 

@@ -134,7 +134,7 @@ type CardTable struct {
 // Attribute declares a typed field of a card (or a prop).
 type Attribute struct {
 	Pos Pos
-	// Type is one of int, bool, string, ints, strings.
+	// Type is one of int, bool, string, ints, strings, intmap, intmaps.
 	Type string `yaml:"type" agon:"required"`
 	// Default is used when a row leaves the attribute out.
 	Default *Value `yaml:"default"`
@@ -177,7 +177,7 @@ type Zone struct {
 // Var declares a mutable variable.
 type Var struct {
 	Pos Pos
-	// Type is one of int, bool, string, ints, strings, intmap.
+	// Type is one of int, bool, string, ints, strings, intmap, intmaps.
 	Type string `yaml:"type" agon:"required"`
 	// Init is the starting value; an expression evaluated at setup (for
 	// player vars, with `me` bound). Empty means the type's zero value.

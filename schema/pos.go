@@ -107,4 +107,6 @@ type Template = Expr
 type Value struct {
 	Pos Pos
 	V   any
+	// Elems are the positions of the elements when V is a list.
+	Elems []Pos
 }
