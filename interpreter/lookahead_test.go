@@ -145,3 +145,31 @@ func replaceOnce(s, old, new string) string {
 	}
 	return strings.Replace(s, old, new, 1)
 }
+
+// BenchmarkOptions lists spendRules' six options with and without
+// legal_if_after (each look-ahead clones the game and runs the purchase):
+//
+//	go test ./interpreter -bench Options -run '^$'
+func BenchmarkOptions(b *testing.B) {
+	for name, src := range map[string]string{
+		"when":           replaceOnce(spendRules, "legal_if_after:", "when:"),
+		"legal_if_after": spendRules,
+	} {
+		b.Run(name, func(b *testing.B) {
+			p, err := Load(rulesFS(src), "g", "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			g, err := NewGame(p, Config{Players: 1, Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ch := g.st.pending.choice
+			for b.Loop() {
+				if _, err := g.options(ch); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -238,3 +238,51 @@ flow:
 	require.Error(t, err)
 	assert.Regexp(t, `^g/rules.yaml:22:5: pick: 1 element picked, at least 2 needed, and no candidate is left \(in flow, after 1 decisions\)$`, err.Error())
 }
+
+func TestPickMaxAboveTheSetIsClamped(t *testing.T) {
+	g := start(t, gemsDeck+`
+vars:
+  n: {type: int}
+flow:
+  - choose:
+      who: 0
+      prompt: p
+      pick:
+        from: deck[0:2]
+        as: c
+        picked: cs
+        min: 1
+        max: 10
+        do:
+          - {set: n, to: len(cs)}
+`+waitEffect, 1)
+	assert.Equal(t, []string{"pick c=ruby", "pick c=opal"}, keys(t, g))
+	apply(t, g, "pick c=opal", "pick c=ruby")
+	assert.Equal(t, 2, eval(t, g, "n"), "the whole set picked: the pick ends without done")
+}
+
+func TestPickDoneWhen(t *testing.T) {
+	g := start(t, gemsDeck+`
+vars:
+  paid: {type: int}
+flow:
+  - choose:
+      who: 0
+      prompt: "pay 6 ({sum(cs, .value)} so far)"
+      pick:
+        from: deck
+        as: c
+        picked: cs
+        done_when: sum(cs, .value) >= 6
+        do:
+          - {set: paid, to: "sum(cs, .value)"}
+`+waitEffect, 1)
+	assert.NotContains(t, keys(t, g), "done", "min 0, but nothing paid yet")
+	apply(t, g, "pick c=ruby")
+	assert.Equal(t, "pay 6 (5 so far)", g.Pending().Prompt)
+	assert.NotContains(t, keys(t, g), "done")
+	apply(t, g, "pick c=onyx")
+	assert.Contains(t, keys(t, g), "done")
+	apply(t, g, "done")
+	assert.Equal(t, 6, eval(t, g, "paid"))
+}
