@@ -286,3 +286,15 @@ flow:
 	apply(t, g, "done")
 	assert.Equal(t, 6, eval(t, g, "paid"))
 }
+
+func TestPickAskedOfWho(t *testing.T) {
+	g := start(t, replaceOnce(pickGems, "who: 0\n      prompt: \"Pick", "who: 1\n      prompt: \"Pick"), 2)
+	assert.Equal(t, 1, g.Pending().Player)
+	apply(t, g, "pick c=ruby")
+	assert.Equal(t, 1, g.Pending().Player, "every step is asked of the same player")
+	for _, e := range g.Events() {
+		if e.Kind == EventDecision {
+			assert.Equal(t, 1, e.Player)
+		}
+	}
+}
