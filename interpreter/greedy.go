@@ -6,7 +6,8 @@ import "fmt"
 // option on a clone of the game, then keeps answering the same player's
 // follow-up decisions with their first option (a bid's amount, the coin
 // cards to pay with: the rest of the move) until another player decides or
-// the same question (the same choose) comes back, and rates the position
+// the same question (the same choose) comes back (a pick under way is
+// finished instead, with done as soon as it is offered), and rates the position
 // with the ruleset's bots.heuristic expression for the deciding player
 // (without one, the score expression). The best-rated option wins; ties
 // are broken by the bot's own random stream. It knows nothing of any game:

@@ -68,7 +68,7 @@ func TestLegalIfAfterCountsTriggers(t *testing.T) {
 }
 
 func TestLegalIfAfterStopsAtDecisionsAndChance(t *testing.T) {
-	g := start(t, gemsDeck+`
+	g := start(t, replaceOnce(gemsDeck, "deck: {}", "deck: {refill_from: pile}")+`
 vars:
   n: {type: int}
   die: {type: int}
@@ -90,11 +90,17 @@ flow:
             - {roll: die, faces: "[1, 2, 3, 4, 5, 6]"}
             - {set: n, to: 6}
         - key: shuffle
-          legal_if_after: n == 0
+          legal_if_after: n == 0 && deck[0].id == "ruby" && deck[4].id == "pearl"
           do:
             - {shuffle: deck}
+        - key: refill
+          legal_if_after: len(players[0].hand) == 1 && len(pile) == 4
+          do:
+            - {move: "deck[0:4]", into: pile}
+            - {draw: 2, from: deck, into: "players[0].hand"}
 `+waitEffect, 1)
-	assert.Equal(t, []string{"ask", "roll", "shuffle"}, keys(t, g))
+	assert.Equal(t, []string{"ask", "roll", "shuffle", "refill"}, keys(t, g),
+		"each look-ahead stopped before its chance step: the roll, the shuffle, the refill's shuffle")
 	assert.Empty(t, chances(g), "the look-ahead logged no chance outcome")
 	rngBefore := g.st.rng
 	c := g.Clone()
