@@ -5,6 +5,7 @@ package interpreter
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -296,5 +297,84 @@ func TestPickAskedOfWho(t *testing.T) {
 		if e.Kind == EventDecision {
 			assert.Equal(t, 1, e.Player)
 		}
+	}
+}
+
+// choiceGame is a whole one-file game with a pick, legal_if_after, an
+// intmaps attribute and a shuffled list: a seed of FuzzLoad.
+const choiceGame = `game: g
+players: {min: 2, max: 3}
+cards:
+  coin: {zone: bank, attributes: {value: {type: int}}, rows: [{id: copper, count: 4, value: 1}, {id: silver, count: 3, value: 2}]}
+  building:
+    zone: market
+    attributes: {costs: {type: intmaps}, points: {type: int}}
+    rows:
+      - {id: hut, costs: [{coins: 2}, {goods: 1}], points: 1}
+      - {id: hall, costs: [{coins: 4}], points: 3}
+zones:
+  bank: {visibility: hidden}
+  market: {}
+  purse: {owner: player, visibility: owner}
+  built: {owner: player}
+vars:
+  order: {type: ints}
+player_vars:
+  goods: {type: int, init: 1}
+setup:
+  - {shuffle: bank}
+  - {set: order, to: "0..(player_count - 1)"}
+  - {shuffle: order}
+  - for_each: order
+    as: p
+    do:
+      - {draw: 3, from: bank, into: "players[p].purse"}
+flow:
+  - for_each: order
+    as: p
+    do:
+      - choose:
+          who: p
+          prompt: build or pass
+          options:
+            - key: pass
+            - key: build
+              for_each: market
+              as: b
+              legal_if_after: players[p].goods >= 0
+              do:
+                - {add: "players[p].goods", by: "0 - min(map(b.costs, #.goods ?? 0))"}
+                - choose:
+                    who: p
+                    prompt: "pay for {b.id}"
+                    secret: true
+                    pick:
+                      from: players[p].purse
+                      as: c
+                      picked: paid
+                      min: 1
+                      distinct: c.def
+                      done_when: "any(b.costs, sum(paid, .value) >= (#.coins ?? 0))"
+                      do:
+                        - {move: paid, into: bank}
+                        - {move: b, into: "players[p].built"}
+scoring:
+  score: sum(players[me].built, .points)
+`
+
+func TestChoiceGamePlays(t *testing.T) {
+	p, err := Load(fstest.MapFS{"g/game.yaml": {Data: []byte(choiceGame)}}, "g", "")
+	require.NoError(t, err)
+	for _, kind := range BotKinds() {
+		bots := make([]Bot, 3)
+		for i := range bots {
+			bots[i], _ = NewBot(kind, uint64(i))
+		}
+		tr, err := Record(p, Config{Players: 3, Seed: 9}, bots)
+		require.NoError(t, err, kind)
+		back, err := ReadTranscript("t.yaml", tr.Marshal())
+		require.NoError(t, err)
+		_, err = Replay(p, back, ReplayOptions{})
+		require.NoError(t, err, kind)
 	}
 }
