@@ -14,6 +14,7 @@ type choice struct {
 	groups []*optionGroup
 	auto   bool
 	secret bool
+	pick   *pickSpec // a multi-select decision instead of groups
 }
 
 // optionGroup is a compiled option group: one option, or one per element
@@ -26,6 +27,11 @@ type optionGroup struct {
 	when     *compiled
 	label    *template
 	body     *block
+	// legalAfter keeps an option only if it holds after the option is
+	// applied on a copy of the game (see lookahead.go).
+	legalAfter *compiled
+	// afterLocals are the locals legalAfter sees besides as.
+	afterLocals []string
 }
 
 // pendingDecision is a decision the game waits for. It is part of the
@@ -35,6 +41,7 @@ type pendingDecision struct {
 	player  int
 	prompt  string
 	options []pendingOption
+	pick    *pickProgress // a pick under way, nil for other decisions
 }
 
 // pendingOption is one legal option with the value its `as` binds.
@@ -51,7 +58,11 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 	out := &choice{pos: ch.Pos, auto: ch.Auto, secret: ch.Secret}
 	c.prog.choices = append(c.prog.choices, out)
 	out.who = c.ec.compile(ch.Who, sc, wantInt, "who")
-	out.prompt = c.template(ch.Prompt, sc)
+	promptScope := sc
+	if ch.Pick != nil {
+		out.pick, promptScope = c.pick(ch.Pick, sc, where)
+	}
+	out.prompt = c.template(ch.Prompt, promptScope)
 	for _, o := range ch.Options {
 		g := &optionGroup{key: o.Key, as: o.As}
 		inner := sc
@@ -63,6 +74,10 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 		g.when = c.ec.compile(o.When, inner, wantBool, "option condition")
 		g.label = c.template(o.Label, inner)
 		g.body = c.block(o.Do, inner, fmt.Sprintf("%s, option %s", where, o.Key))
+		g.legalAfter = c.ec.compile(o.LegalIfAfter, inner, wantBool, "legal_if_after")
+		for _, l := range sc.fields() {
+			g.afterLocals = append(g.afterLocals, l.name)
+		}
 		out.groups = append(out.groups, g)
 	}
 	return out
@@ -71,12 +86,15 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 // decide evaluates a choice's options and either takes the only one (auto)
 // or makes the decision pending.
 func (g *Game) decide(ch *choice) error {
-	who, err := g.evalInt(ch.who)
+	if g.look != nil {
+		return errLookaheadStop // a look-ahead ends at the next decision
+	}
+	who, err := g.decider(ch)
 	if err != nil {
 		return err
 	}
-	if who < 0 || who >= g.st.playerCount {
-		return fmt.Errorf("who is %d, but players are 0 to %d", who, g.st.playerCount-1)
+	if ch.pick != nil {
+		return g.startPick(ch, who)
 	}
 	opts, err := g.options(ch)
 	if err != nil {
@@ -97,12 +115,27 @@ func (g *Game) decide(ch *choice) error {
 	return nil
 }
 
+// decider evaluates a choice's who.
+func (g *Game) decider(ch *choice) (int, error) {
+	who, err := g.evalInt(ch.who)
+	if err != nil {
+		return 0, err
+	}
+	if who < 0 || who >= g.st.playerCount {
+		return 0, fmt.Errorf("who is %d, but players are 0 to %d", who, g.st.playerCount-1)
+	}
+	return who, nil
+}
+
 // options lists the legal options of ch in order.
 func (g *Game) options(ch *choice) ([]pendingOption, error) {
 	var out []pendingOption
 	for gi, grp := range ch.groups {
 		if grp.each == nil {
 			ok, err := g.evalBoolOr(grp.when, true)
+			if err == nil && ok {
+				ok, err = g.legalAfter(ch, gi, nil)
+			}
 			if err != nil || !ok {
 				if err != nil {
 					return nil, err
@@ -116,7 +149,7 @@ func (g *Game) options(ch *choice) ([]pendingOption, error) {
 			out = append(out, pendingOption{key: grp.key, label: label, group: gi})
 			continue
 		}
-		more, err := g.eachOptions(grp, gi)
+		more, err := g.eachOptions(ch, grp, gi)
 		if err != nil {
 			return nil, err
 		}
@@ -125,7 +158,7 @@ func (g *Game) options(ch *choice) ([]pendingOption, error) {
 	return out, nil
 }
 
-func (g *Game) eachOptions(grp *optionGroup, gi int) ([]pendingOption, error) {
+func (g *Game) eachOptions(ch *choice, grp *optionGroup, gi int) ([]pendingOption, error) {
 	items, err := g.evalList(grp.each)
 	if err != nil {
 		return nil, err
@@ -134,7 +167,7 @@ func (g *Game) eachOptions(grp *optionGroup, gi int) ([]pendingOption, error) {
 	seen := map[string]bool{}
 	for _, item := range items {
 		saved := bindLocal(g.st.root, grp.as, item)
-		opt, ok, err := g.oneOption(grp, gi, item, seen)
+		opt, ok, err := g.oneOption(ch, gi, item, seen)
 		saved.restore(g.st.root)
 		if err != nil {
 			return nil, err
@@ -146,8 +179,12 @@ func (g *Game) eachOptions(grp *optionGroup, gi int) ([]pendingOption, error) {
 	return out, nil
 }
 
-func (g *Game) oneOption(grp *optionGroup, gi int, item any, seen map[string]bool) (pendingOption, bool, error) {
+func (g *Game) oneOption(ch *choice, gi int, item any, seen map[string]bool) (pendingOption, bool, error) {
+	grp := ch.groups[gi]
 	ok, err := g.evalBoolOr(grp.when, true)
+	if err == nil && ok {
+		ok, err = g.legalAfter(ch, gi, item)
+	}
 	if err != nil || !ok {
 		return pendingOption{}, false, err
 	}
@@ -177,6 +214,9 @@ func (g *Game) labelOf(grp *optionGroup, key string) (string, error) {
 
 // take applies option i of a decision: its `do` runs next.
 func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
+	if pd.pick != nil {
+		return g.takePick(pd, i, counted)
+	}
 	opt := pd.options[i]
 	grp := pd.choice.groups[opt.group]
 	g.st.pending = nil

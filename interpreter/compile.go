@@ -211,7 +211,10 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		ce.into = c.zoneRef(e.Into, sc)
 		ce.atTop = e.At == "top"
 	case "shuffle":
-		ce.into = c.zoneRef(e.Shuffle, sc)
+		var isVar bool
+		if ce.target, isVar = c.listTarget(e.Shuffle, sc); !isVar {
+			ce.into = c.zoneRef(e.Shuffle, sc)
+		}
 	case "roll":
 		ce.target = c.target(e.Roll, sc)
 		ce.a = ec.compile(e.Faces, sc, wantList, "faces")

@@ -50,6 +50,19 @@
 // is data that clones and serialises. This stack is the guide's "decision
 // stack": an interrupt is simply a procedure call that asks a decision.
 //
+// A multi-select decision (choose: {pick: …}) is not a loop of chooses
+// in the ruleset but one choose asked in steps: the progress (the set,
+// evaluated once, and the indices picked) is part of the pending decision,
+// so nothing happens in the game until done, option keys stay readable
+// (pick c=coin_wood#3, done) and the legal options stay few (n candidates
+// per step instead of one option per subset). See pick.go.
+//
+// Legality by look-ahead (legal_if_after) runs the option on a Clone,
+// which is plain data, up to the end of its do, the next decision or the
+// next chance step. Stopping before chance, rather than giving the copy a
+// random stream of its own, keeps legality from depending on (or
+// revealing) an outcome that has not happened. See lookahead.go.
+//
 // Locals are bound dynamically in the environment map and restored when
 // their frame ends; scoping is checked statically (each expression is
 // compiled with exactly the locals visible at its place), so a procedure

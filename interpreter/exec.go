@@ -32,6 +32,9 @@ func (e *RuntimeError) Error() string {
 func (g *Game) run() error {
 	effects := 0
 	for g.st.pending == nil && !g.st.over {
+		if g.look != nil && len(g.st.frames) <= g.look.depth {
+			return nil // the looked-ahead option's effects are done
+		}
 		if g.atBarrier() {
 			return nil
 		}
@@ -162,6 +165,9 @@ func (g *Game) exec(e *effect, f *frame) error {
 	case "draw":
 		return g.execDraw(e)
 	case "shuffle":
+		if e.target != nil {
+			return g.shuffleList(e.target)
+		}
 		loc, owner, label, err := g.zoneAt(e.into)
 		if err != nil {
 			return err
@@ -459,6 +465,9 @@ func (g *Game) refill(z *zoneRef, owner int) ([]any, error) {
 	src := g.prog.rs.Zones[z.name].RefillFrom
 	if src == "" || len(g.zoneList(src, -1)) == 0 {
 		return nil, nil
+	}
+	if g.look != nil {
+		return nil, errLookaheadStop // the refill is shuffled: chance
 	}
 	for _, x := range g.zoneList(src, -1) {
 		c := x.(map[string]any)

@@ -18,6 +18,8 @@ type Game struct {
 	limits    Limits
 	vms       []*vm.VM // one per nested function call depth
 	callDepth int
+	// look is set on the copy a legal_if_after look-ahead runs on.
+	look *lookahead
 }
 
 // newVM makes an expression VM with the game's memory budget.

@@ -6,7 +6,8 @@ import "fmt"
 // option on a clone of the game, then keeps answering the same player's
 // follow-up decisions with their first option (a bid's amount, the coin
 // cards to pay with: the rest of the move) until another player decides or
-// the same question (the same choose) comes back, and rates the position
+// the same question (the same choose) comes back (a pick under way is
+// finished instead, with done as soon as it is offered), and rates the position
 // with the ruleset's bots.heuristic expression for the deciding player
 // (without one, the score expression). The best-rated option wins; ties
 // are broken by the bot's own random stream. It knows nothing of any game:
@@ -51,14 +52,34 @@ func (b *greedyBot) rate(g *Game, d *Decision, key string) (int, error) {
 	}
 	for n := 0; n < greedyFollowUps; n++ {
 		next := c.Pending()
-		if next == nil || next.Player != d.Player || next.Pos == d.Pos {
+		if next == nil || next.Player != d.Player {
 			break
 		}
-		if err := c.Apply(next.Options[0].Key); err != nil {
+		key, underWay := c.pickFollowUp()
+		if !underWay && next.Pos == d.Pos {
+			break
+		}
+		if err := c.Apply(key); err != nil {
 			return 0, err
 		}
 	}
 	return c.rateFor(d.Player)
+}
+
+// pickFollowUp is the follow-up the greedy bot plays: the first option,
+// or, for a pick under way (the rest of the same move), done as soon as
+// it is offered. underWay reports the latter.
+func (g *Game) pickFollowUp() (key string, underWay bool) {
+	pd := g.st.pending
+	if pd.pick == nil || len(pd.pick.picked) == 0 {
+		return pd.options[0].key, false
+	}
+	for _, o := range pd.options {
+		if o.group == pickDone {
+			return o.key, true
+		}
+	}
+	return pd.options[0].key, true
 }
 
 // rateFor evaluates the heuristic (or the score) for a player.

@@ -99,8 +99,6 @@ func TestVarInitKeysAreChecked(t *testing.T) {
 
 func sprintf(format, arg string) string { return strings.Replace(format, "%s", arg, 1) }
 
-func replaceOnce(s, old, new string) string { return strings.Replace(s, old, new, 1) }
-
 // A literal assigned to a variable with values, or given to a procedure
 // parameter that ends up compared or stored there, is checked too; "" (the
 // zero value) always fits.

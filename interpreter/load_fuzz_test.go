@@ -15,6 +15,7 @@ import (
 //	go test ./interpreter -run '^$' -fuzz FuzzLoad -fuzztime 60s
 func FuzzLoad(f *testing.F) {
 	f.Add([]byte(tinyGame))
+	f.Add([]byte(choiceGame))
 	_ = filepath.WalkDir("../testgames/invalid/load", func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && filepath.Ext(path) == ".yaml" {
 			if data, err := os.ReadFile(path); err == nil {

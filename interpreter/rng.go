@@ -35,6 +35,9 @@ func (r *rng) intN(n int) int {
 // is one (it must be named name and pass check), else natural(). Either
 // way the outcome is logged.
 func (g *Game) chance(name string, natural func() []string, check func([]string) error) ([]string, error) {
+	if g.look != nil {
+		return nil, errLookaheadStop // a look-ahead never meets chance
+	}
 	var res []string
 	if len(g.st.outcomes) > 0 {
 		o := g.st.outcomes[0]

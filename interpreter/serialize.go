@@ -55,6 +55,7 @@ type savedPending struct {
 	Player  int           `json:"player"`
 	Prompt  string        `json:"prompt"`
 	Options []savedOption `json:"options"`
+	Pick    *savedPick    `json:"pick,omitempty"`
 }
 
 type savedOption struct {
@@ -84,6 +85,7 @@ func (g *Game) MarshalState() ([]byte, error) {
 		for _, o := range pd.options {
 			sp.Options = append(sp.Options, savedOption{Key: o.key, Label: o.label, Group: o.group, Value: enc.value(o.value)})
 		}
+		sp.Pick = enc.encodePick(pd.pick)
 		sg.Pending = sp
 	}
 	rng, err := g.st.rng.pcg.MarshalBinary()
@@ -379,6 +381,7 @@ func (d *stateDecoder) pending(sp *savedPending) {
 	for _, o := range sp.Options {
 		pd.options = append(pd.options, pendingOption{key: o.Key, label: o.Label, group: o.Group, value: d.value(o.Value)})
 	}
+	d.decodePick(sp.Pick, pd)
 	d.g.st.pending = pd
 }
 

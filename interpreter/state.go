@@ -131,6 +131,7 @@ func (c *cloner) pending(p *pendingDecision) *pendingDecision {
 		o.value = c.value(o.value)
 		pd.options[i] = o
 	}
+	pd.pick = c.clonePick(p.pick)
 	return &pd
 }
 
@@ -167,6 +168,8 @@ func (c *cloner) value(v any) any {
 			m[k] = e
 		}
 		return m
+	case []map[string]int:
+		return cloneIntMaps(x)
 	}
 	return v
 }

@@ -20,6 +20,7 @@ var (
 	typeInts    = reflect.TypeOf([]int(nil))
 	typeStrings = reflect.TypeOf([]string(nil))
 	typeIntMap  = reflect.TypeOf(map[string]int(nil))
+	typeIntMaps = reflect.TypeOf([]map[string]int(nil))
 	typeAny     = reflect.TypeOf((*any)(nil)).Elem()
 )
 
@@ -39,6 +40,8 @@ func (tc *typeContext) valueType(name string) (reflect.Type, bool) {
 		return typeStrings, true
 	case "intmap":
 		return typeIntMap, true
+	case "intmaps":
+		return typeIntMaps, true
 	case "card":
 		return tc.card, true
 	case "cards":
@@ -304,6 +307,8 @@ func coerce(typ string, v any) (any, error) {
 		return coerceList(v, func(e any) (string, bool) { s, ok := e.(string); return s, ok })
 	case "intmap":
 		return coerceIntMap(v)
+	case "intmaps":
+		return coerceIntMaps(v)
 	default:
 		return v, nil
 	}
@@ -399,6 +404,8 @@ func zeroValue(typ string) any {
 		return []string{}
 	case "intmap":
 		return map[string]int{}
+	case "intmaps":
+		return []map[string]int{}
 	case "cards":
 		return []any{}
 	}

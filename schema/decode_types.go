@@ -124,11 +124,15 @@ func leadingSpaces(s []rune) int {
 // value decodes any node into a Value.
 func (d *decoder) value(file string, n *yaml.Node) Value {
 	val := Value{Pos: nodePos(file, n), V: d.raw(file, n)}
-	if r := resolve(n); r.Kind == yaml.MappingNode {
+	if r := resolve(n); r != nil && r.Kind == yaml.MappingNode {
 		val.Keys = map[string]Pos{}
 		for i := 0; i+1 < len(r.Content); i += 2 {
 			k := resolve(r.Content[i])
 			val.Keys[k.Value] = nodePos(d.fileOf(r.Content[i], file), k)
+		}
+	} else if r != nil && r.Kind == yaml.SequenceNode {
+		for _, c := range r.Content {
+			val.Elems = append(val.Elems, nodePos(d.fileOf(c, file), resolve(c)))
 		}
 	}
 	return val

@@ -147,7 +147,7 @@ type CardTable struct {
 // Attribute declares a typed field of a card (or a prop).
 type Attribute struct {
 	Pos Pos
-	// Type is one of int, bool, string, ints, strings.
+	// Type is one of int, bool, string, ints, strings, intmap, intmaps.
 	Type string `yaml:"type" agon:"required"`
 	// Default is used when a row leaves the attribute out.
 	Default *Value `yaml:"default"`
@@ -197,7 +197,7 @@ type Zone struct {
 // Var declares a mutable variable.
 type Var struct {
 	Pos Pos
-	// Type is one of int, bool, string, ints, strings, intmap.
+	// Type is one of int, bool, string, ints, strings, intmap, intmaps.
 	Type string `yaml:"type" agon:"required"`
 	// Values, if set, lists the allowed values of a string or strings
 	// variable (inline or a vocabulary name); Keys those of an intmap's
@@ -368,7 +368,12 @@ type Choice struct {
 	// Prompt is shown above the options.
 	Prompt Template `yaml:"prompt" agon:"required"`
 	// Options are the option groups; each yields zero or more options.
-	Options []*Option `yaml:"options" agon:"required"`
+	// A choice has options or a pick, not both (checked by Validate).
+	Options []*Option `yaml:"options"`
+	// Pick, instead of Options, makes the decision a multi-select: a
+	// series of small steps that each pick one more element, ending in
+	// done.
+	Pick *Pick `yaml:"pick"`
 	// Auto takes the only legal option without asking.
 	Auto bool `yaml:"auto"`
 	// Secret hides which option was taken from the other players (the
@@ -389,4 +394,37 @@ type Option struct {
 	When     Expr      `yaml:"when"`
 	Label    Template  `yaml:"label"`
 	Do       []*Effect `yaml:"do"`
+	// LegalIfAfter keeps the option only if this condition holds after
+	// the option is applied (on a copy of the game: see REFERENCE.md).
+	LegalIfAfter Expr `yaml:"legal_if_after"`
+}
+
+// Pick is a multi-select decision: the deciding player picks elements of
+// From one at a time (each step offers the remaining candidates, keyed
+// "Key As=VALUE", and "done" once the count is within [Min, Max]); Do
+// then runs with the picked elements bound to the local Picked.
+type Pick struct {
+	Pos Pos
+	// From is the set to pick from (a list, evaluated once).
+	From Expr `yaml:"from" agon:"required"`
+	// As names each element in When, Distinct and Label.
+	As string `yaml:"as" agon:"required"`
+	// Picked names the local list of the elements picked so far (in the
+	// prompt, When, DoneWhen and Do).
+	Picked string `yaml:"picked" agon:"required"`
+	// Min and Max bound the number picked (default 0 and the set's size).
+	Min Expr `yaml:"min"`
+	Max Expr `yaml:"max"`
+	// Key prefixes the candidates' keys (default "pick").
+	Key string `yaml:"key"`
+	// When filters the candidates at each step.
+	When Expr `yaml:"when"`
+	// Distinct keys candidates by this value and offers the first per value.
+	Distinct Expr `yaml:"distinct"`
+	// Label is a candidate's text (default: its key).
+	Label Template `yaml:"label"`
+	// DoneWhen, if set, must also hold for done to be offered.
+	DoneWhen Expr `yaml:"done_when"`
+	// Do runs when the pick is done.
+	Do []*Effect `yaml:"do"`
 }

@@ -110,4 +110,6 @@ type Value struct {
 	// Keys are the positions of the keys of a mapping value (nil
 	// otherwise), so that a wrong key is reported where it is written.
 	Keys map[string]Pos
+	// Elems are the positions of the elements when V is a list.
+	Elems []Pos
 }

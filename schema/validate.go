@@ -38,7 +38,9 @@ type validator struct {
 }
 
 // valueTypes are the types of attributes, props and variables.
-func valueTypes() []string { return []string{"int", "bool", "string", "ints", "strings", "intmap"} }
+func valueTypes() []string {
+	return []string{"int", "bool", "string", "ints", "strings", "intmap", "intmaps"}
+}
 
 // paramTypes are the types of parameters and function results.
 func paramTypes() []string { return append(valueTypes(), "card", "cards", "any") }
@@ -166,6 +168,12 @@ func (v *validator) attribute(what string, a *Attribute) {
 
 // value checks a value against an attribute's type and allowed values.
 func (v *validator) value(val Value, what string, a *Attribute) {
+	if a.Type == "intmaps" {
+		if pos, problem := intmapsProblem(val); problem != "" {
+			v.ds.Addf(pos, "%s must be intmaps (a list of mappings of ints), got %s", what, problem)
+		}
+		return
+	}
 	if problem := typeProblem(val.V, a.Type); problem != "" {
 		v.ds.Addf(val.Pos, "%s must be %s, got %s", what, a.Type, problem)
 		return

@@ -177,6 +177,9 @@ func (v *validator) effectEndsGame(e *Effect, visited map[string]bool) bool {
 					return true
 				}
 			}
+			if p := e.Choose.Pick; p != nil && v.endsGame(p.Do, visited) {
+				return true
+			}
 		}
 	}
 	return v.endsGame(e.Then, visited) || v.endsGame(e.Else, visited) || v.endsGame(e.Do, visited)
@@ -206,6 +209,7 @@ func (v *validator) choice(c *Choice) {
 	if c == nil {
 		return
 	}
+	v.pick(c)
 	seen := map[string]Pos{}
 	for _, o := range c.Options {
 		if o == nil {

@@ -36,7 +36,7 @@ func TestValidateCards(t *testing.T) {
 		`g/c.yaml:5:14: "value" is string here but int in table power (g/a.yaml:14:14): card fields share one namespace`,
 		`g/c.yaml:6:13: "kind" is int here but string in table power (g/a.yaml:13:13): card fields share one namespace`,
 		`g/c.yaml:6:33: attribute "kind": values only apply to string and strings, not int`,
-		`g/c.yaml:7:13: unknown type for attribute "size" "nit" (did you mean "int"?); expected one of int, bool, string, ints, strings, intmap`,
+		`g/c.yaml:7:13: unknown type for attribute "size" "nit" (did you mean "int"?); expected one of int, bool, string, ints, strings, intmap, intmaps`,
 		`g/c.yaml:8:13: attribute "zone" has the name of a built-in card field (id, def, table, zone, owner, zone_key)`,
 		`g/c.yaml:10:9: duplicate card id "lion_gate" (also at g/a.yaml:19:9)`,
 		`g/c.yaml:11:36: card hut: "value" must be string, got int 3`,
@@ -81,9 +81,9 @@ functions:
 		`g/c.yaml:7:12: var "players" has the name of a built-in`,
 		`g/c.yaml:8:14: var "hand_size" has the same name as the constant at g/a.yaml:6:14`,
 		`g/c.yaml:10:9: player var "hand" has the same name as the player zone at g/a.yaml:25:9`,
-		`g/c.yaml:13:5: unknown result type of function f "void" (did you mean "bool"?); expected one of int, bool, string, ints, strings, intmap, card, cards, any`,
+		`g/c.yaml:13:5: unknown result type of function f "void" (did you mean "bool"?); expected one of int, bool, string, ints, strings, intmap, intmaps, card, cards, any`,
 		`g/c.yaml:13:14: parameter "1x" is not a name: use letters, digits and _, not starting with a digit`,
-		`g/c.yaml:13:23: unknown type for parameter "c" of function f "kard" (did you mean "card"?); expected one of int, bool, string, ints, strings, intmap, card, cards, any`,
+		`g/c.yaml:13:23: unknown type for parameter "c" of function f "kard" (did you mean "card"?); expected one of int, bool, string, ints, strings, intmap, intmaps, card, cards, any`,
 	}, messages(ds))
 }
 

@@ -1,0 +1,322 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+
+	"agon/schema"
+)
+
+// A pick is a multi-select decision (choose: {pick: …}). It is asked as a
+// series of small decisions of the same choose: each offers the remaining
+// candidates ("pick c=coin_wood#3") and, once the number picked is within
+// [min, max], "done". Nothing changes in the game until the pick is done;
+// then its do runs with the picked elements bound to a local list. The
+// progress is part of the pending decision, so a game cloned or saved in
+// the middle of a pick resumes it.
+
+// pickSpec is a compiled pick.
+type pickSpec struct {
+	from       *compiled
+	as, picked string
+	listType   reflect.Type // the type of the picked list (that of from)
+	min, max   *compiled
+	key        string
+	when       *compiled
+	distinct   *compiled
+	doneWhen   *compiled
+	label      *template
+	body       *block
+	where      string
+}
+
+// pickProgress is a pick under way: the set (evaluated once, when the
+// pick starts), the indices picked so far in order, and the bounds.
+type pickProgress struct {
+	items    []any
+	picked   []int
+	min, max int
+}
+
+// pickDoneKey is the key of the option that ends a pick.
+const pickDoneKey = "done"
+
+// The group of a pick's pending options says what the option is.
+const (
+	pickCandidate = 0
+	pickDone      = 1
+)
+
+// pick compiles a pick; it returns the scope of the choose's prompt (the
+// picked list is bound there).
+func (c *compiler) pick(p *schema.Pick, sc *scope, where string) (*pickSpec, *scope) {
+	ps := &pickSpec{as: p.As, picked: p.Picked, key: p.Key, where: where}
+	if ps.key == "" {
+		ps.key = "pick"
+	}
+	ps.from = c.ec.compile(p.From, sc, wantList, "pick set")
+	ps.listType = reflect.SliceOf(typeAny)
+	if ps.from != nil && ps.from.typ != nil && ps.from.typ.Kind() == reflect.Slice {
+		ps.listType = ps.from.typ
+	}
+	ps.min = c.ec.compile(p.Min, sc, wantInt, "pick min")
+	ps.max = c.ec.compile(p.Max, sc, wantInt, "pick max")
+	withList := sc.with(p.Picked, ps.listType)
+	inner := withList.with(p.As, elemType(ps.from))
+	ps.when = c.ec.compile(p.When, inner, wantBool, "pick condition")
+	ps.distinct = c.ec.compile(p.Distinct, inner, wantAny, "distinct")
+	ps.label = c.template(p.Label, inner)
+	ps.doneWhen = c.ec.compile(p.DoneWhen, withList, wantBool, "done_when")
+	ps.body = c.block(p.Do, withList, where+", pick done")
+	return ps, withList
+}
+
+// startPick evaluates a pick's set and bounds and asks its first step.
+func (g *Game) startPick(ch *choice, who int) error {
+	ps := ch.pick
+	items, err := g.evalList(ps.from)
+	if err != nil {
+		return err
+	}
+	lo, hi := 0, len(items)
+	if ps.min != nil {
+		if lo, err = g.evalInt(ps.min); err != nil {
+			return err
+		}
+	}
+	if ps.max != nil {
+		if hi, err = g.evalInt(ps.max); err != nil {
+			return err
+		}
+	}
+	switch {
+	case lo < 0:
+		return fmt.Errorf("pick: min is %d: it must be at least 0", lo)
+	case ps.max != nil && lo > hi:
+		return fmt.Errorf("pick: min (%d) is greater than max (%d)", lo, hi)
+	case lo > len(items):
+		return fmt.Errorf("pick: at least %d to pick, but the set has %s", lo, countOf(len(items), "element"))
+	}
+	hi = min(hi, len(items)) // a max above the set's size picks at most all of it
+	prog := &pickProgress{items: items, min: lo, max: hi}
+	return g.pickStep(&pendingDecision{choice: ch, player: who, pick: prog})
+}
+
+// pickStep asks the next step of a pick, or ends it when nothing more can
+// be chosen: max reached, or done the only option left.
+func (g *Game) pickStep(pd *pendingDecision) error {
+	ch, prog := pd.choice, pd.pick
+	for {
+		if len(prog.picked) >= prog.max {
+			return g.finishPick(pd)
+		}
+		opts, err := g.pickOptions(ch.pick, prog)
+		if err != nil {
+			return err
+		}
+		switch {
+		case len(opts) == 0:
+			return g.pickStuck(ch.pick, prog)
+		case len(opts) == 1 && opts[0].group == pickDone:
+			return g.finishPick(pd)
+		case len(opts) == 1 && ch.auto:
+			prog.picked = append(prog.picked, opts[0].value.(int))
+			continue
+		}
+		saved := bindLocal(g.st.root, ch.pick.picked, g.pickedList(ch.pick, prog))
+		prompt, err := g.render(ch.prompt)
+		saved.restore(g.st.root)
+		if err != nil {
+			return err
+		}
+		pd.prompt, pd.options = prompt, opts
+		g.st.pending = pd
+		return nil
+	}
+}
+
+// pickStuck is the error of a pick with no option left.
+func (g *Game) pickStuck(ps *pickSpec, prog *pickProgress) error {
+	if len(prog.picked) < prog.min {
+		return fmt.Errorf("pick: %s picked, at least %d needed, and no candidate is left", countOf(len(prog.picked), "element"), prog.min)
+	}
+	return fmt.Errorf("pick: done_when does not hold and no candidate is left (%s picked)", countOf(len(prog.picked), "element"))
+}
+
+// pickOptions lists a pick step's options: the remaining candidates (one
+// per key), then done when the count and done_when allow it.
+func (g *Game) pickOptions(ps *pickSpec, prog *pickProgress) ([]pendingOption, error) {
+	saved := bindLocal(g.st.root, ps.picked, g.pickedList(ps, prog))
+	defer saved.restore(g.st.root)
+	taken := make(map[int]bool, len(prog.picked))
+	for _, i := range prog.picked {
+		taken[i] = true
+	}
+	var out []pendingOption
+	seen := map[string]bool{}
+	for i, item := range prog.items {
+		if taken[i] {
+			continue
+		}
+		opt, ok, err := g.pickCandidate(ps, i, item, seen)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, opt)
+		}
+	}
+	if len(prog.picked) < prog.min {
+		return out, nil
+	}
+	ok, err := g.evalBoolOr(ps.doneWhen, true)
+	if err != nil || !ok {
+		return out, err
+	}
+	return append(out, pendingOption{key: pickDoneKey, label: pickDoneKey, group: pickDone}), nil
+}
+
+// pickCandidate is the option for element i, if it passes when and its
+// key is new.
+func (g *Game) pickCandidate(ps *pickSpec, i int, item any, seen map[string]bool) (pendingOption, bool, error) {
+	saved := bindLocal(g.st.root, ps.as, item)
+	defer saved.restore(g.st.root)
+	ok, err := g.evalBoolOr(ps.when, true)
+	if err != nil || !ok {
+		return pendingOption{}, false, err
+	}
+	val := identity(item)
+	if ps.distinct != nil {
+		d, err := g.eval(ps.distinct)
+		if err != nil {
+			return pendingOption{}, false, err
+		}
+		val = identity(d)
+	}
+	key := fmt.Sprintf("%s %s=%s", ps.key, ps.as, val)
+	if seen[key] {
+		return pendingOption{}, false, nil
+	}
+	seen[key] = true
+	label := key
+	if ps.label != nil && len(ps.label.parts) > 0 {
+		if label, err = g.render(ps.label); err != nil {
+			return pendingOption{}, false, err
+		}
+	}
+	return pendingOption{key: key, label: label, group: pickCandidate, value: i}, true, nil
+}
+
+// pickedList is the list of the elements picked so far, in the order
+// picked, with the runtime form of the set's type.
+func (g *Game) pickedList(ps *pickSpec, prog *pickProgress) any {
+	out := make([]any, len(prog.picked))
+	for k, i := range prog.picked {
+		out[k] = prog.items[i]
+	}
+	typ := map[reflect.Type]string{typeInts: "ints", typeStrings: "strings"}[ps.listType]
+	if conv, err := coerce(typ, out); typ != "" && err == nil {
+		return conv
+	}
+	return out
+}
+
+// takePick applies one step of a pick: a candidate is added and the next
+// step asked; done (or the last possible pick) runs the pick's do.
+func (g *Game) takePick(pd *pendingDecision, i int, counted bool) error {
+	opt := pd.options[i]
+	g.st.pending = nil
+	if counted {
+		g.st.decisions++
+		g.logEvent(Event{Kind: EventDecision, Player: pd.player, Key: opt.key, Label: opt.label, Secret: pd.choice.secret})
+	}
+	if opt.group == pickDone {
+		return g.finishPick(pd)
+	}
+	prog := *pd.pick
+	prog.picked = append(append([]int(nil), prog.picked...), opt.value.(int))
+	next := &pendingDecision{choice: pd.choice, player: pd.player, pick: &prog}
+	if err := g.pickStep(next); err != nil {
+		return g.pickError(pd.choice, err)
+	}
+	return nil
+}
+
+// pickError places an error met between two steps of a pick at its choose.
+func (g *Game) pickError(ch *choice, err error) error {
+	return g.runtimeError(&effect{pos: ch.pos}, &block{where: ch.pick.where}, err)
+}
+
+// finishPick ends a pick: its do runs with the picked list bound.
+func (g *Game) finishPick(pd *pendingDecision) error {
+	g.st.pending = nil
+	f := g.push(pd.choice.pick.body)
+	f.bind(g.st.root, pd.choice.pick.picked, g.pickedList(pd.choice.pick, pd.pick))
+	return nil
+}
+
+// clonePick copies a pick under way (nil for nil).
+func (c *cloner) clonePick(p *pickProgress) *pickProgress {
+	if p == nil {
+		return nil
+	}
+	return &pickProgress{items: c.list(p.items), picked: copySlice(p.picked), min: p.min, max: p.max}
+}
+
+// savedPick is the serialised form of a pick under way.
+type savedPick struct {
+	Items  []any `json:"items"`
+	Picked []int `json:"picked"`
+	Min    int   `json:"min"`
+	Max    int   `json:"max"`
+}
+
+// encodePick serialises a pick under way (nil for nil).
+func (e *stateEncoder) encodePick(p *pickProgress) *savedPick {
+	if p == nil {
+		return nil
+	}
+	items, _ := e.value(p.items).([]any)
+	return &savedPick{Items: items, Picked: copySlice(p.picked), Min: p.min, Max: p.max}
+}
+
+// decodePick rebuilds a pick under way (nil for nil).
+func (d *stateDecoder) decodePick(sp *savedPick, pd *pendingDecision) {
+	if sp == nil {
+		return
+	}
+	if pd.choice.pick == nil {
+		d.err = fmt.Errorf("state: a pick under way for a choice that is not a pick")
+		return
+	}
+	items, _ := d.value(sp.Items).([]any)
+	for _, i := range sp.Picked {
+		if i < 0 || i >= len(items) {
+			d.err = fmt.Errorf("state: pick index %d out of range", i)
+			return
+		}
+	}
+	pd.pick = &pickProgress{items: items, picked: copySlice(sp.Picked), min: sp.Min, max: sp.Max}
+	for k := range pd.options {
+		if pd.options[k].group != pickCandidate {
+			continue
+		}
+		i, ok := pd.options[k].value.(int)
+		if pd.options[k].value == nil {
+			i, ok = 0, true // omitted when 0
+		}
+		if !ok || i < 0 || i >= len(items) {
+			d.err = fmt.Errorf("state: pick option %q refers to no element", pd.options[k].key)
+			return
+		}
+		pd.options[k].value = i
+	}
+}
+
+// countOf is "1 element", "3 elements".
+func countOf(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

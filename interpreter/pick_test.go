@@ -1,0 +1,380 @@
+package interpreter
+
+// Tests of multi-select decisions (choose: {pick: …}).
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// pickGems asks player 0 to pick 2 or 3 gems worth at most 10 and moves
+// them to the pile.
+const pickGems = gemsDeck + `
+vars:
+  got: {type: strings}
+flow:
+  - choose:
+      who: 0
+      prompt: "Pick gems ({len(chosen)} so far)"
+      pick:
+        from: deck
+        as: c
+        picked: chosen
+        min: 2
+        max: 3
+        when: sum(chosen, .value) + c.value <= 10
+        label: "{c.name}"
+        do:
+          - {set: got, to: ids(chosen)}
+          - {move: chosen, into: pile}
+` + waitEffect
+
+func TestPickOffersCandidatesThenDone(t *testing.T) {
+	g := start(t, pickGems, 1)
+	d := g.Pending()
+	assert.Equal(t, "Pick gems (0 so far)", d.Prompt)
+	assert.Equal(t, []string{"pick c=ruby", "pick c=opal", "pick c=jade", "pick c=onyx", "pick c=pearl"}, keys(t, g))
+	assert.Equal(t, "Ruby", d.Options[0].Label)
+	apply(t, g, "pick c=ruby")
+	assert.Equal(t, "Pick gems (1 so far)", g.Pending().Prompt)
+	// ruby (5) is gone, and nothing is done yet: min is 2.
+	assert.Equal(t, []string{"pick c=opal", "pick c=jade", "pick c=onyx", "pick c=pearl"}, keys(t, g))
+	assert.Equal(t, 5, eval(t, g, "len(deck)"), "nothing moves before done")
+	apply(t, g, "pick c=pearl")
+	// 5 + 4 = 9: only onyx (1) still fits; done is offered.
+	assert.Equal(t, []string{"pick c=onyx", "done"}, keys(t, g))
+	apply(t, g, "done")
+	assert.Equal(t, []string{"ruby", "pearl"}, eval(t, g, "got"))
+	assert.Equal(t, []any{"ruby", "pearl"}, eval(t, g, "map(pile, .id)"))
+	assert.Equal(t, []string{"go"}, keys(t, g))
+	assert.Equal(t, 3, g.Decisions())
+}
+
+func TestPickEndsByItselfAtMax(t *testing.T) {
+	g := start(t, pickGems, 1)
+	apply(t, g, "pick c=onyx", "pick c=opal", "pick c=jade")
+	assert.Equal(t, []string{"onyx", "opal", "jade"}, eval(t, g, "got"), "the third pick reaches max: no done step")
+	assert.Equal(t, []string{"go"}, keys(t, g))
+}
+
+func TestPickEndsWhenDoneIsTheOnlyOption(t *testing.T) {
+	g := start(t, strings.Replace(pickGems, "max: 3", "max: 4", 1), 1)
+	apply(t, g, "pick c=ruby", "pick c=pearl")
+	assert.Equal(t, []string{"pick c=onyx", "done"}, keys(t, g))
+	apply(t, g, "pick c=onyx") // 10: nothing fits, 3 < max: done is all that is left
+	assert.Equal(t, []string{"ruby", "pearl", "onyx"}, eval(t, g, "got"))
+	assert.Equal(t, []string{"go"}, keys(t, g))
+}
+
+func TestPickDistinctKeysInterchangeableCards(t *testing.T) {
+	g := start(t, `
+cards:
+  coin:
+    zone: purse
+    attributes: {kind: {type: string}}
+    rows:
+      - {id: wood, count: 3, kind: wood}
+      - {id: stone, count: 2, kind: stone}
+zones:
+  purse: {}
+  paid: {}
+flow:
+  - choose:
+      who: 0
+      prompt: pay
+      secret: true
+      pick:
+        from: purse
+        as: c
+        picked: coins
+        key: coin
+        distinct: c.kind
+        do:
+          - {move: coins, into: paid}
+`+waitEffect, 1)
+	assert.Equal(t, []string{"coin c=wood", "coin c=stone", "done"}, keys(t, g), "min 0: done at once")
+	apply(t, g, "coin c=wood", "coin c=wood")
+	assert.Equal(t, []string{"coin c=wood", "coin c=stone", "done"}, keys(t, g))
+	apply(t, g, "coin c=wood")
+	assert.Equal(t, []string{"coin c=stone", "done"}, keys(t, g), "all wood picked")
+	apply(t, g, "done")
+	assert.Equal(t, []any{"wood#1", "wood#2", "wood#3"}, eval(t, g, "map(paid, .id)"))
+	for _, e := range g.Events() {
+		if e.Kind == EventDecision && e.Key != "go" {
+			assert.True(t, e.Secret, "every step of a secret pick is secret: %s", e.Key)
+		}
+	}
+}
+
+func TestPickOfIntsBindsAnIntsList(t *testing.T) {
+	src := `
+vars:
+  order: {type: ints}
+flow:
+  - choose:
+      who: 0
+      prompt: "order so far: {ns}"
+      auto: true
+      pick:
+        from: FROM
+        as: n
+        picked: ns
+        min: 2
+        max: 2
+        do:
+          - {set: order, to: ns}
+` + waitEffect
+	g := start(t, strings.Replace(src, "FROM", `"[3, 1, 2]"`, 1), 1)
+	apply(t, g, "pick n=2")
+	assert.Equal(t, "order so far: 2", g.Pending().Prompt)
+	apply(t, g, "pick n=3")
+	assert.Equal(t, []int{2, 3}, eval(t, g, "order"))
+	// auto: a single candidate is taken without asking.
+	g = start(t, strings.Replace(src, "FROM", `"[5, 4]"`, 1), 1)
+	assert.Equal(t, []string{"pick n=5", "pick n=4"}, keys(t, g))
+	apply(t, g, "pick n=4")
+	assert.Equal(t, []int{4, 5}, eval(t, g, "order"), "the last one is taken by auto")
+	assert.Equal(t, 1, g.Decisions())
+}
+
+func TestPickCloneAndSerialiseMidPick(t *testing.T) {
+	g := start(t, pickGems, 1)
+	apply(t, g, "pick c=jade")
+	c := g.Clone()
+	data := marshal(t, g)
+	back, err := UnmarshalState(g.Program(), []byte(data))
+	require.NoError(t, err)
+	assert.Equal(t, data, marshal(t, back), "a pick under way round-trips")
+	for _, h := range []*Game{g, c, back} {
+		assert.Equal(t, []string{"pick c=ruby", "pick c=opal", "pick c=onyx", "pick c=pearl"}, keys(t, h))
+		apply(t, h, "pick c=onyx", "done")
+		assert.Equal(t, []string{"jade", "onyx"}, eval(t, h, "got"))
+	}
+	assert.Equal(t, marshal(t, g), marshal(t, back))
+}
+
+func TestPickRecordReplayWithBots(t *testing.T) {
+	p := load(t, pickGems)
+	for _, kind := range BotKinds() {
+		bot, err := NewBot(kind, 7)
+		require.NoError(t, err)
+		tr, err := Record(p, Config{Players: 1, Seed: 3}, []Bot{bot})
+		require.NoError(t, err, kind)
+		back, err := ReadTranscript("t.yaml", tr.Marshal())
+		require.NoError(t, err)
+		_, err = Replay(p, back, ReplayOptions{})
+		assert.NoError(t, err, kind)
+		n := 0
+		for _, s := range tr.Steps {
+			if s.Kind == StepDecide && s.Key != "go" {
+				n++
+			}
+		}
+		assert.GreaterOrEqual(t, n, 2, "%s: at least min picks recorded", kind)
+	}
+}
+
+func TestGreedyFinishesAPickToRateIt(t *testing.T) {
+	// The heuristic is the value in the pile: the best pick of 1 is ruby.
+	p := load(t, gemsDeck+`
+flow:
+  - choose:
+      who: 0
+      prompt: pick one
+      pick:
+        from: deck
+        as: c
+        picked: chosen
+        min: 1
+        max: 2
+        do:
+          - {move: chosen, into: pile}
+`+waitEffect+`
+scoring:
+  score: sum(pile, .value)
+`)
+	g, err := NewGame(p, Config{Players: 1, Seed: 1})
+	require.NoError(t, err)
+	bot, err := NewBot("greedy", 1)
+	require.NoError(t, err)
+	d := g.Pending()
+	assert.Equal(t, "pick c=ruby", d.Options[bot.Choose(g, d)].Key)
+	apply(t, g, "pick c=ruby")
+	d = g.Pending()
+	assert.Equal(t, "pick c=pearl", d.Options[bot.Choose(g, d)].Key, "a second pick beats done")
+}
+
+func TestPickRunTimeErrors(t *testing.T) {
+	for name, tc := range map[string]struct{ pick, want string }{
+		"empty set, min 1": {`{from: "deck[0:0]", as: c, picked: cs, min: 1}`, `^g/rules.yaml:22:5: pick: at least 1 to pick, but the set has 0 elements \(in flow, after 0 decisions\)$`},
+		"min above max":    {`{from: deck, as: c, picked: cs, min: "len(deck)", max: 2}`, `pick: min \(5\) is greater than max \(2\)`},
+		"negative min":     {`{from: deck, as: c, picked: cs, min: "0 - 1"}`, `pick: min is -1: it must be at least 0`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			re := startErr(t, gemsDeck+`
+flow:
+  - choose:
+      who: 0
+      prompt: p
+      pick: `+tc.pick+"\n", Config{})
+			assert.Regexp(t, tc.want, re.Error())
+		})
+	}
+}
+
+func TestPickStuckAfterAStepNamesTheChoose(t *testing.T) {
+	g := start(t, gemsDeck+`
+flow:
+  - choose:
+      who: 0
+      prompt: p
+      pick: {from: deck, as: c, picked: cs, min: 2, when: "c.value > 4"}
+`, 1)
+	assert.Equal(t, []string{"pick c=ruby"}, keys(t, g))
+	err := g.Apply("pick c=ruby")
+	require.Error(t, err)
+	assert.Regexp(t, `^g/rules.yaml:22:5: pick: 1 element picked, at least 2 needed, and no candidate is left \(in flow, after 1 decisions\)$`, err.Error())
+}
+
+func TestPickMaxAboveTheSetIsClamped(t *testing.T) {
+	g := start(t, gemsDeck+`
+vars:
+  n: {type: int}
+flow:
+  - choose:
+      who: 0
+      prompt: p
+      pick:
+        from: deck[0:2]
+        as: c
+        picked: cs
+        min: 1
+        max: 10
+        do:
+          - {set: n, to: len(cs)}
+`+waitEffect, 1)
+	assert.Equal(t, []string{"pick c=ruby", "pick c=opal"}, keys(t, g))
+	apply(t, g, "pick c=opal", "pick c=ruby")
+	assert.Equal(t, 2, eval(t, g, "n"), "the whole set picked: the pick ends without done")
+}
+
+func TestPickDoneWhen(t *testing.T) {
+	g := start(t, gemsDeck+`
+vars:
+  paid: {type: int}
+flow:
+  - choose:
+      who: 0
+      prompt: "pay 6 ({sum(cs, .value)} so far)"
+      pick:
+        from: deck
+        as: c
+        picked: cs
+        done_when: sum(cs, .value) >= 6
+        do:
+          - {set: paid, to: "sum(cs, .value)"}
+`+waitEffect, 1)
+	assert.NotContains(t, keys(t, g), "done", "min 0, but nothing paid yet")
+	apply(t, g, "pick c=ruby")
+	assert.Equal(t, "pay 6 (5 so far)", g.Pending().Prompt)
+	assert.NotContains(t, keys(t, g), "done")
+	apply(t, g, "pick c=onyx")
+	assert.Contains(t, keys(t, g), "done")
+	apply(t, g, "done")
+	assert.Equal(t, 6, eval(t, g, "paid"))
+}
+
+func TestPickAskedOfWho(t *testing.T) {
+	g := start(t, replaceOnce(pickGems, "who: 0\n      prompt: \"Pick", "who: 1\n      prompt: \"Pick"), 2)
+	assert.Equal(t, 1, g.Pending().Player)
+	apply(t, g, "pick c=ruby")
+	assert.Equal(t, 1, g.Pending().Player, "every step is asked of the same player")
+	for _, e := range g.Events() {
+		if e.Kind == EventDecision {
+			assert.Equal(t, 1, e.Player)
+		}
+	}
+}
+
+// choiceGame is a whole one-file game with a pick, legal_if_after, an
+// intmaps attribute and a shuffled list: a seed of FuzzLoad.
+const choiceGame = `game: g
+players: {min: 2, max: 3}
+cards:
+  coin: {zone: bank, attributes: {value: {type: int}}, rows: [{id: copper, count: 4, value: 1}, {id: silver, count: 3, value: 2}]}
+  building:
+    zone: market
+    attributes: {costs: {type: intmaps}, points: {type: int}}
+    rows:
+      - {id: hut, costs: [{coins: 2}, {goods: 1}], points: 1}
+      - {id: hall, costs: [{coins: 4}], points: 3}
+zones:
+  bank: {visibility: hidden}
+  market: {}
+  purse: {owner: player, visibility: owner}
+  built: {owner: player}
+vars:
+  order: {type: ints}
+player_vars:
+  goods: {type: int, init: 1}
+setup:
+  - {shuffle: bank}
+  - {set: order, to: "0..(player_count - 1)"}
+  - {shuffle: order}
+  - for_each: order
+    as: p
+    do:
+      - {draw: 3, from: bank, into: "players[p].purse"}
+flow:
+  - for_each: order
+    as: p
+    do:
+      - choose:
+          who: p
+          prompt: build or pass
+          options:
+            - key: pass
+            - key: build
+              for_each: market
+              as: b
+              legal_if_after: players[p].goods >= 0
+              do:
+                - {add: "players[p].goods", by: "0 - min(map(b.costs, #.goods ?? 0))"}
+                - choose:
+                    who: p
+                    prompt: "pay for {b.id}"
+                    secret: true
+                    pick:
+                      from: players[p].purse
+                      as: c
+                      picked: paid
+                      min: 1
+                      distinct: c.def
+                      done_when: "any(b.costs, sum(paid, .value) >= (#.coins ?? 0))"
+                      do:
+                        - {move: paid, into: bank}
+                        - {move: b, into: "players[p].built"}
+scoring:
+  score: sum(players[me].built, .points)
+`
+
+func TestChoiceGamePlays(t *testing.T) {
+	p, err := Load(fstest.MapFS{"g/game.yaml": {Data: []byte(choiceGame)}}, "g", "")
+	require.NoError(t, err)
+	for _, kind := range BotKinds() {
+		bots := make([]Bot, 3)
+		for i := range bots {
+			bots[i], _ = NewBot(kind, uint64(i))
+		}
+		tr, err := Record(p, Config{Players: 3, Seed: 9}, bots)
+		require.NoError(t, err, kind)
+		back, err := ReadTranscript("t.yaml", tr.Marshal())
+		require.NoError(t, err)
+		_, err = Replay(p, back, ReplayOptions{})
+		require.NoError(t, err, kind)
+	}
+}

@@ -1,0 +1,101 @@
+package interpreter
+
+// Tests of shuffling list variables.
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const shuffleLists = `
+vars:
+  order: {type: ints, init: "[1, 2, 3, 4, 5, 1]"}
+player_vars:
+  seats: {type: strings, init: '["a", "b", "c"]'}
+flow:
+  - shuffle: order
+  - shuffle: players[1].seats
+  - let: {xs: '["x", "y"]'}
+  - shuffle: xs
+  - log: "order {order} seats {players[1].seats} xs {xs}"
+` + waitEffect
+
+func TestShuffleListIsAChanceOutcome(t *testing.T) {
+	g := start(t, shuffleLists, 2)
+	ch := chances(g)
+	require.Len(t, ch, 3)
+	assert.Equal(t, "shuffle order", ch[0].Name)
+	assert.Equal(t, "shuffle seats[1]", ch[1].Name)
+	assert.Equal(t, "shuffle xs", ch[2].Name)
+	order := eval(t, g, "order").([]int)
+	assert.ElementsMatch(t, []int{1, 1, 2, 3, 4, 5}, order)
+	assert.Equal(t, ch[0].Result, ids(toAny(order)))
+	assert.ElementsMatch(t, []string{"a", "b", "c"}, eval(t, g, "players[1].seats"))
+	assert.Equal(t, []string{"a", "b", "c"}, eval(t, g, "players[0].seats"), "only player 1's list")
+	// Another seed, another order; the same seed, the same.
+	same := start(t, shuffleLists, 2)
+	assert.Equal(t, order, eval(t, same, "order"))
+	differs := false
+	for seed := uint64(2); seed < 10 && !differs; seed++ {
+		h, err := NewGame(g.Program(), Config{Players: 2, Seed: seed})
+		require.NoError(t, err)
+		differs = !assert.ObjectsAreEqual(order, eval(t, h, "order"))
+	}
+	assert.True(t, differs, "the shuffle depends on the seed")
+}
+
+func TestShuffleListSuppliedAndReplayed(t *testing.T) {
+	p := load(t, shuffleLists)
+	g, err := NewGame(p, Config{Players: 2, Seed: 1, Outcomes: []Outcome{
+		{Name: "shuffle order", Result: []string{"5", "1", "4", "1", "3", "2"}},
+		{Name: "shuffle seats[1]", Result: []string{"c", "a", "b"}},
+	}})
+	require.NoError(t, err)
+	assert.Equal(t, []int{5, 1, 4, 1, 3, 2}, eval(t, g, "order"))
+	assert.Equal(t, []string{"c", "a", "b"}, eval(t, g, "players[1].seats"))
+
+	first, _ := NewBot("first", 1)
+	tr, err := Record(p, Config{Players: 2, Seed: 4}, []Bot{first, first})
+	require.NoError(t, err)
+	back, err := ReadTranscript("t.yaml", tr.Marshal())
+	require.NoError(t, err)
+	_, err = Replay(p, back, ReplayOptions{})
+	require.NoError(t, err)
+	// A chance step that is not a rearrangement of the list is refused.
+	for i, s := range back.Steps {
+		if s.Kind == StepChance && s.Name == "shuffle order" {
+			back.Steps[i].Result = []string{"1", "2", "3", "4", "5", "5"}
+		}
+	}
+	_, err = Replay(p, back, ReplayOptions{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `"5" is not in the list (or is listed too often)`)
+}
+
+func TestShuffleListLoadErrors(t *testing.T) {
+	msg := loadErr(t, `
+vars:
+  n: {type: int}
+  m: {type: intmap}
+flow:
+  - let: {k: 3}
+  - shuffle: n
+  - shuffle: m
+  - shuffle: k
+  - shuffle: dek
+`)
+	assert.Contains(t, msg, `g/rules.yaml:7:14: shuffle: "n" is a variable of type int: shuffle a zone or an ints or strings variable`)
+	assert.Contains(t, msg, `g/rules.yaml:8:14: shuffle: "m" is a variable of type intmap`)
+	assert.Contains(t, msg, `g/rules.yaml:9:14: shuffle: local "k" is of type int: shuffle a zone or a list`)
+	assert.Contains(t, msg, `g/rules.yaml:10:14: unknown global zone "dek"`)
+}
+
+func toAny(xs []int) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}
