@@ -451,3 +451,25 @@ func TestRuling_ConstructionsCountTheirOwnProduction(t *testing.T) {
 	assert.False(t, r.bool("card('stonemasons_yard').constructing"))
 	assert.Equal(t, "tableau", r.str("card('stonemasons_yard').zone"))
 }
+
+// The alternative reading, variant no-self-completion: the two buildings
+// under construction produce nothing towards their completion; with nothing
+// else to pay, both are lost.
+func TestRuling_VariantNoSelfCompletion(t *testing.T) {
+	r := newRuling(t, "no-self-completion", 2, 37)
+	r.place(0, "carpenters_workshop", "stonemasons_yard")
+	r.exec(`
+- {set: "card('carpenters_workshop').constructing", to: true}
+- {set: "card('stonemasons_yard').constructing", to: true}
+`)
+	r.exec(`[{call: complete_constructions, with: {p: 0}}]`)
+	r.answer("complete")
+	r.answer("complete")
+	// One must be given up (the other still cannot be paid: given up too,
+	// the only choice, without asking).
+	assert.ElementsMatch(t, []string{"abandon c=carpenters_workshop", "abandon c=stonemasons_yard"}, r.asked(0))
+	r.answer("abandon c=carpenters_workshop")
+	r.done()
+	assert.Equal(t, "box", r.str("card('carpenters_workshop').zone"))
+	assert.Equal(t, "box", r.str("card('stonemasons_yard').zone"))
+}
