@@ -368,6 +368,34 @@ func TestRuling_CoinCardsStayWithTheirCard(t *testing.T) {
 	assert.Equal(t, []any{"grain"}, r.eval("map(under, .back)"), "the Granary's coin card stays beneath it")
 }
 
+// "remove the coin cards from the affected cards, adding the coin cards to
+// the discard pile" holds for the luxury card too: P2 covers the Wheat Fields
+// first (a wood coin card), P1 its luxury card then (a stone one); at game
+// end P1, protected against the decline by the Stoa, frees its luxury card
+// and discards its own stone coin card.
+func TestRuling_LuxuryCardKeepsItsCoinCard(t *testing.T) {
+	r := newRuling(t, "", 2, 38)
+	r.place(1, "wheat_fields")
+	r.give(1, "wood", 1)
+	r.exec(`[{call: cover_or_lose, with: {p: 1, c: "card('wheat_fields')", cat: "'drought'"}}]`)
+	r.answer("cover")
+	r.done()
+	r.give(0, "stone", 1)
+	r.exec(`[{call: strike_decline, with: {p: 0}}]`)
+	r.answer("cover")
+	r.done()
+	r.place(0, "stoa")
+	r.exec(`[{set: occurred, to: "['drought', 'decline']"}]`)
+	require.True(t, r.bool("protected(0, 'decline')"))
+	require.False(t, r.bool("protected(1, 'drought')"))
+
+	r.exec(`[{phase: recovery}]`)
+	r.done()
+	assert.Equal(t, "active", r.str("players[0].luxury_card"))
+	assert.Equal(t, []any{"stone"}, r.eval("map(coin_discard, .back)"), "P1's own coin card is discarded")
+	assert.Equal(t, []any{"wood"}, r.eval("map(under, .back)"), "P2's stays on the Wheat Fields")
+}
+
 // ---- Game-end recovery --------------------------------------------------------
 
 // recoveryPosition: P1's Thebes (civilization) is covered by the plague and
@@ -426,6 +454,23 @@ func TestRuling_VariantRecoveryCascade(t *testing.T) {
 
 // ---- Buildings under construction complete each other -----------------------
 
+// twoUnderConstruction: P1 acquires the Carpenter's Workshop and the
+// Stonemason's Yard with nothing producing, and puts each under construction
+// with a grain coin card.
+func twoUnderConstruction(t *testing.T, variant string) *ruling {
+	r := newRuling(t, variant, 2, 37)
+	r.give(0, "grain", 2)
+	for _, id := range []string{"carpenters_workshop", "stonemasons_yard"} {
+		r.exec(`[{call: gain_building, with: {p: 0, c: "card('%s')"}}]`, id)
+		if !r.atHome() {
+			r.answer("construct") // the old rule also offered to lose it
+		}
+		r.done()
+		require.True(t, r.bool(fmt.Sprintf("card('%s').constructing", id)))
+	}
+	return r
+}
+
 // Kept: a building under construction is "otherwise fully usable" and the
 // buildings "must now be completed by using your resource production
 // capacity", its own production included. The Carpenter's Workshop (costs 1
@@ -434,12 +479,7 @@ func TestRuling_VariantRecoveryCascade(t *testing.T) {
 // each other. (The ruling keeps the old rule, so this test pins it rather
 // than telling the two apart.)
 func TestRuling_ConstructionsCountTheirOwnProduction(t *testing.T) {
-	r := newRuling(t, "", 2, 37)
-	r.place(0, "carpenters_workshop", "stonemasons_yard")
-	r.exec(`
-- {set: "card('carpenters_workshop').constructing", to: true}
-- {set: "card('stonemasons_yard').constructing", to: true}
-`)
+	r := twoUnderConstruction(t, "")
 	require.Equal(t, 1, r.int("production(0, 'wood')"))
 	require.Equal(t, 1, r.int("production(0, 'stone')"))
 	require.Zero(t, r.int("len(players[0].hand)"))
@@ -450,18 +490,14 @@ func TestRuling_ConstructionsCountTheirOwnProduction(t *testing.T) {
 	assert.False(t, r.bool("card('carpenters_workshop').constructing"))
 	assert.False(t, r.bool("card('stonemasons_yard').constructing"))
 	assert.Equal(t, "tableau", r.str("card('stonemasons_yard').zone"))
+	assert.Equal(t, 2, r.int("len(coin_discard)"), "the coin cards beneath go to the discard")
 }
 
 // The alternative reading, variant no-self-completion: the two buildings
 // under construction produce nothing towards their completion; with nothing
 // else to pay, both are lost.
 func TestRuling_VariantNoSelfCompletion(t *testing.T) {
-	r := newRuling(t, "no-self-completion", 2, 37)
-	r.place(0, "carpenters_workshop", "stonemasons_yard")
-	r.exec(`
-- {set: "card('carpenters_workshop').constructing", to: true}
-- {set: "card('stonemasons_yard').constructing", to: true}
-`)
+	r := twoUnderConstruction(t, "no-self-completion")
 	r.exec(`[{call: complete_constructions, with: {p: 0}}]`)
 	r.answer("complete")
 	r.answer("complete")
