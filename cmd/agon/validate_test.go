@@ -31,7 +31,7 @@ func copyPeloponnesEdited(t *testing.T, edit func(name, text string) string) str
 func TestValidateChecksEveryVariant(t *testing.T) {
 	code, out, errOut := runCLI(t, "", "validate", "../../rulesets/peloponnes")
 	require.Equal(t, exitOK, code, errOut)
-	assert.Contains(t, out, "(all 3 variants checked too)")
+	assert.Contains(t, out, "(all 7 variants checked too)")
 
 	tmp := copyPeloponnesEdited(t, func(name, text string) string {
 		if name == "variant-harsh-catastrophes.yaml" {
