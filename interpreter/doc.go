@@ -36,10 +36,17 @@
 //
 // Ruleset functions run through expr's $env. A function call is patched
 // at compile time to pass $env as a hidden first argument; the function
-// finds its game there (under a "$" key that is never cloned or
-// serialised), binds its parameters as locals and runs its compiled body.
-// This keeps functions typed (declared parameter and return types) and
-// avoids inlining, whose error positions would point into the wrong text.
+// finds its game there, binds its parameters as locals and runs its
+// compiled body. This keeps functions typed (declared parameter and return
+// types) and avoids inlining, whose error positions would point into the
+// wrong text.
+//
+// Expressions see data only (sealed.go). A ruleset's or a transcript's
+// expression may not name $env or any "$" name (a load-time error): the
+// only $env is the patched-in argument. The game sits in the environment
+// under a key that is not an identifier ("$ game", never cloned or
+// serialised) as an opaque value without methods, so no expression can
+// call Eval, Exec or Apply or print an address.
 //
 // An explicit frame stack instead of recursion. Effects run on a stack of
 // frames (a block and the index of its next effect, plus loop state and

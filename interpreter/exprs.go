@@ -183,7 +183,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	if !src.IsSet() {
 		return nil
 	}
-	if !c.checkArity(src) {
+	if !c.checkSealed(src) || !c.checkArity(src) {
 		return nil
 	}
 	envType := c.tc.envType(sc.fields())

@@ -192,7 +192,7 @@ func gameOf(args []any) (map[string]any, *Game, error) {
 	if !ok {
 		return nil, nil, fmt.Errorf("internal: environment is %T", args[0])
 	}
-	g, ok := env[gameKey].(*Game)
+	g, ok := gameIn(env)
 	if !ok {
 		return nil, nil, fmt.Errorf("internal: environment has no game")
 	}

@@ -73,7 +73,7 @@ func (g *Game) buildRoot() {
 			root[n] = []any{}
 		}
 	}
-	root[gameKey] = g
+	root[gameKey] = gameRef{g}
 }
 
 // createCards makes every card instance in its table's starting zone.
@@ -207,7 +207,7 @@ func (g *Game) Decisions() int { return g.st.decisions }
 // Clone returns an independent copy of the game.
 func (g *Game) Clone() *Game {
 	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone()}
-	n.st.root[gameKey] = n
+	n.st.root[gameKey] = gameRef{n}
 	return n
 }
 
