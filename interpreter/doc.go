@@ -62,6 +62,14 @@
 // compiled with exactly the locals visible at its place), so a procedure
 // cannot see its caller's locals even though they are in the map.
 //
+// Bots see only their seat's view (lookahead.go). The greedy bot rates
+// options on copies of a "world": a clone with its own random stream
+// (seeded from the bot's seed and the decision number, never the game's
+// stream), no supplied outcomes, and the cards of every zone the seat
+// cannot see re-dealt among those zones within their card table. All
+// options of one decision are rated in the same world, so they compare
+// fairly, and the same seed gives the same choices.
+//
 // Triggers are checked after every effect, not only at fixed points, so
 // "as soon as the marker reaches the last space" needs no special call.
 // While a trigger's effects run, triggers are not checked again; a trigger
