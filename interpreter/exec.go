@@ -280,7 +280,9 @@ func (g *Game) execAssign(e *effect) error {
 		if !ok || !cok {
 			return fmt.Errorf("add: expected ints, got %s and %s", describe(cur), describe(v))
 		}
-		v = c + n
+		if v, err = addInts(c, n); err != nil {
+			return err
+		}
 	}
 	return g.writeTarget(t, v)
 }

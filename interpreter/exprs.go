@@ -190,6 +190,8 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	names := append(append([]field(nil), c.tc.globals...), sc.fields()...)
 	checkOpts := append(c.baseOptions(names), expr.Env(reflect.New(envType).Elem().Interface()))
 	checkOpts = append(checkOpts, c.checkOpts...)
+	arith := &arithRecorder{at: map[file.Location]string{}}
+	checkOpts = append(checkOpts, expr.Patch(arith))
 	checked, err := expr.Compile(src.Src, checkOpts...)
 	if err != nil {
 		c.report(src, err, envType)
@@ -202,6 +204,8 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	}
 	runOpts := append(c.baseOptions(names), expr.Env(map[string]any{}), expr.AllowUndefinedVariables())
 	runOpts = append(runOpts, c.runOpts...)
+	runOpts = append(runOpts, expr.Patch(arithPatcher{arith.at}))
+	runOpts = append(runOpts, checkedArith()...)
 	prog, err := expr.Compile(src.Src, runOpts...)
 	if err != nil {
 		c.report(src, err, envType)
