@@ -136,7 +136,7 @@ func (g *Game) initVar(holder map[string]any, v varInit) error {
 		val, err = coerce(v.typ, val)
 	}
 	if err != nil {
-		return &RuntimeError{Pos: v.init.src.Pos, Where: "init of " + v.name, Msg: err.Error()}
+		return placedError(v.init.src.Pos, "init of "+v.name, 0, err)
 	}
 	holder[v.name] = val
 	return nil
@@ -241,7 +241,7 @@ func (g *Game) scorePlayer(i int) (PlayerResult, error) {
 	defer saved.restore(g.st.root)
 	pr := PlayerResult{Player: i}
 	wrap := func(c *compiled, err error) error {
-		return &RuntimeError{Pos: c.src.Pos, Where: "scoring", Step: g.st.decisions, Msg: err.Error()}
+		return placedError(c.src.Pos, "scoring", g.st.decisions, err)
 	}
 	var err error
 	if pr.Score, err = g.evalInt(g.prog.score); err != nil {
