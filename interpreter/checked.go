@@ -13,8 +13,8 @@ import (
 
 // Integer arithmetic is checked: a result that does not fit in an int is
 // an error, never a silently wrapped number. The engine's own sums (add)
-// use addInts; in expressions, `+`, `-` and `*` of two ints become calls
-// of checked functions. Which operations are int-typed is only known in
+// use addInts; in expressions, `+`, `-` and `*` of two ints and sum() of
+// ints become calls of checked functions. Which operations are int-typed is only known in
 // the first, type-checked compile, so arithRecorder notes their positions
 // there and arithPatcher rewrites the same nodes in the runtime compile
 // (both parse the same text, so positions match).
@@ -94,7 +94,35 @@ func checkedArith() []expr.Option {
 		expr.Function("$sub", op(subInts)),
 		expr.Function("$mul", op(mulInts)),
 		expr.Function("$int", toInt),
+		expr.Function("$sum", sumInts),
 	}
+}
+
+// sumInts is sum() of ints, checked.
+func sumInts(args ...any) (any, error) {
+	total := 0
+	var err error
+	switch xs := args[0].(type) {
+	case []int:
+		for _, n := range xs {
+			if total, err = addInts(total, n); err != nil {
+				return nil, err
+			}
+		}
+	case []any:
+		for _, e := range xs {
+			n, ok := e.(int)
+			if !ok {
+				return nil, fmt.Errorf("sum: expected ints, got %s", describe(e))
+			}
+			if total, err = addInts(total, n); err != nil {
+				return nil, err
+			}
+		}
+	default:
+		return nil, fmt.Errorf("sum: expected a list of ints, got %s", describe(args[0]))
+	}
+	return total, nil
 }
 
 // arithRecorder notes where the type-checked tree does int arithmetic.
@@ -102,6 +130,10 @@ type arithRecorder struct{ at map[file.Location]string }
 
 // Visit implements ast.Visitor.
 func (r *arithRecorder) Visit(node *ast.Node) {
+	if f, ok := (*node).(*ast.BuiltinNode); ok && f.Name == "sum" && isInt(f.Type()) {
+		r.at[f.Location()] = "sum"
+		return
+	}
 	b, ok := (*node).(*ast.BinaryNode)
 	if !ok || checkedOps[b.Operator] == "" || !isInt(b.Left.Type()) || !isInt(b.Right.Type()) {
 		return
@@ -117,8 +149,8 @@ type arithPatcher struct{ at map[file.Location]string }
 
 // Visit implements ast.Visitor.
 func (p arithPatcher) Visit(node *ast.Node) {
-	if f, ok := (*node).(*ast.BuiltinNode); ok && f.Name == "int" {
-		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$int"}, Arguments: f.Arguments})
+	if f, ok := (*node).(*ast.BuiltinNode); ok {
+		p.builtin(node, f)
 		return
 	}
 	b, ok := (*node).(*ast.BinaryNode)
@@ -129,4 +161,19 @@ func (p arithPatcher) Visit(node *ast.Node) {
 		Callee:    &ast.IdentifierNode{Value: checkedOps[b.Operator]},
 		Arguments: []ast.Node{b.Left, b.Right},
 	})
+}
+
+// builtin patches int() (always) and the int sums (sum(xs) and
+// sum(xs, EXPR), the latter as a checked sum of map(xs, EXPR)).
+func (p arithPatcher) builtin(node *ast.Node, f *ast.BuiltinNode) {
+	switch {
+	case f.Name == "int":
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$int"}, Arguments: f.Arguments})
+	case f.Name == "sum" && p.at[f.Location()] == "sum" && len(f.Arguments) == 1:
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$sum"}, Arguments: f.Arguments})
+	case f.Name == "sum" && p.at[f.Location()] == "sum" && len(f.Arguments) == 2:
+		mapped := &ast.BuiltinNode{Name: "map", Arguments: f.Arguments}
+		mapped.SetLocation(f.Location())
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$sum"}, Arguments: []ast.Node{mapped}})
+	}
 }

@@ -50,15 +50,18 @@ flow:
   - choose: {who: 0, prompt: go, options: [{key: go, do: [{add: big, by: 1}]}]}
 `, 1)
 	for src, want := range map[string]string{
-		`big + 1`:         `integer overflow: 9223372036854775807 \+ 1 does not fit in an int`,
-		`-big - 2`:        `integer overflow: -9223372036854775807 - 2 does not fit in an int`,
-		`big * 2`:         `integer overflow: 9223372036854775807 \* 2 does not fit in an int`,
-		`[big][0] + 1`:    `integer overflow`,
-		`int(1/0)`:        `int\(\+Inf\): not a number that fits in an int`,
-		`int(-1/0)`:       `int\(-Inf\): not a number that fits in an int`,
-		`int(0/0)`:        `int\(NaN\): not a number that fits in an int`,
-		`int(1e19)`:       `int\(1e\+19\): not a number that fits in an int`,
-		`int(float(big))`: `not a number that fits in an int`,
+		`big + 1`:           `integer overflow: 9223372036854775807 \+ 1 does not fit in an int`,
+		`-big - 2`:          `integer overflow: -9223372036854775807 - 2 does not fit in an int`,
+		`big * 2`:           `integer overflow: 9223372036854775807 \* 2 does not fit in an int`,
+		`[big][0] + 1`:      `integer overflow`,
+		`int(1/0)`:          `int\(\+Inf\): not a number that fits in an int`,
+		`int(-1/0)`:         `int\(-Inf\): not a number that fits in an int`,
+		`int(0/0)`:          `int\(NaN\): not a number that fits in an int`,
+		`int(1e19)`:         `int\(1e\+19\): not a number that fits in an int`,
+		`int(float(big))`:   `not a number that fits in an int`,
+		`sum([big, 1])`:     `integer overflow: 9223372036854775807 \+ 1 does not fit in an int`,
+		`sum([big], # * 2)`: `integer overflow: 9223372036854775807 \* 2`,
+		`div(-big - 1, -1)`: `integer overflow: 0 - -9223372036854775808 does not fit in an int`,
 	} {
 		_, err := g.Eval(src)
 		if assert.Error(t, err, src) {
@@ -67,6 +70,7 @@ flow:
 	}
 	for src, want := range map[string]any{
 		`big - 1`: math.MaxInt - 1, `1 + 2 * 3 - 10`: -3, `s + "b"`: "ab", `1.5 + 1`: 2.5,
+		`sum([1, 2, 3])`: 6, `sum(1..4, # * 2)`: 20, `sum([1.5, 2])`: 3.5, `div(7, -1)`: -7, `div(-7, 2)`: -4,
 		`int(2.7)`: 2, `int(-2.7)`: -2, `int("12")`: 12, `int(big)`: math.MaxInt, `int(-9.223372036854775808e18)`: math.MinInt,
 	} {
 		assert.Equal(t, want, eval(t, g, src), src)

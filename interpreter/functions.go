@@ -247,6 +247,9 @@ func builtinDiv(up bool) func(args ...any) (any, error) {
 		if b == 0 {
 			return nil, fmt.Errorf("division by zero")
 		}
+		if b == -1 {
+			return subInts(0, a) // the one quotient that overflows: the minimum int by -1
+		}
 		q := a / b
 		if r := a % b; r != 0 && (r < 0) == (b > 0) {
 			q-- // round toward minus infinity
