@@ -54,6 +54,31 @@ scoring:
 `, handVisibility, whose, whose)
 }
 
+// guessTop: player 0 guesses the face of the top card of a shuffled
+// deck of the given visibility.
+func guessTop(visibility string) string {
+	return fmt.Sprintf(`cards:
+  dice:
+    zone: deck
+    attributes: {face: {type: int}}
+    rows: [{id: d1, face: 1}, {id: d2, face: 2}, {id: d3, face: 3}, {id: d4, face: 4}, {id: d5, face: 5}, {id: d6, face: 6}]
+zones:
+  deck: {visibility: %s}
+vars:
+  guess: {type: int}
+setup:
+  - {shuffle: deck}
+flow:
+  - choose:
+      who: 0
+      prompt: guess the top card
+      options:
+        - {key: guess, for_each: 1..6, as: n, do: [{set: guess, to: n}]}
+scoring:
+  score: "deck[0].face == guess ? 1 : 0"
+`, visibility)
+}
+
 // greedyHits plays src for seeds 1..n with a greedy player 0 and counts
 // the games it scores in; it also returns the bot's choices.
 func greedyHits(t *testing.T, src string, n int) (int, []string) {
@@ -90,11 +115,13 @@ func TestGreedyDoesNotPeek(t *testing.T) {
 		{"a die rolled after the guess", guessDie(false), guessDie(true)},
 		{"another player's hidden hand", guessCard(1, "owner"), guessCard(1, "public")},
 		{"a card dealt face down", guessCard(0, "hidden"), guessCard(0, "owner")},
+		{"the top card of a hidden deck", guessTop("hidden"), guessTop("public")},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			hits, _ := greedyHits(t, tc.hidden, games)
 			rate := float64(hits) / games
+			t.Logf("hidden: %d hits in %d games (chance: %d)", hits, games, games/6)
 			assert.Less(t, rate, 0.30, "hidden: %d hits in %d games", hits, games)
 			assert.Greater(t, rate, 0.05, "hidden: %d hits in %d games (the bot should still guess)", hits, games)
 			hits, _ = greedyHits(t, tc.shown, games)
