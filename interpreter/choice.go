@@ -57,6 +57,9 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 		inner := sc
 		if o.ForEach.IsSet() {
 			g.each = c.ec.compile(o.ForEach, sc, wantList, "option list")
+			if !o.Distinct.IsSet() {
+				c.checkLiteralKeys(o.Key, o.As, o.ForEach)
+			}
 			inner = sc.with(o.As, elemType(g.each))
 		}
 		g.distinct = c.ec.compile(o.Distinct, inner, wantAny, "distinct")

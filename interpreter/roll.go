@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
@@ -97,4 +98,22 @@ func rolledFace(faces []any, res string) any {
 		}
 	}
 	return res
+}
+
+// checkLiteralKeys reports a value an option group's literal for_each
+// list holds twice: both options would have one key (without distinct:).
+func (c *compiler) checkLiteralKeys(key, as string, src schema.Expr) {
+	seen := map[string]bool{}
+	for _, f := range literalFaces(src.Src) {
+		if f.isRange {
+			return
+		}
+		if seen[f.text] {
+			line, col := lineCol(src.Src, f.at)
+			val := strings.Trim(f.text, `"`)
+			c.ds.Add(c.ec.diag(src, line, col, fmt.Sprintf("%s is listed twice: two options would have the key %q (keep one, or add distinct:)", f.text, key+" "+as+"="+val)))
+			return
+		}
+		seen[f.text] = true
+	}
 }

@@ -34,7 +34,7 @@ flow:
       who: 0
       prompt: pick
       options:
-        - {key: pick, for_each: '[3, 1, 3]', as: n}
+        - {key: pick, for_each: 'concat([3], [1, 3])', as: n}
 `, Config{})
 	assert.Equal(t, 3, re.Pos.Line, "the error names the choose")
 	assert.Contains(t, re.Error(), `option "pick n=3" is offered twice`)
