@@ -13,8 +13,8 @@ import (
 
 // Integer arithmetic is checked: a result that does not fit in an int is
 // an error, never a silently wrapped number. The engine's own sums (add)
-// use addInts; in expressions, `+`, `-` and `*` of two ints and sum() of
-// ints become calls of checked functions. Which operations are int-typed is only known in
+// use addInts; in expressions, `+`, `-` and `*` of two ints, negation of
+// an int and sum() of ints become calls of checked functions. Which operations are int-typed is only known in
 // the first, type-checked compile, so arithRecorder notes their positions
 // there and arithPatcher rewrites the same nodes in the runtime compile
 // (both parse the same text, so positions match).
@@ -134,6 +134,10 @@ func (r *arithRecorder) Visit(node *ast.Node) {
 		r.at[f.Location()] = "sum"
 		return
 	}
+	if u, ok := (*node).(*ast.UnaryNode); ok && u.Operator == "-" && isInt(u.Node.Type()) {
+		r.at[u.Location()] = "neg"
+		return
+	}
 	b, ok := (*node).(*ast.BinaryNode)
 	if !ok || checkedOps[b.Operator] == "" || !isInt(b.Left.Type()) || !isInt(b.Right.Type()) {
 		return
@@ -151,6 +155,11 @@ type arithPatcher struct{ at map[file.Location]string }
 func (p arithPatcher) Visit(node *ast.Node) {
 	if f, ok := (*node).(*ast.BuiltinNode); ok {
 		p.builtin(node, f)
+		return
+	}
+	if u, ok := (*node).(*ast.UnaryNode); ok && p.at[u.Location()] == "neg" {
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$sub"},
+			Arguments: []ast.Node{&ast.IntegerNode{Value: 0}, u.Node}})
 		return
 	}
 	b, ok := (*node).(*ast.BinaryNode)

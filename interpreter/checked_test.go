@@ -62,6 +62,7 @@ flow:
 		`sum([big, 1])`:     `integer overflow: 9223372036854775807 \+ 1 does not fit in an int`,
 		`sum([big], # * 2)`: `integer overflow: 9223372036854775807 \* 2`,
 		`div(-big - 1, -1)`: `integer overflow: 0 - -9223372036854775808 does not fit in an int`,
+		`-(-big - 1)`:       `integer overflow: 0 - -9223372036854775808 does not fit in an int`,
 	} {
 		_, err := g.Eval(src)
 		if assert.Error(t, err, src) {
@@ -71,6 +72,7 @@ flow:
 	for src, want := range map[string]any{
 		`big - 1`: math.MaxInt - 1, `1 + 2 * 3 - 10`: -3, `s + "b"`: "ab", `1.5 + 1`: 2.5,
 		`sum([1, 2, 3])`: 6, `sum(1..4, # * 2)`: 20, `sum([1.5, 2])`: 3.5, `div(7, -1)`: -7, `div(-7, 2)`: -4,
+		`-big`: -math.MaxInt, `-(2 - 5)`: 3, `-1.5`: -1.5,
 		`int(2.7)`: 2, `int(-2.7)`: -2, `int("12")`: 12, `int(big)`: math.MaxInt, `int(-9.223372036854775808e18)`: math.MinInt,
 	} {
 		assert.Equal(t, want, eval(t, g, src), src)
