@@ -33,7 +33,7 @@ func NewBot(kind string, seed uint64) (Bot, error) {
 	case "first":
 		return firstBot{}, nil
 	case "greedy":
-		return &greedyBot{r: newRNG(seed ^ botStream)}, nil
+		return &greedyBot{r: newRNG(seed ^ botStream), seed: seed}, nil
 	}
 	return nil, fmt.Errorf("unknown bot %q (bots: %s)", kind, strings.Join(BotKinds(), ", "))
 }

@@ -68,6 +68,9 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 		inner := sc
 		if o.ForEach.IsSet() {
 			g.each = c.ec.compile(o.ForEach, sc, wantList, "option list")
+			if !o.Distinct.IsSet() {
+				c.checkLiteralKeys(o.Key, o.As, o.ForEach)
+			}
 			inner = sc.with(o.As, elemType(g.each))
 		}
 		g.distinct = c.ec.compile(o.Distinct, inner, wantAny, "distinct")
@@ -155,7 +158,20 @@ func (g *Game) options(ch *choice) ([]pendingOption, error) {
 		}
 		out = append(out, more...)
 	}
-	return out, nil
+	return out, uniqueKeys(out)
+}
+
+// uniqueKeys reports an option key offered twice: a player could never
+// take the second (e.g. for_each over [1, 1, 2]).
+func uniqueKeys(opts []pendingOption) error {
+	seen := make(map[string]bool, len(opts))
+	for _, o := range opts {
+		if seen[o.key] {
+			return fmt.Errorf("option %q is offered twice: its for_each list holds equal values (keep one with distinct:, or make the values differ)", o.key)
+		}
+		seen[o.key] = true
+	}
+	return nil
 }
 
 func (g *Game) eachOptions(ch *choice, grp *optionGroup, gi int) ([]pendingOption, error) {

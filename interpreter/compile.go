@@ -218,6 +218,7 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 	case "roll":
 		ce.target = c.target(e.Roll, sc)
 		ce.a = ec.compile(e.Faces, sc, wantList, "faces")
+		c.checkFaces(ce.target, ce.a, e.Faces)
 	case "if":
 		ce.a = ec.compile(e.If, sc, wantBool, "condition")
 		ce.then = c.block(e.Then, sc, where)

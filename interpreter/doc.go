@@ -36,10 +36,17 @@
 //
 // Ruleset functions run through expr's $env. A function call is patched
 // at compile time to pass $env as a hidden first argument; the function
-// finds its game there (under a "$" key that is never cloned or
-// serialised), binds its parameters as locals and runs its compiled body.
-// This keeps functions typed (declared parameter and return types) and
-// avoids inlining, whose error positions would point into the wrong text.
+// finds its game there, binds its parameters as locals and runs its
+// compiled body. This keeps functions typed (declared parameter and return
+// types) and avoids inlining, whose error positions would point into the
+// wrong text.
+//
+// Expressions see data only (sealed.go). A ruleset's or a transcript's
+// expression may not name $env or any "$" name (a load-time error): the
+// only $env is the patched-in argument. The game sits in the environment
+// under a key that is not an identifier ("$ game", never cloned or
+// serialised) as an opaque value without methods, so no expression can
+// call Eval, Exec or Apply or print an address.
 //
 // An explicit frame stack instead of recursion. Effects run on a stack of
 // frames (a block and the index of its next effect, plus loop state and
@@ -78,6 +85,14 @@
 // procedure parameters take the words of what their bodies compare them
 // with; this is inferred from the source, not declared, so a designer
 // writes the words once, in the vocabulary.
+//
+// Bots see only their seat's view (botworld.go). The greedy bot rates
+// options on copies of a "world": a clone with its own random stream
+// (seeded from the bot's seed and the decision number, never the game's
+// stream), no supplied outcomes, and the cards of every zone the seat
+// cannot see re-dealt among those zones within their card table. All
+// options of one decision are rated in the same world, so they compare
+// fairly, and the same seed gives the same choices.
 //
 // Triggers are checked after every effect, not only at fixed points, so
 // "as soon as the marker reaches the last space" needs no special call.

@@ -3,7 +3,6 @@ package interpreter
 import (
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/expr-lang/expr/file"
 
@@ -286,7 +285,9 @@ func (g *Game) execAssign(e *effect) error {
 		if !ok || !cok {
 			return fmt.Errorf("add: expected ints, got %s and %s", describe(cur), describe(v))
 		}
-		v = c + n
+		if v, err = addInts(c, n); err != nil {
+			return err
+		}
 	}
 	return g.writeTarget(t, v)
 }
@@ -503,11 +504,7 @@ func (g *Game) execRoll(e *effect) error {
 	if err != nil {
 		return err
 	}
-	var v any = res[0]
-	if n, err := strconv.Atoi(res[0]); err == nil {
-		v = n
-	}
-	return g.writeTarget(e.target, v)
+	return g.writeTarget(e.target, rolledFace(faces, res[0]))
 }
 
 // checkTriggers fires the first trigger whose condition holds, unless a

@@ -173,6 +173,23 @@ func (p envPatcher) Reset() {}
 // ShouldRepeat implements expr's repeatable patcher: one pass is enough.
 func (p envPatcher) ShouldRepeat() bool { return false }
 
+// typesCleared forgets the types a patcher's pre-check stored. expr
+// checks the tree before each patcher and skips the arguments of a call
+// whose type is already known in the final check, so the last patcher
+// must leave no types behind, or an unknown name inside a call would go
+// unreported. expr runs "repeatable" patchers after the others, each
+// after a fresh check, so typesCleared is repeatable and comes last.
+type typesCleared struct{}
+
+// Visit implements ast.Visitor.
+func (typesCleared) Visit(node *ast.Node) { (*node).SetType(nil) }
+
+// Reset implements expr's repeatable patcher.
+func (typesCleared) Reset() {}
+
+// ShouldRepeat implements expr's repeatable patcher: one pass is enough.
+func (typesCleared) ShouldRepeat() bool { return false }
+
 // disabledBuiltins would let the clock or Go map order reach outcomes.
 var disabledBuiltins = []string{"now", "date", "duration", "keys", "values", "toPairs", "fromPairs", "timezone"}
 
@@ -198,7 +215,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	if !src.IsSet() {
 		return nil
 	}
-	if !c.checkArity(src) {
+	if !c.checkSealed(src) || !c.checkArity(src) {
 		return nil
 	}
 	envType := c.tc.envType(sc.fields())
@@ -207,6 +224,10 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	// literal where it was written (for literals.go).
 	checkOpts := append(c.baseOptions(names), expr.Env(reflect.New(envType).Elem().Interface()), expr.Optimize(false))
 	checkOpts = append(checkOpts, c.checkOpts...)
+	arith := &arithRecorder{at: map[file.Location]string{}}
+	// The recorder reads the types of a pre-check; typesCleared runs last so
+	// that the final check types every node again (see envPatcher).
+	checkOpts = append(checkOpts, expr.Patch(arith), expr.Patch(typesCleared{}))
 	checked, err := expr.Compile(src.Src, checkOpts...)
 	if err != nil {
 		c.report(src, err, envType)
@@ -223,6 +244,8 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	}
 	runOpts := append(c.baseOptions(names), expr.Env(map[string]any{}), expr.AllowUndefinedVariables())
 	runOpts = append(runOpts, c.runOpts...)
+	runOpts = append(runOpts, expr.Patch(arithPatcher{arith.at}))
+	runOpts = append(runOpts, checkedArith()...)
 	prog, err := expr.Compile(src.Src, runOpts...)
 	if err != nil {
 		c.report(src, err, envType)

@@ -145,7 +145,7 @@ func gameOf(args []any) (map[string]any, *Game, error) {
 	if !ok {
 		return nil, nil, fmt.Errorf("internal: environment is %T", args[0])
 	}
-	g, ok := env[gameKey].(*Game)
+	g, ok := gameIn(env)
 	if !ok {
 		return nil, nil, fmt.Errorf("internal: environment has no game")
 	}
@@ -200,6 +200,9 @@ func builtinDiv(up bool) func(args ...any) (any, error) {
 		}
 		if b == 0 {
 			return nil, fmt.Errorf("division by zero")
+		}
+		if b == -1 {
+			return subInts(0, a) // the one quotient that overflows: the minimum int by -1
 		}
 		q := a / b
 		if r := a % b; r != 0 && (r < 0) == (b > 0) {

@@ -76,7 +76,7 @@ func (g *Game) buildRoot() {
 		}
 	}
 	newFamilies(rs, root)
-	root[gameKey] = g
+	root[gameKey] = gameRef{g}
 }
 
 // createCards makes every card instance in its table's starting zone.
@@ -139,7 +139,7 @@ func (g *Game) initVar(holder map[string]any, v varInit) error {
 		val, err = coerce(v.typ, val)
 	}
 	if err != nil {
-		return &RuntimeError{Pos: v.init.src.Pos, Where: "init of " + v.name, Msg: err.Error()}
+		return placedError(v.init.src.Pos, "init of "+v.name, 0, err)
 	}
 	holder[v.name] = val
 	return nil
@@ -210,7 +210,7 @@ func (g *Game) Decisions() int { return g.st.decisions }
 // Clone returns an independent copy of the game.
 func (g *Game) Clone() *Game {
 	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone()}
-	n.st.root[gameKey] = n
+	n.st.root[gameKey] = gameRef{n}
 	return n
 }
 
@@ -244,7 +244,7 @@ func (g *Game) scorePlayer(i int) (PlayerResult, error) {
 	defer saved.restore(g.st.root)
 	pr := PlayerResult{Player: i}
 	wrap := func(c *compiled, err error) error {
-		return &RuntimeError{Pos: c.src.Pos, Where: "scoring", Step: g.st.decisions, Msg: err.Error()}
+		return placedError(c.src.Pos, "scoring", g.st.decisions, err)
 	}
 	var err error
 	if pr.Score, err = g.evalInt(g.prog.score); err != nil {

@@ -12,8 +12,14 @@ import "fmt"
 // (without one, the score expression). The best-rated option wins; ties
 // are broken by the bot's own random stream. It knows nothing of any game:
 // how well it plays depends on the heuristic the designer writes.
+//
+// It sees only what its seat sees: the look-ahead runs in a world of its
+// own (see lookahead.go) with its own random stream and every card the
+// seat cannot see dealt anew, so it cannot peek at a die that is rolled
+// later or at the order of a hidden pile.
 type greedyBot struct {
-	r rng
+	r    rng
+	seed uint64
 }
 
 // greedyFollowUps bounds the follow-up decisions played per option.
@@ -24,9 +30,10 @@ func (b *greedyBot) Choose(g *Game, d *Decision) int {
 	if len(d.Options) <= 1 {
 		return 0
 	}
+	world := b.world(g, d.Player)
 	best, bestValue, ties := 0, 0, 0
 	for i, o := range d.Options {
-		v, err := b.rate(g, d, o.Key)
+		v, err := b.rate(world, d, o.Key)
 		if err != nil {
 			continue // an option that fails is never preferred
 		}
@@ -43,8 +50,8 @@ func (b *greedyBot) Choose(g *Game, d *Decision) int {
 	return best
 }
 
-// rate plays key on a clone, then the rest of the move, and rates the
-// result for the deciding player.
+// rate plays key on a clone of the bot's world, then the rest of the
+// move, and rates the result for the deciding player.
 func (b *greedyBot) rate(g *Game, d *Decision, key string) (int, error) {
 	c := g.Clone()
 	if err := c.Apply(key); err != nil {

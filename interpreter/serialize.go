@@ -239,7 +239,7 @@ func (d *stateDecoder) load(sg *savedGame) error {
 		g.st.root[k] = v
 	}
 	g.st.root["players"] = players
-	g.st.root[gameKey] = g
+	g.st.root[gameKey] = gameRef{g}
 	d.frames(sg.Frames)
 	d.pending(sg.Pending)
 	return d.err

@@ -5,10 +5,6 @@ import (
 	"reflect"
 )
 
-// gameKey is where the environment keeps its game, for functions that
-// need it. Keys starting with "$" are never cloned or serialised.
-const gameKey = "$game"
-
 // state is everything that changes during a game. It is plain data: maps,
 // slices, ints, strings and bools, so that cloning and serialising are
 // generic.

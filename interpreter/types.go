@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"sort"
 
@@ -289,7 +290,7 @@ func coerce(typ string, v any) (any, error) {
 		case int:
 			return n, nil
 		case float64:
-			if n == float64(int(n)) {
+			if n >= math.MinInt64 && n < math.MaxInt64 && n == float64(int(n)) { // int(n) of others depends on the machine
 				return int(n), nil
 			}
 		}

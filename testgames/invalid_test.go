@@ -418,7 +418,7 @@ var invalidNamesLine = regexp.MustCompile(`^[\w.-]+\.yaml:[1-9]\d*[:]`)
 func invalidTranscriptProblems(p *interpreter.Program, file string, data []byte, want *regexp.Regexp) []string {
 	tr, err := interpreter.ReadTranscript(file, data)
 	if err == nil {
-		_, err = interpreter.Replay(p, tr, interpreter.ReplayOptions{})
+		_, err = interpreter.Replay(p, tr, interpreter.ReplayOptions{Check: interpreter.CheckExpr})
 	}
 	if err == nil {
 		return []string{"the transcript replays without error"}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -232,4 +233,16 @@ func TestValidateAbsolutePathNamesFiles(t *testing.T) {
 	assert.Equal(t, exitProblems, code)
 	assert.Contains(t, errOut, filepath.ToSlash(filepath.Join(tmp, "flow.yaml"))+":", "positions keep the directory the user gave")
 	assert.Contains(t, errOut, `unknown phase "biding" (did you mean "bidding"?)`)
+}
+
+// agon validate / said "open : invalid argument": the root directory is a
+// directory like any other (issue 12 §4).
+func TestValidateRootDirectory(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no single root directory")
+	}
+	code, _, errOut := runCLI(t, "", "validate", "/")
+	assert.Equal(t, exitProblems, code)
+	assert.NotContains(t, errOut, "invalid argument")
+	assert.Regexp(t, `(?m)^/: (no .yaml files in /|missing required key)`, errOut, "it reads / like any directory")
 }

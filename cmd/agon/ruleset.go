@@ -33,7 +33,11 @@ type absFS struct{ root fs.FS }
 
 // Open implements fs.FS.
 func (a absFS) Open(name string) (fs.File, error) {
-	return a.root.Open(strings.TrimPrefix(name, "/"))
+	rel := strings.TrimPrefix(name, "/")
+	if rel == "" {
+		rel = "." // the root directory itself (agon validate /)
+	}
+	return a.root.Open(rel)
 }
 
 // embeddedGames lists the games built into the binary, sorted.

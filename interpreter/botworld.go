@@ -1,0 +1,95 @@
+package interpreter
+
+// A bot's look-ahead must not know more than its seat. Playing options on
+// plain clones of the game would: a clone carries the game's random
+// stream (so the die rolled in the look-ahead is the die the game will
+// roll), the true order of hidden piles and the other players' hidden
+// hands, and, when a transcript is replayed, the chance outcomes still to
+// come. world builds the copy a bot may look at instead.
+
+// lookaheadStream separates the look-ahead streams from every other.
+const lookaheadStream = 0x3c6ef372fe94f82b
+
+// world returns a copy of g as seat may imagine it before deciding: its
+// own random stream, seeded from the bot's seed and the number of
+// decisions taken (never from the game's stream), no supplied outcomes,
+// and the cards of every zone seat cannot see dealt anew (redeal). The
+// same bot seed and game give the same world.
+func (b *greedyBot) world(g *Game, seat int) *Game {
+	w := g.Clone()
+	w.st.rng = newRNG(mix(b.seed^lookaheadStream) ^ mix(uint64(g.Decisions())+1))
+	w.st.outcomes = nil
+	w.redeal(seat)
+	return w
+}
+
+// slot is one card position in a zone.
+type slot struct {
+	zone  string
+	owner int
+	index int
+}
+
+// redeal shuffles the cards seat cannot see among the positions seat
+// cannot see: those of hidden zones and of other players' owner zones.
+// Each zone keeps its size and the cards seat can see stay where they
+// are. Cards are re-dealt within their card table only (a coin never
+// lands in a pile of buildings), so each unseen zone also keeps how many
+// cards of each table it holds.
+func (g *Game) redeal(seat int) {
+	rs := g.prog.rs
+	slots := map[string][]slot{}
+	cards := map[string][]any{}
+	var tables []string
+	for _, n := range rs.ZoneOrder {
+		z := rs.Zones[n]
+		owners := []int{-1}
+		if z.Owner == "player" {
+			owners = make([]int, g.st.playerCount)
+			for i := range owners {
+				owners[i] = i
+			}
+		}
+		for _, o := range owners {
+			if visibleTo(z.Visibility, o, seat) {
+				continue
+			}
+			for i, c := range g.zoneList(n, o) {
+				t, _ := c.(map[string]any)["table"].(string)
+				if _, seen := slots[t]; !seen {
+					tables = append(tables, t)
+				}
+				slots[t] = append(slots[t], slot{zone: n, owner: o, index: i})
+				cards[t] = append(cards[t], c)
+			}
+		}
+	}
+	for _, t := range tables {
+		g.dealInto(slots[t], g.shuffled(cards[t]))
+	}
+}
+
+// shuffled returns the cards in an order drawn from the game's stream.
+func (g *Game) shuffled(list []any) []any {
+	out := append([]any(nil), list...)
+	for i := len(out) - 1; i > 0; i-- {
+		j := g.st.rng.intN(i + 1)
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// dealInto puts cards[i] at slots[i], on copies of the zones' lists.
+func (g *Game) dealInto(slots []slot, cards []any) {
+	copied := map[slot]bool{}
+	for i, s := range slots {
+		key := slot{zone: s.zone, owner: s.owner}
+		if !copied[key] {
+			g.setZone(s.zone, s.owner, append([]any(nil), g.zoneList(s.zone, s.owner)...))
+			copied[key] = true
+		}
+		c := cards[i].(map[string]any)
+		c["zone"], c["owner"] = s.zone, s.owner
+		g.zoneList(s.zone, s.owner)[s.index] = c
+	}
+}
