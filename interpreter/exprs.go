@@ -201,6 +201,9 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	runOpts := append(c.baseOptions(names), expr.Env(map[string]any{}), expr.AllowUndefinedVariables())
+	if r := renamerFor(sc); r != nil {
+		runOpts = append(runOpts, expr.Patch(*r))
+	}
 	runOpts = append(runOpts, c.runOpts...)
 	prog, err := expr.Compile(src.Src, runOpts...)
 	if err != nil {

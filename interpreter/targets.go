@@ -102,7 +102,7 @@ func (c *compiler) guessHolder(name string) reflect.Type {
 
 func (c *compiler) nameTarget(src schema.Expr, name string, sc *scope) *target {
 	if _, ok := sc.lookup(name); ok {
-		return &target{kind: targetLocal, name: name, src: src}
+		return &target{kind: targetLocal, name: localKey(name), src: src}
 	}
 	if v, ok := c.rs.Vars[name]; ok {
 		return &target{kind: targetGlobal, name: name, typ: v.Type, src: src}
