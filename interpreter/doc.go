@@ -68,6 +68,9 @@
 // the VM needs one environment map per run and the runtime rebuild will
 // replace names by slots anyway.
 //
+// Triggers start when setup is over (no trigger is checked while the
+// setup frame is on the stack, and they are checked once when it pops):
+// derived from the frames, so a clone or a reloaded state needs no flag.
 // Triggers are checked after every effect, not only at fixed points, so
 // "as soon as the marker reaches the last space" needs no special call.
 // While a trigger's effects run, triggers are not checked again; a trigger

@@ -37,14 +37,20 @@ type seatRate struct {
 // summary aggregates simulated games. ByPlayers and Seconds are only set
 // at the top level.
 type summary struct {
-	Games         int                 `json:"games"`
-	Errors        int                 `json:"errors"`
-	ErrorMessages []string            `json:"error_messages"`
-	Scores        rangeStat           `json:"scores"`
-	WinRateBySeat []seatRate          `json:"win_rate_by_seat"`
-	Decisions     rangeStat           `json:"decisions"`
-	ByPlayers     map[string]*summary `json:"by_players,omitempty"`
-	Seconds       *float64            `json:"seconds,omitempty"`
+	Games         int        `json:"games"`
+	Errors        int        `json:"errors"`
+	ErrorMessages []string   `json:"error_messages"`
+	Scores        rangeStat  `json:"scores"`
+	WinRateBySeat []seatRate `json:"win_rate_by_seat"`
+	Decisions     rangeStat  `json:"decisions"`
+	// GamesWithoutDecisions counts games that ended before anyone
+	// decided anything, each listed in Warnings (up to
+	// maxErrorMessages): usually a trigger or flow that ends the game at
+	// once, not a real game.
+	GamesWithoutDecisions int                 `json:"games_without_decisions"`
+	Warnings              []string            `json:"warnings"`
+	ByPlayers             map[string]*summary `json:"by_players,omitempty"`
+	Seconds               *float64            `json:"seconds,omitempty"`
 }
 
 // maxErrorMessages is how many error messages a summary keeps.
@@ -90,7 +96,7 @@ func aggregate(outcomes []gameOutcome) *summary {
 
 // summarize aggregates outcomes without the per-count sections.
 func summarize(outcomes []gameOutcome) *summary {
-	s := &summary{Games: len(outcomes), ErrorMessages: []string{}}
+	s := &summary{Games: len(outcomes), ErrorMessages: []string{}, Warnings: []string{}}
 	var scores, decisions []int
 	var wins []float64
 	var seatGames []int
@@ -101,6 +107,12 @@ func summarize(outcomes []gameOutcome) *summary {
 				s.ErrorMessages = append(s.ErrorMessages, fmt.Sprintf("game %d (%d players, seed %d): %s", i+1, o.Players, o.Seed, o.Err))
 			}
 			continue
+		}
+		if o.Decisions == 0 {
+			s.GamesWithoutDecisions++
+			if len(s.Warnings) < maxErrorMessages {
+				s.Warnings = append(s.Warnings, fmt.Sprintf("game %d (%d players, seed %d) ended without a decision", i+1, o.Players, o.Seed))
+			}
 		}
 		scores = append(scores, o.Scores...)
 		decisions = append(decisions, o.Decisions)

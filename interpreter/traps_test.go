@@ -1,0 +1,74 @@
+package interpreter
+
+// Tests of the traps a first draft fell into: triggers during setup, a
+// missing map key, a nested # and YAML flow style splitting an
+// expression.
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestTriggersStartWhenSetupIsOver(t *testing.T) {
+	// The game-end trigger holds before setup deals the display: checked
+	// during setup, it ended every game after 0 decisions.
+	g := start(t, gemsDeck+`setup:
+  - log: setup starts
+  - move: deck
+    into: pile
+triggers:
+  - name: board empty
+    when: len(pile) == 0
+    do:
+      - log: game over
+      - end_game: true
+flow:
+`+waitEffect, 1)
+	require.False(t, g.Over(), "the trigger must not fire during setup")
+	assert.Equal(t, []string{"setup starts"}, logs(g))
+	assert.NotNil(t, g.Pending())
+}
+
+func TestTriggerTrueAfterSetupFiresBeforeTheFlow(t *testing.T) {
+	g := start(t, gemsDeck+`vars:
+  fired: {type: bool}
+setup:
+  - move: deck[0]
+    into: pile
+  - move: deck[0]
+    into: pile
+  - log: setup done
+triggers:
+  - name: two in the pile
+    when: len(pile) == 2 && !fired
+    do:
+      - set: fired
+        to: true
+      - log: "trigger sees {len(pile)}"
+flow:
+  - log: flow starts
+`+waitEffect, 1)
+	assert.Equal(t, []string{"setup done", "trigger sees 2", "flow starts"}, logs(g))
+}
+
+func TestTriggersDoNotFireDuringASetupDecision(t *testing.T) {
+	g := start(t, gemsDeck+`setup:
+  - move: deck
+    into: pile
+  - choose: {who: 0, prompt: deal, options: [{key: deal}]}
+  - move: pile
+    into: deck
+triggers:
+  - name: pile full
+    when: len(pile) > 0
+    do:
+      - log: fired
+      - move: pile
+        into: deck
+flow:
+`+waitEffect, 1)
+	apply(t, g, "deal")
+	assert.Empty(t, logs(g), "setup's own moves never fire a trigger, even across a decision")
+}
