@@ -85,7 +85,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	}
 	p.tc = newTypeContext(rs, p.consts, ds)
 	p.cardFields = unionFields(rs)
-	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds}}
+	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds, defaults: newMapDefaults(rs)}}
 	p.funcs = c.ec.declareFunctions(rs)
 	c.ec.compileFunctionBodies(rs, p.funcs)
 	c.checkParams()

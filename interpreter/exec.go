@@ -345,7 +345,10 @@ func (g *Game) element(t *target, coll any, v any, set bool) (any, error) {
 		if set {
 			c[k] = v.(int)
 		}
-		return c[k], nil
+		if n, ok := c[k]; ok || t.missing == nil {
+			return n, nil
+		}
+		return *t.missing, nil
 	case []int:
 		i, ok := key.(int)
 		if !ok || i < 0 || i >= len(c) {

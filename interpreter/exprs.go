@@ -102,6 +102,8 @@ type exprCompiler struct {
 	// arity is the parameter count of each function called with the
 	// environment (checked before expr sees the call).
 	arity map[string]int
+	// defaults are the intmap vars' declared defaults (nil: none).
+	defaults *mapDefaults
 }
 
 // wanted is the kind of result an expression must have.
@@ -190,6 +192,11 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	names := append(append([]field(nil), c.tc.globals...), sc.fields()...)
 	checkOpts := append(c.baseOptions(names), expr.Env(reflect.New(envType).Elem().Interface()))
 	checkOpts = append(checkOpts, c.checkOpts...)
+	var finder *defaultFinder
+	if c.defaults != nil {
+		finder = &defaultFinder{d: c.defaults, player: c.tc.player, found: map[file.Location]int{}}
+		checkOpts = append(checkOpts, expr.Patch(finder))
+	}
 	checked, err := expr.Compile(src.Src, checkOpts...)
 	if err != nil {
 		c.report(src, err, envType)
@@ -203,6 +210,9 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	runOpts := append(c.baseOptions(names), expr.Env(map[string]any{}), expr.AllowUndefinedVariables())
 	if r := renamerFor(sc); r != nil {
 		runOpts = append(runOpts, expr.Patch(*r))
+	}
+	if finder != nil && len(finder.found) > 0 {
+		runOpts = append(runOpts, expr.Patch(defaultRewriter{finder.found}), expr.Function(mapDefaultFunc, builtinMapDefault))
 	}
 	runOpts = append(runOpts, c.runOpts...)
 	prog, err := expr.Compile(src.Src, runOpts...)

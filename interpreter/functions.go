@@ -222,6 +222,7 @@ func (c *exprCompiler) declareBuiltins() {
 		new(func([]any, any) []any))
 	add("ids", builtinIDs, sig([]reflect.Type{cards}, typeStrings))
 	add("plural", builtinPlural, new(func(int, string) string))
+	add("has", builtinHas, new(func(map[string]int, string) bool), new(func(map[string]any, string) bool))
 }
 
 func builtinCard(args ...any) (any, error) {

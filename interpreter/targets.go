@@ -33,6 +33,8 @@ type target struct {
 	// targetIndex: the list or map, and the key or index.
 	base *target
 	key  *compiled
+	// missing is what a missing key of an intmap reads as (nil: 0).
+	missing *int
 }
 
 // zoneRef is a compiled zone: a global zone, or a player zone of the
@@ -284,6 +286,7 @@ func (c *compiler) indexTarget(src schema.Expr, open int, sc *scope) *target {
 	switch base.typ {
 	case "intmap":
 		t.typ, t.key = "int", c.ec.compile(keySrc, sc, wantString, "key")
+		t.missing = c.targetDefault(base)
 	case "ints":
 		t.typ, t.key = "int", c.ec.compile(keySrc, sc, wantInt, "index")
 	case "strings":

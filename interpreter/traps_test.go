@@ -72,3 +72,50 @@ flow:
 	apply(t, g, "deal")
 	assert.Empty(t, logs(g), "setup's own moves never fire a trigger, even across a decision")
 }
+
+func TestIntmapDefaultIsWhatAMissingKeyReadsAs(t *testing.T) {
+	g := start(t, gemsDeck+`vars:
+  owner: {type: intmap, default: -1}
+  plain: {type: intmap}
+  seen: {type: ints}
+player_vars:
+  marks: {type: intmap, default: 7}
+flow:
+  - set: owner['ruby']
+    to: 0
+  - add: owner['opal']
+    by: 3
+  - add: players[0].marks['x']
+    by: 1
+  - set: seen
+    to: >-
+      [owner['ruby'], owner['jade'], owner.jade, owner['opal'], plain['jade'],
+       players[0].marks['x'], players[0].marks['y'],
+       has(owner, 'ruby') ? 1 : 0, has(owner, 'jade') ? 1 : 0,
+       count(deck, owner[.id] == -1), owner['jade'] ?? 5]
+`+waitEffect, 1)
+	assert.Equal(t, []int{0, -1, -1, 2, 0, 8, 7, 1, 0, 3, -1}, eval(t, g, "seen"))
+	// Clone and reload keep reading through the default.
+	h, err := UnmarshalState(g.Program(), []byte(marshal(t, g.Clone())))
+	require.NoError(t, err)
+	assert.Equal(t, -1, eval(t, h, "owner['pearl']"))
+}
+
+func TestDefaultOnlyForIntmaps(t *testing.T) {
+	err := loadErr(t, `vars:
+  n: {type: int, default: 3}
+flow: []
+`)
+	assert.Contains(t, err, rulesFile+`:2:`)
+	assert.Contains(t, err, `var "n": default is what a missing key of an intmap reads as`)
+}
+
+func TestHasOnConstantMaps(t *testing.T) {
+	g := start(t, `constants:
+  cost: {wood: 1}
+  names: {a: x}
+flow:
+  - log: "{has(cost, 'wood')} {has(cost, 'stone')} {has(names, 'a')}"
+`, 1)
+	assert.Equal(t, []string{"true false true"}, logs(g))
+}

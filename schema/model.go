@@ -186,6 +186,9 @@ type Var struct {
 	// default), owner (a player var, only to its player) or hidden
 	// (bookkeeping nobody needs to see). Expressions see every variable.
 	Visibility string `yaml:"visibility"`
+	// Default (intmap only) is what a missing key reads as: m[k] for a
+	// key m does not have. Nil means 0. Test for a key with has(m, k).
+	Default *int `yaml:"default"`
 	// Doc explains the variable.
 	Doc string `yaml:"doc"`
 }
