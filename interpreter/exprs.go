@@ -185,7 +185,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	if !src.IsSet() {
 		return nil
 	}
-	if !c.checkArity(src) {
+	if !c.checkArity(src) || !c.checkNestedPointers(src) {
 		return nil
 	}
 	envType := c.tc.envType(sc.fields())

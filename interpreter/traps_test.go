@@ -5,6 +5,7 @@ package interpreter
 // expression.
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -118,4 +119,37 @@ flow:
   - log: "{has(cost, 'wood')} {has(cost, 'stone')} {has(names, 'a')}"
 `, 1)
 	assert.Equal(t, []string{"true false true"}, logs(g))
+}
+
+func TestNestedPointerMeantForTheOuterElementIsALoadError(t *testing.T) {
+	src := gemsDeck + `vars:
+  ok: {type: bool}
+flow:
+  - set: ok
+    to: "any(deck, any(pile, .value > #.value))"
+`
+	err := loadErr(t, src)
+	// Line of "to:", column of the first # of the inner predicate (.value).
+	line := lineOf(t, src, "to: \"any(deck")
+	assert.Contains(t, err, fmt.Sprintf("%s:%d:30: # here is the element of the inner any(), not of the outer any(), whose element is never used", rulesFile, line))
+	assert.Contains(t, err, "any(xs, let x = #; any(ys, .a > x.a))")
+}
+
+func TestNestedPointerIdiomsThatLoad(t *testing.T) {
+	g := start(t, gemsDeck+`vars:
+  seen: {type: ints}
+player_vars:
+  gold: {type: int, init: "3"}
+setup:
+  - move: deck[0]
+    into: pile
+flow:
+  - set: seen
+    to: >-
+      [count(deck, let x = #; any(pile, .value > x.value)),
+       len(filter(players, any(.hand, .value > 3))),
+       sum(map(deck, let x = #; count(deck, .value < x.value))),
+       count(deck, .value > 1 && all(pile, # != nil))]
+`+waitEffect, 1)
+	assert.Equal(t, []int{4, 0, 6, 3}, eval(t, g, "seen"))
 }
