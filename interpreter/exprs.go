@@ -287,10 +287,10 @@ var (
 func (c *exprCompiler) report(src schema.Expr, err error, envType reflect.Type) {
 	var fe *file.Error
 	if !errors.As(err, &fe) {
-		c.ds.Addf(src.Pos, "%v", err)
+		c.ds.Addf(src.Pos, "%v%s", err, src.QuoteHint())
 		return
 	}
-	c.ds.Add(c.diag(src, fe.Line, fe.Column, c.explain(fe.Message, envType)))
+	c.ds.Add(c.diag(src, fe.Line, fe.Column, c.explain(fe.Message, envType)+src.QuoteHint()))
 }
 
 func (c *exprCompiler) explain(msg string, envType reflect.Type) string {

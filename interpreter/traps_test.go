@@ -153,3 +153,30 @@ flow:
 `+waitEffect, 1)
 	assert.Equal(t, []int{4, 0, 6, 3}, eval(t, g, "seen"))
 }
+
+func TestYAMLSplitExpressionSaysQuoteIt(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"vars:\n  total: {type: int}\nflow:\n  - {set: total, to: max(1, 2)}\n",
+			`rules.yaml:4:29: unknown key "2)": inside {…} a comma ends a value, so YAML split an expression here; quote this expression, e.g. {set: x, to: "max(a, b)"}`},
+		{"vars:\n  total: {type: int}\nflow:\n  - {set: total, to: max(1, 2)}\n",
+			`(YAML ended this expression at the "," of a {…} or […]: quote this expression`},
+		{gemsDeck + "vars:\n  total: {type: int}\nflow:\n  - set: total\n    to: count(deck, # > 1)\n",
+			`(YAML read " #…" as a comment, which cut this expression: quote this expression, e.g. to: "filter(xs, # > 1)")`},
+		{"vars:\n  total: {type: int}\nflow:\n  - {set: total, to: true ? 1 : 2}\n",
+			`rules.yaml:4: YAML syntax error: did not find expected ',' or '}' in the mapping or list that starts here; if an expression holds ",", ": ", " #" or brackets, quote this expression`},
+	} {
+		assert.Contains(t, loadErr(t, tc.src), tc.want, tc.src)
+	}
+}
+
+func TestBalancedExpressionsWithCommentsGetNoQuoteHint(t *testing.T) {
+	err := loadErr(t, gemsDeck+`vars:
+  total: {type: int}
+flow:
+  - {set: total, to: len(dek)}   # a comment
+  - set: total
+    to: len(dek)   # another
+`)
+	assert.Contains(t, err, `unknown name "dek"`)
+	assert.NotContains(t, err, "quote this expression")
+}
