@@ -174,8 +174,11 @@ func withQuoteHint(d Diagnostic) Diagnostic {
 	for _, m := range []string{"did not find expected ',' or", "did not find expected node content", "mapping values are not allowed"} {
 		if strings.Contains(d.Msg, m) {
 			d.Msg += `; if an expression holds ",", ": ", " #" or brackets, quote this expression, e.g. {set: x, to: "a ? b : c"}`
-			break
+			return d
 		}
+	}
+	if strings.Contains(d.Msg, "did not find expected key") {
+		d.Msg += `; if an expression starts with a quote, [ or { and goes on after it, quote this expression, e.g. to: "[1, 2][0]" or to: "'P' + p"`
 	}
 	return d
 }
