@@ -68,6 +68,16 @@
 // the VM needs one environment map per run and the runtime rebuild will
 // replace names by slots anyway.
 //
+// An intmap var's declared default (what a missing key reads as) needs
+// the node types, which only the type-checking compile has; the runtime
+// compile of the same text rewrites the nodes that compile found, matched
+// by source position, into a hidden call (defaults.go). The same trick is
+// available for any rewrite that depends on types.
+//
+// Load-time lint of expressions (nested.go): a predicate whose body never
+// uses its own element while a nested predicate uses # is reported, since
+// in expr # is always the innermost element.
+//
 // Triggers start when setup is over (no trigger is checked while the
 // setup frame is on the stack, and they are checked once when it pops):
 // derived from the frames, so a clone or a reloaded state needs no flag.
