@@ -221,7 +221,7 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 	case "for_each":
 		ce.a = ec.compile(e.ForEach, sc, wantList, "for_each list")
 		ce.as = e.As
-		ce.body = c.block(e.Do, c.declareLocal(sc, e.As, elemType(ce.a), e.Pos, "for_each as"), where)
+		ce.body = c.block(e.Do, c.declareLocal(sc, e.As, elemType(ce.a), asPos(e), "for_each as"), where)
 	case "while":
 		ce.a = ec.compile(e.While, sc, wantBool, "while condition")
 		ce.body = c.block(e.Do, sc, where)
@@ -230,7 +230,7 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		ce.as = e.As
 		inner := sc
 		if e.As != "" {
-			inner = c.declareLocal(sc, e.As, typeInt, e.Pos, "repeat as")
+			inner = c.declareLocal(sc, e.As, typeInt, asPos(e), "repeat as")
 		}
 		ce.body = c.block(e.Do, inner, where)
 	case "let":

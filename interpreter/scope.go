@@ -126,3 +126,11 @@ func (c *compiler) checkParams() {
 		}
 	}
 }
+
+// asPos is where an effect's as: is written (the effect, if unknown).
+func asPos(e *schema.Effect) schema.Pos {
+	if e.AsPos.Line > 0 {
+		return e.AsPos
+	}
+	return e.Pos
+}

@@ -393,6 +393,7 @@ func (d *decoder) effect(file string, n *yaml.Node, v reflect.Value) {
 		return
 	}
 	names, at := d.keyNames(file, n)
+	e.AsPos = at["as"]
 	var kinds []string
 	for _, k := range names {
 		if slices.Contains(EffectKinds(), k) {

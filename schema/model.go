@@ -301,6 +301,8 @@ type Effect struct {
 	ForEach Expr      `yaml:"for_each"`
 	As      string    `yaml:"as"`
 	Do      []*Effect `yaml:"do"`
+	// AsPos is where the as: key is written (for errors about the name).
+	AsPos Pos `yaml:"-"`
 
 	// while: EXPR, do: [...].
 	While Expr `yaml:"while"`
