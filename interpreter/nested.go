@@ -16,7 +16,8 @@ import (
 // while a predicate nested in it uses #. (When the outer body does use
 // its element, as in filter(players, any(.hand, .value > 3)), the inner #
 // is taken to be meant.) The fix is to name the outer element with expr's
-// let: any(xs, let x = #; any(ys, .a > x.a)).
+// let: any(xs, let x = #; any(ys, .a > x.a)). A comparison of the element
+// with itself (.a > #.a), nested or not, is reported too.
 
 // predicate is a closure argument of a builtin, with the builtin's name.
 type predicate struct {
@@ -51,7 +52,7 @@ func (c *exprCompiler) checkNestedPointers(src schema.Expr) bool {
 			}
 		}
 	}
-	return true
+	return c.checkSelfComparison(src, tree.Node, preds)
 }
 
 // predicatesOf lists the predicates of tree in source order.
@@ -108,4 +109,68 @@ func nodeWithin(tree ast.Node, node ast.Node) bool {
 		return false
 	})
 	return found
+}
+
+// checkSelfComparison reports a comparison of a predicate's element with
+// itself (.a > #.a): it is always the same, and means that one side was
+// meant for an outer element.
+func (c *exprCompiler) checkSelfComparison(src schema.Expr, tree ast.Node, preds []*predicate) bool {
+	var bad *ast.BinaryNode
+	ast.Find(tree, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryNode)
+		if ok && bad == nil && comparisons[b.Operator] && sameElementField(b.Left, b.Right) {
+			bad = b
+		}
+		return false
+	})
+	if bad == nil {
+		return true
+	}
+	name := "a predicate"
+	for _, p := range preds {
+		if p.pointers[pointerOf(bad.Right)] && nodeWithin(p.node.Node, bad) {
+			name = p.builtin + "()" // the innermost comes last
+		}
+	}
+	line, col := lineCol(src.Src, bad.Right.Location().From)
+	c.ds.Add(c.diag(src, line, col, fmt.Sprintf(
+		"both sides of %s are the same element of %s (# and .field always mean the innermost element): "+
+			"to compare with an outer element, name it with let, e.g. any(xs, let x = #; any(ys, .a > x.a))", bad.Operator, name)))
+	return false
+}
+
+var comparisons = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
+
+// pointerOf is the # of a # or #.field node, or nil.
+func pointerOf(n ast.Node) ast.Node {
+	switch x := n.(type) {
+	case *ast.PointerNode:
+		if x.Name == "" {
+			return x
+		}
+	case *ast.MemberNode:
+		if _, ok := x.Property.(*ast.StringNode); ok {
+			return pointerOf(x.Node)
+		}
+	}
+	return nil
+}
+
+// sameElementField reports whether a and b are both # or both the same
+// #.field.
+func sameElementField(a, b ast.Node) bool {
+	if pointerOf(a) == nil || pointerOf(b) == nil {
+		return false
+	}
+	ma, aok := a.(*ast.MemberNode)
+	mb, bok := b.(*ast.MemberNode)
+	if aok != bok {
+		return false
+	}
+	if !aok {
+		return true
+	}
+	pa, _ := ma.Property.(*ast.StringNode)
+	pb, _ := mb.Property.(*ast.StringNode)
+	return pa.Value == pb.Value && sameElementField(ma.Node, mb.Node)
 }

@@ -182,3 +182,22 @@ flow:
 	assert.Contains(t, err, `unknown name "dek"`)
 	assert.NotContains(t, err, "quote this expression")
 }
+
+func TestComparingAnElementWithItselfIsALoadError(t *testing.T) {
+	src := gemsDeck + `vars:
+  ok: {type: bool}
+flow:
+  - set: ok
+    to: "any(deck, .value > 1 && any(pile, .value > #.value))"
+`
+	err := loadErr(t, src)
+	line := lineOf(t, src, `to: "any(deck`)
+	assert.Contains(t, err, fmt.Sprintf("%s:%d:55: both sides of > are the same element of any() (# and .field always mean the innermost element)", rulesFile, line))
+	g := start(t, gemsDeck+`vars:
+  ok: {type: bool}
+flow:
+  - set: ok
+    to: "any(deck, .value > 1 && any(pile, .name != #.id))"
+`, 1)
+	assert.Equal(t, false, eval(t, g, "ok"), "different fields are fine")
+}
