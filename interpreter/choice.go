@@ -71,7 +71,7 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 			if !o.Distinct.IsSet() {
 				c.checkLiteralKeys(o.Key, o.As, o.ForEach)
 			}
-			inner = sc.with(o.As, elemType(g.each))
+			inner = c.declareLocal(sc, o.As, elemType(g.each), o.Pos, "option as")
 		}
 		g.distinct = c.ec.compile(o.Distinct, inner, wantAny, "distinct")
 		g.when = c.ec.compile(o.When, inner, wantBool, "option condition")

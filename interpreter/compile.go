@@ -86,10 +86,11 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	compileBoards(rs, p.consts)
 	p.tc = newTypeContext(rs, p.consts, ds)
 	p.cardFields = unionFields(rs)
-	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds}}
+	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds, defaults: newMapDefaults(rs)}}
 	c.ec.lits = newLiteralChecker(rs, c.ec)
 	p.funcs = c.ec.declareFunctions(rs)
 	c.ec.compileFunctionBodies(rs, p.funcs)
+	c.checkParams()
 	c.compileVars()
 	c.declareProcedures()
 	c.compileProcedures()
@@ -226,7 +227,7 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 	case "for_each":
 		ce.a = ec.compile(e.ForEach, sc, wantList, "for_each list")
 		ce.as = e.As
-		ce.body = c.block(e.Do, sc.with(e.As, elemType(ce.a)), where)
+		ce.body = c.block(e.Do, c.declareLocal(sc, e.As, elemType(ce.a), asPos(e), "for_each as"), where)
 	case "while":
 		ce.a = ec.compile(e.While, sc, wantBool, "while condition")
 		ce.body = c.block(e.Do, sc, where)
@@ -235,14 +236,14 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		ce.as = e.As
 		inner := sc
 		if e.As != "" {
-			inner = sc.with(e.As, typeInt)
+			inner = c.declareLocal(sc, e.As, typeInt, asPos(e), "repeat as")
 		}
 		ce.body = c.block(e.Do, inner, where)
 	case "let":
 		for _, b := range e.Let {
 			cb := ec.compile(b.Expr, sc, wantAny, "value of "+b.Name)
 			ce.lets = append(ce.lets, letBinding{b.Name, cb})
-			sc = sc.with(b.Name, resultType(cb))
+			sc = c.declareLocal(sc, b.Name, resultType(cb), b.Pos, "let")
 		}
 	case "call":
 		ce.proc = c.prog.procs[e.Call]

@@ -70,10 +70,37 @@
 // random stream of its own, keeps legality from depending on (or
 // revealing) an outcome that has not happened. See lookahead.go.
 //
-// Locals are bound dynamically in the environment map and restored when
-// their frame ends; scoping is checked statically (each expression is
-// compiled with exactly the locals visible at its place), so a procedure
-// cannot see its caller's locals even though they are in the map.
+// Locals are lexically scoped, checked and enforced. Statically, each
+// expression is type-checked with exactly the locals visible at its place,
+// and a local named like a constant, global var, global zone, card table,
+// function or built-in is a load error (player vars, player zones and card
+// fields are reached through a player or card, so they cannot be
+// shadowed). At run time, a local lives in the environment map under
+// localKey(name) ("local x"), a key no global can have, and the runtime
+// compile of each expression renames the locals in scope to their keys
+// (an expr AST patch, scope.go). So even an unchecked clash cannot make a
+// callee read the caller's local instead of a global, lose a write to the
+// global, or swallow a card moved into a zone. A frame saves what it
+// bound over and restores it when it ends; frames are a strict stack, and
+// every read of a local is preceded by its binding in the reader's own
+// frames, so a callee never sees its caller's locals (and recursion gets
+// fresh locals per level). We chose this over per-frame storage because
+// the VM needs one environment map per run and the runtime rebuild will
+// replace names by slots anyway.
+//
+// An intmap var's declared default (what a missing key reads as) needs
+// the node types, which only the type-checking compile has; the runtime
+// compile of the same text rewrites the nodes that compile found, matched
+// by source position, into a hidden call (defaults.go). The same trick is
+// available for any rewrite that depends on types.
+//
+// Load-time lint of expressions (nested.go): a predicate whose body never
+// uses its own element while a nested predicate uses # is reported, since
+// in expr # is always the innermost element.
+//
+// Triggers start when setup is over (no trigger is checked while the
+// setup frame is on the stack, and they are checked once when it pops):
+// derived from the frames, so a clone or a reloaded state needs no flag.
 //
 // Literals are checked against vocabularies on the shadow-typed tree
 // (literals.go). A misspelt string is not a type error: c.kind ==

@@ -414,9 +414,9 @@ flow:
 	assert.Equal(t, 5*3+0+1+2, eval(t, g, "total"), "the inner let shadows; the later let in the body does not reach the next round's add")
 	assert.Equal(t, 1, eval(t, g, "after"), "the outer n is back after the loop")
 	root := g.st.root
-	assert.Equal(t, 1, root["n"])
+	assert.Equal(t, 1, root[localKey("n")])
 	for _, gone := range []string{"tmp", "i", "inner"} {
-		_, had := root[gone]
+		_, had := root[localKey(gone)]
 		assert.False(t, had, "%s leaked out of its block", gone)
 	}
 }

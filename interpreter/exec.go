@@ -53,9 +53,10 @@ func (g *Game) run() error {
 			if err := g.endOfBlock(f); err != nil {
 				return g.runtimeError(f.loop, f.blk, err)
 			}
-			if f.trig && len(g.st.frames) > 0 && g.st.frames[len(g.st.frames)-1] != f {
+			if (f.trig || f.blk == g.prog.setup) && len(g.st.frames) > 0 && g.st.frames[len(g.st.frames)-1] != f {
 				// A trigger's effects ended: its condition is checked again
 				// at once, so one that stays true is caught by the guard.
+				// Setup ended: triggers start, before the flow's first effect.
 				if err := g.checkTriggers(); err != nil {
 					return err
 				}
@@ -351,7 +352,10 @@ func (g *Game) element(t *target, coll any, v any, set bool) (any, error) {
 		if set {
 			c[k] = v.(int)
 		}
-		return c[k], nil
+		if n, ok := c[k]; ok || t.missing == nil {
+			return n, nil
+		}
+		return *t.missing, nil
 	case []int:
 		i, ok := key.(int)
 		if !ok || i < 0 || i >= len(c) {
@@ -508,14 +512,16 @@ func (g *Game) execRoll(e *effect) error {
 }
 
 // checkTriggers fires the first trigger whose condition holds, unless a
-// trigger is already running. A trigger's firings are counted until its
-// condition is seen false; too many in a row is a ruleset error.
+// trigger is already running or setup is still running (triggers start
+// when setup is over: before, the pieces they look at may not be placed
+// yet). A trigger's firings are counted until its condition is seen false;
+// too many in a row is a ruleset error.
 func (g *Game) checkTriggers() error {
 	if len(g.prog.triggers) == 0 || g.st.pending != nil || g.st.over || len(g.st.frames) == 0 {
 		return nil // nothing to trigger, or the flow has ended
 	}
 	for _, f := range g.st.frames {
-		if f.trig {
+		if f.trig || f.blk == g.prog.setup {
 			return nil
 		}
 	}

@@ -105,6 +105,8 @@ type exprCompiler struct {
 	// lits checks the string literals of each expression (literals.go);
 	// nil checks nothing.
 	lits *literalChecker
+	// defaults are the intmap vars' declared defaults (nil: none).
+	defaults *mapDefaults
 }
 
 // wanted is the kind of result an expression must have.
@@ -215,7 +217,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	if !src.IsSet() {
 		return nil
 	}
-	if !c.checkSealed(src) || !c.checkArity(src) {
+	if !c.checkSealed(src) || !c.checkArity(src) || !c.checkNestedPointers(src) {
 		return nil
 	}
 	envType := c.tc.envType(sc.fields())
@@ -225,9 +227,15 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	checkOpts := append(c.baseOptions(names), expr.Env(reflect.New(envType).Elem().Interface()), expr.Optimize(false))
 	checkOpts = append(checkOpts, c.checkOpts...)
 	arith := &arithRecorder{at: map[file.Location]string{}}
-	// The recorder reads the types of a pre-check; typesCleared runs last so
-	// that the final check types every node again (see envPatcher).
-	checkOpts = append(checkOpts, expr.Patch(arith), expr.Patch(typesCleared{}))
+	checkOpts = append(checkOpts, expr.Patch(arith))
+	var finder *defaultFinder
+	if c.defaults != nil {
+		finder = &defaultFinder{d: c.defaults, player: c.tc.player, found: map[file.Location]int{}}
+		checkOpts = append(checkOpts, expr.Patch(finder))
+	}
+	// The recorders read the types of a pre-check; typesCleared runs last
+	// so that the final check types every node again (see envPatcher).
+	checkOpts = append(checkOpts, expr.Patch(typesCleared{}))
 	checked, err := expr.Compile(src.Src, checkOpts...)
 	if err != nil {
 		c.report(src, err, envType)
@@ -243,6 +251,12 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	runOpts := append(c.baseOptions(names), expr.Env(map[string]any{}), expr.AllowUndefinedVariables())
+	if r := renamerFor(sc); r != nil {
+		runOpts = append(runOpts, expr.Patch(*r))
+	}
+	if finder != nil && len(finder.found) > 0 {
+		runOpts = append(runOpts, expr.Patch(defaultRewriter{finder.found}), expr.Function(mapDefaultFunc, builtinMapDefault))
+	}
 	runOpts = append(runOpts, c.runOpts...)
 	runOpts = append(runOpts, expr.Patch(arithPatcher{arith.at}))
 	runOpts = append(runOpts, checkedArith()...)
@@ -318,10 +332,10 @@ var (
 func (c *exprCompiler) report(src schema.Expr, err error, envType reflect.Type) {
 	var fe *file.Error
 	if !errors.As(err, &fe) {
-		c.ds.Addf(src.Pos, "%v", err)
+		c.ds.Addf(src.Pos, "%v%s", err, src.QuoteHint())
 		return
 	}
-	c.ds.Add(c.diag(src, fe.Line, fe.Column, c.explain(fe.Message, envType)))
+	c.ds.Add(c.diag(src, fe.Line, fe.Column, c.explain(fe.Message, envType)+src.QuoteHint()))
 }
 
 func (c *exprCompiler) explain(msg string, envType reflect.Type) string {

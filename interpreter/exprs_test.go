@@ -260,9 +260,9 @@ func TestFunctionsWithParamsAndNestedCalls(t *testing.T) {
     returns: int
     expr: quad(c.value) + bonus
   rich:
-    params: {min: int}
+    params: {least: int}
     returns: cards
-    expr: filter(deck, worth(#, 0) >= min)
+    expr: filter(deck, worth(#, 0) >= least)
   label:
     params: {s: string, xs: ints}
     returns: string
@@ -274,7 +274,7 @@ flow:
 `, 1)
 	assert.Equal(t, []string{"12 13 1 0 n:3"}, logs(g))
 	// Parameters do not leak into the environment after a call.
-	_, had := g.st.root["n"]
+	_, had := g.st.root[localKey("n")]
 	assert.False(t, had)
 }
 

@@ -176,6 +176,7 @@ func (c *exprCompiler) declareBuiltins() {
 	add("ids", builtinIDs, sig([]reflect.Type{cards}, typeStrings))
 	add("plural", builtinPlural, new(func(int, string) string))
 	c.declareGraphBuiltins()
+	add("has", builtinHas, new(func(map[string]int, string) bool), new(func(map[string]any, string) bool))
 }
 
 func builtinCard(args ...any) (any, error) {

@@ -41,7 +41,7 @@ func (g *Game) legalAfter(ch *choice, gi int, item any) (bool, error) {
 	locals := grp.afterLocals
 	kept := make([]any, len(locals))
 	for i, name := range locals {
-		kept[i] = c.st.root[name]
+		kept[i] = c.st.root[localKey(name)]
 	}
 	f := &frame{blk: grp.body}
 	var v any
@@ -58,10 +58,10 @@ func (g *Game) legalAfter(ch *choice, gi int, item any) (bool, error) {
 		c.st.frames = c.st.frames[:len(c.st.frames)-1]
 	}
 	for i, name := range locals {
-		c.st.root[name] = kept[i]
+		c.st.root[localKey(name)] = kept[i]
 	}
 	if grp.each != nil {
-		c.st.root[grp.as] = v
+		c.st.root[localKey(grp.as)] = v
 	}
 	return c.evalBool(grp.legalAfter)
 }

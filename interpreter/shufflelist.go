@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"reflect"
+	"strings"
 
 	"agon/schema"
 )
@@ -26,7 +27,7 @@ func (c *compiler) listTarget(src schema.Target, sc *scope) (t *target, isVar bo
 			if t.Kind() != reflect.Slice && t.Kind() != reflect.Interface {
 				c.ds.Addf(src.Pos, "shuffle: local %q is of type %s: shuffle a zone or a list", name, typeName(t, c.prog.tc))
 			}
-			return &target{kind: targetLocal, name: name, src: src}, true
+			return &target{kind: targetLocal, name: localKey(name), src: src}, true
 		}
 		if v, ok := c.rs.Vars[name]; ok {
 			return c.checkListVar(src, name, v.Type, c.target(src, sc)), true
@@ -108,7 +109,11 @@ func listItems(v any) ([]any, error) {
 // listLabel names a shuffled variable: its name, with the player's index
 // for a player variable.
 func (g *Game) listLabel(t *target) (string, error) {
-	if t.kind != targetField {
+	switch t.kind {
+	case targetLocal:
+		return strings.TrimPrefix(t.name, localKey("")), nil
+	case targetField:
+	default:
 		return t.name, nil
 	}
 	holder, err := g.targetHolder(t)

@@ -49,18 +49,20 @@ type savedLocal struct {
 	had  bool
 }
 
-// bindLocal sets name in env and returns what to restore later.
+// bindLocal sets the local name (under its key, see scope.go) in env and
+// returns what to restore later.
 func bindLocal(env map[string]any, name string, v any) savedLocal {
-	old, had := env[name]
-	env[name] = v
+	key := localKey(name)
+	old, had := env[key]
+	env[key] = v
 	return savedLocal{name: name, old: old, had: had}
 }
 
 func (s savedLocal) restore(env map[string]any) {
 	if s.had {
-		env[s.name] = s.old
+		env[localKey(s.name)] = s.old
 	} else {
-		delete(env, s.name)
+		delete(env, localKey(s.name))
 	}
 }
 
@@ -69,7 +71,7 @@ func (s savedLocal) restore(env map[string]any) {
 func (f *frame) bind(env map[string]any, name string, v any) {
 	for _, s := range f.saved {
 		if s.name == name {
-			env[name] = v
+			env[localKey(name)] = v
 			return
 		}
 	}

@@ -33,6 +33,8 @@ type target struct {
 	// targetIndex: the list or map, and the key or index.
 	base *target
 	key  *compiled
+	// missing is what a missing key of an intmap reads as (nil: 0).
+	missing *int
 }
 
 // zoneRef is a compiled zone: a global zone, or a player zone of the
@@ -103,7 +105,7 @@ func (c *compiler) guessHolder(name string) reflect.Type {
 
 func (c *compiler) nameTarget(src schema.Expr, name string, sc *scope) *target {
 	if _, ok := sc.lookup(name); ok {
-		return &target{kind: targetLocal, name: name, src: src}
+		return &target{kind: targetLocal, name: localKey(name), src: src}
 	}
 	if v, ok := c.rs.Vars[name]; ok {
 		return &target{kind: targetGlobal, name: name, typ: v.Type, src: src}
@@ -288,6 +290,7 @@ func (c *compiler) indexTarget(src schema.Expr, open int, sc *scope) *target {
 	switch base.typ {
 	case "intmap":
 		t.typ, t.key = "int", c.ec.compile(keySrc, sc, wantString, "key")
+		t.missing = c.targetDefault(base)
 	case "ints":
 		t.typ, t.key = "int", c.ec.compile(keySrc, sc, wantInt, "index")
 	case "strings":

@@ -136,7 +136,7 @@ func parseFile(file string, src []byte, ds *Diagnostics) (*yaml.Node, bool) {
 		if errors.Is(err, io.EOF) {
 			return nil, true
 		}
-		ds.Add(yamlSyntaxError(file, splitLines(src), err))
+		ds.Add(withQuoteHint(yamlSyntaxError(file, splitLines(src), err)))
 		return nil, false
 	}
 	var extra yaml.Node
@@ -166,6 +166,21 @@ func SyntaxError(file string, err error) Diagnostic {
 		}
 	}
 	return Diagnostic{Pos: pos, Msg: "YAML syntax error: " + msg}
+}
+
+// withQuoteHint adds, to the YAML errors that an expression holding
+// ",", ": ", " #" or brackets inside a {…} or […] causes, how to avoid them.
+func withQuoteHint(d Diagnostic) Diagnostic {
+	for _, m := range []string{"did not find expected ',' or", "did not find expected node content", "mapping values are not allowed"} {
+		if strings.Contains(d.Msg, m) {
+			d.Msg += `; if an expression holds ",", ": ", " #" or brackets, quote this expression, e.g. {set: x, to: "a ? b : c"}`
+			return d
+		}
+	}
+	if strings.Contains(d.Msg, "did not find expected key") {
+		d.Msg += `; if an expression starts with a quote, [ or { and goes on after it, quote this expression, e.g. to: "[1, 2][0]" or to: "'P' + p"`
+	}
+	return d
 }
 
 // atoi parses a positive decimal number, or returns -1.
@@ -488,7 +503,7 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 	for _, p := range d.pairs(file, n) {
 		f, ok := byKey[p.name]
 		if !ok {
-			d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q%s", p.name, DidYouMean(p.name, keysOf(fields)))
+			d.unknownKey(n, p, fields)
 			continue
 		}
 		present[p.name] = true
@@ -517,4 +532,15 @@ func (d *decoder) structField(p pair, f field, v reflect.Value) {
 		return
 	}
 	d.decode(p.file, p.val, fv)
+}
+
+// unknownKey reports a key structure does not know. In a {…} mapping, a
+// key that is no name is most likely the rest of an expression that a
+// comma split: the message says to quote it instead of guessing a key.
+func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field) {
+	if n.Style&yaml.FlowStyle != 0 && !isIdent(p.name) {
+		d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q: inside {…} a comma ends a value, so YAML split an expression here; quote this expression, e.g. {set: x, to: \"max(a, b)\"}", p.name)
+		return
+	}
+	d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q%s", p.name, DidYouMean(p.name, keysOf(fields)))
 }

@@ -54,7 +54,50 @@ func (d *decoder) plain(file string, n *yaml.Node) Expr {
 	if !known || hasRunesAt(line, n.Column-1, []rune(n.Value)) {
 		e.Style = StylePlain
 	}
+	if known && unbalanced(n.Value) {
+		e.Cut = cutBy(line, n)
+	}
 	return e
+}
+
+// unbalanced reports whether s opens more brackets than it closes
+// (outside quotes): the sign of an expression YAML cut short.
+func unbalanced(s string) bool {
+	depth := 0
+	var quote rune
+	for _, r := range s {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '\'' || r == '"':
+			quote = r
+		case strings.ContainsRune("([{", r):
+			depth++
+		case strings.ContainsRune(")]}", r):
+			depth--
+		}
+	}
+	return depth > 0
+}
+
+// cutBy is the YAML indicator that ended the plain scalar n on line: a
+// comment or a flow-style separator ("" when neither).
+func cutBy(line []rune, n *yaml.Node) string {
+	if n.LineComment != "" {
+		return "#"
+	}
+	for i := n.Column - 1 + len([]rune(n.Value)); i < len(line); i++ {
+		switch r := line[i]; {
+		case r == ' ':
+			continue
+		case strings.ContainsRune(",]}", r):
+			return string(r)
+		}
+		break
+	}
+	return ""
 }
 
 // quoted decodes a quoted scalar: exact when it is on one line and has no
@@ -362,6 +405,7 @@ func (d *decoder) effect(file string, n *yaml.Node, v reflect.Value) {
 		return
 	}
 	names, at := d.keyNames(file, n)
+	e.AsPos = at["as"]
 	var kinds []string
 	for _, k := range names {
 		if slices.Contains(EffectKinds(), k) {

@@ -211,6 +211,9 @@ type Var struct {
 	// default), owner (a player var, only to its player) or hidden
 	// (bookkeeping nobody needs to see). Expressions see every variable.
 	Visibility string `yaml:"visibility"`
+	// Default (intmap only) is what a missing key reads as: m[k] for a
+	// key m does not have. Nil means 0. Test for a key with has(m, k).
+	Default *int `yaml:"default"`
 	// Doc explains the variable.
 	Doc string `yaml:"doc"`
 }
@@ -323,6 +326,8 @@ type Effect struct {
 	ForEach Expr      `yaml:"for_each"`
 	As      string    `yaml:"as"`
 	Do      []*Effect `yaml:"do"`
+	// AsPos is where the as: key is written (for errors about the name).
+	AsPos Pos `yaml:"-"`
 
 	// while: EXPR, do: [...].
 	While Expr `yaml:"while"`

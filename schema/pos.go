@@ -70,6 +70,22 @@ type Expr struct {
 	Src    string
 	Style  ScalarStyle
 	Indent int // for StyleLiteral: columns of indentation removed by YAML
+	// Cut is the YAML indicator that probably ended this plain scalar
+	// before the expression did ("#" for a comment, "," "}" "]" in flow
+	// style), "" when none: an expression error then says to quote it.
+	Cut string
+}
+
+// QuoteHint is what an error about an expression that YAML cut at e.Cut
+// adds: why, and how to write it ("" when e was not cut).
+func (e Expr) QuoteHint() string {
+	switch e.Cut {
+	case "":
+		return ""
+	case "#":
+		return ` (YAML read " #…" as a comment, which cut this expression: quote this expression, e.g. to: "filter(xs, # > 1)")`
+	}
+	return fmt.Sprintf(` (YAML ended this expression at the %q of a {…} or […]: quote this expression, e.g. {set: x, to: "max(a, b)"})`, e.Cut)
 }
 
 // Target is a place an effect writes to: a variable, a player's variable,

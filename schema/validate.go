@@ -47,7 +47,7 @@ func paramTypes() []string { return append(valueTypes(), "card", "cards", "any")
 
 // builtinNames are the names every expression already has in scope.
 func builtinNames() []string {
-	return []string{"players", "player_count", "phase", "me", "card", "div", "divUp", "keys", "without", "ids", "plural",
+	return []string{"players", "player_count", "phase", "me", "card", "div", "divUp", "keys", "without", "ids", "plural", "has",
 		"node", "neighbours", "reachable", "distance", "cell", "moves"}
 }
 
@@ -405,6 +405,9 @@ func (v *validator) vars() {
 				}
 				if x.Visibility != "" {
 					v.oneOf(x.Pos, "visibility", x.Visibility, []string{"public", "owner", "hidden"})
+				}
+				if x.Default != nil && x.Type != "intmap" {
+					v.ds.Addf(x.Pos, "%s %q: default is what a missing key of an intmap reads as; a %s has no keys (use init for the starting value)", set.what, name, x.Type)
 				}
 			}
 		}

@@ -115,6 +115,9 @@ func content(line string) bool {
 func misindented(src []string, start int) (int, string, bool) {
 	levels := []int{indentOf(src[start-1])}
 	opens := opensBlock(src[start-1])
+	if strings.HasPrefix(strings.TrimSpace(src[start-1]), "- ") {
+		levels = append(levels, levels[0]+2) // the mapping inside a list item
+	}
 	for n := start + 1; n <= len(src); n++ {
 		line := src[n-1]
 		if !content(line) {

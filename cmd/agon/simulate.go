@@ -272,6 +272,12 @@ func printSection(w io.Writer, s *summary, indent string) {
 	for _, m := range s.ErrorMessages {
 		fmt.Fprintf(w, "%s  %s\n", indent, m)
 	}
+	if s.GamesWithoutDecisions > 0 {
+		fmt.Fprintf(w, "%swarning: %d games ended without a decision (does a trigger or the flow end the game at once?)\n", indent, s.GamesWithoutDecisions)
+		for _, m := range s.Warnings {
+			fmt.Fprintf(w, "%s  %s\n", indent, m)
+		}
+	}
 	fmt.Fprintf(w, "%sscores: mean %.1f, min %d, max %d\n", indent, s.Scores.Mean, s.Scores.Min, s.Scores.Max)
 	fmt.Fprintf(w, "%sdecisions per game: mean %.1f, min %d, max %d\n", indent, s.Decisions.Mean, s.Decisions.Min, s.Decisions.Max)
 	fmt.Fprintf(w, "%swin rate by seat (95%% interval):\n", indent)

@@ -39,15 +39,21 @@ type seatRate struct {
 type summary struct {
 	// RulesetSource is the folder that was played, or "built-in" (top
 	// level only).
-	RulesetSource string              `json:"ruleset_source,omitempty"`
-	Games         int                 `json:"games"`
-	Errors        int                 `json:"errors"`
-	ErrorMessages []string            `json:"error_messages"`
-	Scores        rangeStat           `json:"scores"`
-	WinRateBySeat []seatRate          `json:"win_rate_by_seat"`
-	Decisions     rangeStat           `json:"decisions"`
-	ByPlayers     map[string]*summary `json:"by_players,omitempty"`
-	Seconds       *float64            `json:"seconds,omitempty"`
+	RulesetSource string     `json:"ruleset_source,omitempty"`
+	Games         int        `json:"games"`
+	Errors        int        `json:"errors"`
+	ErrorMessages []string   `json:"error_messages"`
+	Scores        rangeStat  `json:"scores"`
+	WinRateBySeat []seatRate `json:"win_rate_by_seat"`
+	Decisions     rangeStat  `json:"decisions"`
+	// GamesWithoutDecisions counts games that ended before anyone
+	// decided anything, each listed in Warnings (up to
+	// maxErrorMessages): usually a trigger or flow that ends the game at
+	// once, not a real game.
+	GamesWithoutDecisions int                 `json:"games_without_decisions"`
+	Warnings              []string            `json:"warnings"`
+	ByPlayers             map[string]*summary `json:"by_players,omitempty"`
+	Seconds               *float64            `json:"seconds,omitempty"`
 }
 
 // maxErrorMessages is how many error messages a summary keeps.
@@ -93,7 +99,7 @@ func aggregate(outcomes []gameOutcome) *summary {
 
 // summarize aggregates outcomes without the per-count sections.
 func summarize(outcomes []gameOutcome) *summary {
-	s := &summary{Games: len(outcomes), ErrorMessages: []string{}}
+	s := &summary{Games: len(outcomes), ErrorMessages: []string{}, Warnings: []string{}}
 	var scores, decisions []int
 	var wins []float64
 	var seatGames []int
@@ -104,6 +110,12 @@ func summarize(outcomes []gameOutcome) *summary {
 				s.ErrorMessages = append(s.ErrorMessages, fmt.Sprintf("game %d (%d players, seed %d): %s", i+1, o.Players, o.Seed, o.Err))
 			}
 			continue
+		}
+		if o.Decisions == 0 {
+			s.GamesWithoutDecisions++
+			if len(s.Warnings) < maxErrorMessages {
+				s.Warnings = append(s.Warnings, fmt.Sprintf("game %d (%d players, seed %d) ended without a decision", i+1, o.Players, o.Seed))
+			}
 		}
 		scores = append(scores, o.Scores...)
 		decisions = append(decisions, o.Decisions)

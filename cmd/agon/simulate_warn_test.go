@@ -1,0 +1,42 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A ruleset whose games end before any decision (here, a flow that ends
+// at once) is reported as a warning, in both outputs.
+func TestSimulateWarnsAboutGamesWithoutDecisions(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "quick")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	rules := "game: quick\nplayers: {min: 2, max: 2}\nscoring: {score: 0}\nflow:\n  - end_game: true\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "game.yaml"), []byte(rules), 0o644))
+
+	code, out, stderr := runCLI(t, "", "simulate", dir, "--players", "2", "--games", "3", "--json")
+	require.Equal(t, exitOK, code, stderr+out)
+	var s map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &s), out)
+	assert.EqualValues(t, 3, s["games_without_decisions"])
+	assert.Len(t, s["warnings"], 3)
+	assert.Contains(t, s["warnings"].([]any)[0], "game 1 (2 players, seed")
+
+	code, out, _ = runCLI(t, "", "simulate", dir, "--players", "2", "--games", "3")
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, out, "warning: 3 games ended without a decision")
+}
+
+func TestAggregateCountsGamesWithoutDecisions(t *testing.T) {
+	s := aggregate([]gameOutcome{
+		{Players: 2, Scores: []int{0, 0}, Winners: []int{0, 1}},
+		{Players: 2, Scores: []int{1, 0}, Winners: []int{0}, Decisions: 4},
+		{Players: 2, Err: "boom"},
+	})
+	assert.Equal(t, 1, s.GamesWithoutDecisions, "failed games are errors, not warnings")
+	assert.Equal(t, []string{"game 1 (2 players, seed 0) ended without a decision"}, s.Warnings)
+}
