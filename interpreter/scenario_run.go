@@ -1,0 +1,215 @@
+package interpreter
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// StartScenario starts a game of p at the scenario's position (its steps
+// are not taken): after the setup or at the first decision, as its start
+// says. initial are chance outcomes for the setup and the flow up to the
+// first decision (nil: the seed decides).
+func StartScenario(p *Program, sc *Scenario, initial []Outcome) (*Game, error) {
+	g, err := newGame(p, Config{Players: sc.Players, Seed: sc.Seed, Outcomes: initial})
+	if err != nil {
+		return nil, err
+	}
+	if sc.Start == StartDecision {
+		return g, g.startAtDecision(sc)
+	}
+	return g, g.startAfterSetup(sc)
+}
+
+// startAfterSetup runs the setup, applies the position and runs the flow
+// to its first decision.
+func (g *Game) startAfterSetup(sc *Scenario) error {
+	g.push(g.prog.flow)
+	g.st.barrier = &barrier{depth: len(g.st.frames)}
+	g.push(g.prog.setup)
+	if err := g.run(); err != nil {
+		return err
+	}
+	if d := g.Pending(); d != nil {
+		return fmt.Errorf("%s: the setup asks player %d (%q): write start: %s", sc.File, d.Player, d.Prompt, StartDecision)
+	}
+	if err := applyPosition(g, sc.File, sc.Position); err != nil {
+		return err
+	}
+	return g.run()
+}
+
+// startAtDecision runs the setup and the flow to the first decision,
+// applies the position and asks that decision again in it.
+func (g *Game) startAtDecision(sc *Scenario) error {
+	g.push(g.prog.flow)
+	g.push(g.prog.setup)
+	if err := g.run(); err != nil {
+		return err
+	}
+	pd := g.st.pending
+	if pd == nil {
+		return fmt.Errorf("%s: the game ended before its first decision", sc.File)
+	}
+	if err := applyPosition(g, sc.File, sc.Position); err != nil {
+		return err
+	}
+	g.st.pending = nil
+	if err := g.decide(pd.choice); err != nil {
+		return &RuntimeError{Pos: pd.choice.pos, Where: "choose (asked again at the scenario's position)", Msg: err.Error(), Err: err}
+	}
+	if g.st.pending == nil {
+		return g.run()
+	}
+	return nil
+}
+
+// scenarioRun is what a replayer needs beyond a transcript's replay.
+type scenarioRun struct {
+	g *Game
+	// runLine is the line of the last run step, 0 before the first.
+	runLine int
+}
+
+// RunScenario plays the scenario on p (load it with LoadScenario): it
+// starts at the position and takes the steps as Replay does, with these
+// differences: log messages are never compared in sequence (a logged:
+// step looks for one), chance outcomes only when the scenario lists chance
+// steps, check steps are always evaluated, and the game need not end
+// (unless a result is given). The first failing step is returned as a
+// *Divergence, with the report so far.
+func RunScenario(p *Program, sc *Scenario) (*ReplayReport, error) {
+	if sc.Game != "" && sc.Game != p.Game() {
+		return nil, fmt.Errorf("%s: the scenario is for game %q, the ruleset is %q", sc.File, sc.Game, p.Game())
+	}
+	t := &sc.Transcript
+	run := &scenarioRun{}
+	r := &replayer{t: t, logs: false, chance: hasChance(t.Steps), sc: run, rep: &ReplayReport{}}
+	r.check = func(expr string) (bool, error) { return CheckExpr(run.g, expr) }
+	return r.walk(func(initial []Outcome) (session, error) {
+		g, err := StartScenario(p, sc, initial)
+		if err != nil {
+			return nil, err
+		}
+		run.g = g
+		return g, nil
+	})
+}
+
+// hasChance reports whether any step is a chance step.
+func hasChance(steps []Step) bool {
+	return slices.ContainsFunc(steps, func(s Step) bool { return s.Kind == StepChance })
+}
+
+// scenarioStep takes a step only scenario files have.
+func (r *replayer) scenarioStep(i int, s Step) error {
+	switch s.Kind {
+	case StepRun:
+		return r.runStep(i, s)
+	case StepAsks:
+		return r.asksStep(i, s)
+	case StepFinished:
+		return r.finishedStep(i)
+	}
+	return r.loggedStep(i, s)
+}
+
+// runStep runs the step's effects on the game.
+func (r *replayer) runStep(i int, s Step) error {
+	g := r.sc.g
+	if g.st.barrier != nil {
+		return r.diverge(i, "the effects to run", "", fmt.Sprintf("those of the run step at line %d still wait: %s", r.sc.runLine, r.describeNow()))
+	}
+	if g.Over() {
+		return r.diverge(i, "the effects to run", "the end of the game", "")
+	}
+	g.SupplyOutcomes(r.outcomesFrom(i + 1)...)
+	r.sc.runLine = s.Line
+	if err := g.Exec(s.Effects); err != nil {
+		return r.diverge(i, "the effects to run", "", "they failed: "+err.Error())
+	}
+	r.events = g.Events()
+	return nil
+}
+
+// asksStep checks the pending decision.
+func (r *replayer) asksStep(i int, s Step) error {
+	want := fmt.Sprintf("a decision by player %d", s.Player)
+	d := r.s.Pending()
+	switch {
+	case d == nil:
+		return r.diverge(i, want, "the end of the game", "")
+	case d.Player != s.Player:
+		return r.diverge(i, want, describeDecision(d), "")
+	case !strings.Contains(d.Prompt, s.Prompt):
+		return r.diverge(i, fmt.Sprintf("a prompt containing %q", s.Prompt), fmt.Sprintf("%q", d.Prompt), "")
+	}
+	return r.checkOptions(i, s, optionKeys(d))
+}
+
+// checkOptions compares a decision's option keys with an asks step.
+func (r *replayer) checkOptions(i int, s Step, keys []string) error {
+	got := strings.Join(keys, ", ")
+	if s.Options != nil && !sameSet(keys, s.Options) {
+		return r.diverge(i, "the options "+strings.Join(s.Options, ", "), got, "")
+	}
+	for _, k := range s.Offers {
+		if !slices.Contains(keys, k) {
+			return r.diverge(i, fmt.Sprintf("option %q to be offered", k), got, "")
+		}
+	}
+	for _, k := range s.NotOffers {
+		if slices.Contains(keys, k) {
+			return r.diverge(i, fmt.Sprintf("option %q not to be offered", k), got, "")
+		}
+	}
+	return nil
+}
+
+// optionKeys lists a decision's option keys.
+func optionKeys(d *Decision) []string {
+	out := make([]string, len(d.Options))
+	for i, o := range d.Options {
+		out[i] = o.Key
+	}
+	return out
+}
+
+// sameSet reports whether a and b hold the same strings, in any order.
+func sameSet(a, b []string) bool {
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// finishedStep checks that the last run step's effects are done.
+func (r *replayer) finishedStep(i int) error {
+	if r.sc.g.st.barrier != nil {
+		return r.diverge(i, fmt.Sprintf("the effects of the run step at line %d to be finished", r.sc.runLine), r.describeNow(), "")
+	}
+	return nil
+}
+
+// loggedStep looks for a log message containing the step's text.
+func (r *replayer) loggedStep(i int, s Step) error {
+	var last string
+	for _, e := range r.sc.g.Events() {
+		if e.Kind == EventLog {
+			if strings.Contains(e.Text, s.Text) {
+				return nil
+			}
+			last = e.Text
+		}
+	}
+	return r.diverge(i, fmt.Sprintf("a log message containing %q", s.Text), "", fmt.Sprintf("none does (the last is %q)", last))
+}
+
+// scenarioFinish ends a scenario: only a given result is compared.
+func (r *replayer) scenarioFinish() error {
+	if r.t.Result == nil {
+		return nil
+	}
+	r.sc = nil
+	return r.finish()
+}
