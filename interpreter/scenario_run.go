@@ -118,7 +118,7 @@ func (r *replayer) scenarioStep(i int, s Step) error {
 func (r *replayer) runStep(i int, s Step) error {
 	g := r.sc.g
 	if g.st.barrier != nil {
-		return r.diverge(i, "the effects to run", "", fmt.Sprintf("those of the run step at line %d still wait: %s", r.sc.runLine, r.describeNow()))
+		return r.diverge(i, "the effects to run", "", fmt.Sprintf("those of the run step at line %d still wait: %s", r.sc.runLine, r.describeAsked()))
 	}
 	if g.Over() {
 		return r.diverge(i, "the effects to run", "the end of the game", "")
@@ -140,7 +140,7 @@ func (r *replayer) asksStep(i int, s Step) error {
 	case d == nil:
 		return r.diverge(i, want, "the end of the game", "")
 	case d.Player != s.Player:
-		return r.diverge(i, want, describeDecision(d), "")
+		return r.diverge(i, want, r.describeAsked(), "")
 	case !strings.Contains(d.Prompt, s.Prompt):
 		return r.diverge(i, fmt.Sprintf("a prompt containing %q", s.Prompt), fmt.Sprintf("%q", d.Prompt), "")
 	}
@@ -186,9 +186,18 @@ func sameSet(a, b []string) bool {
 // finishedStep checks that the last run step's effects are done.
 func (r *replayer) finishedStep(i int) error {
 	if r.sc.g.st.barrier != nil {
-		return r.diverge(i, fmt.Sprintf("the effects of the run step at line %d to be finished", r.sc.runLine), r.describeNow(), "")
+		return r.diverge(i, fmt.Sprintf("the effects of the run step at line %d to be finished", r.sc.runLine), r.describeAsked(), "")
 	}
 	return nil
+}
+
+// describeAsked describes the pending decision with its options.
+func (r *replayer) describeAsked() string {
+	d := r.s.Pending()
+	if d == nil {
+		return "the end of the game"
+	}
+	return fmt.Sprintf("%s with the options %s", describeDecision(d), legalKeys(d))
 }
 
 // loggedStep looks for a log message containing the step's text.
