@@ -211,7 +211,11 @@ func (r *replayer) loggedStep(i int, s Step) error {
 			last = e.Text
 		}
 	}
-	return r.diverge(i, fmt.Sprintf("a log message containing %q", s.Text), "", fmt.Sprintf("none does (the last is %q)", last))
+	reason := "there is none so far"
+	if last != "" {
+		reason = fmt.Sprintf("none does (the last is %q)", last)
+	}
+	return r.diverge(i, fmt.Sprintf("a log message containing %q", s.Text), "", reason)
 }
 
 // scenarioFinish ends a scenario: only a given result is compared.
