@@ -49,6 +49,9 @@ type divergence struct {
 
 // runReplay replays a transcript and reports the first divergence.
 func runReplay(_ context.Context, prm replayParams, stdout, stderr io.Writer) int {
+	if isScenarioFile(prm.File) {
+		return runScenarioReplay(prm, stdout, stderr)
+	}
 	t, p, err := openReplay(prm)
 	if err != nil {
 		return printLoadError(stderr, err)
@@ -164,6 +167,9 @@ func newReplayCmd(e *env) *cobra.Command {
 every log message, decision and the final result with what the rules produce. It
 prints the first difference with the transcript's line. A transcript recorded with
 another version of the ruleset gets a note, not an error.
+
+A scenario file (a file with a scenario: key, see testgames/README.md) is run from
+its position, step by step, and the first step that fails is printed.
 
 With --variant it plays the same decisions under a variant and reports where that
 game first differs from the transcript, or that it does not.`,
