@@ -60,6 +60,15 @@
 // While a trigger's effects run, triggers are not checked again; a trigger
 // that keeps firing between two decisions hits Limits.MaxTriggerRepeats.
 //
+// Scenario files (scenario.go) are replayed by the transcript replayer
+// with a few more kinds of step, not by a second runner, so divergence
+// messages read the same. A position is written straight into the state
+// (not compiled into effects): that checks names and types against the
+// ruleset with did-you-mean at the file's own line and column, and sets
+// fields no effect can (a card's attributes). At first_decision the
+// pending choose is evaluated again after the position is applied,
+// because its options were computed for the dealt position.
+//
 // # Limits
 //
 // Limits.MaxEffects bounds the effects between two decisions (a loop that
