@@ -97,6 +97,7 @@ func (p *Program) compileAdhocEffects(text string) (*block, error) {
 	defer p.adhoc.mu.Unlock()
 	p.adhoc.ec.ds = ds
 	p.adhoc.c.ds = ds
+	p.adhoc.c.adhoc = true
 	b := p.adhoc.c.block(effs, (*scope)(nil).with("me", typeInt), "test effects")
 	return b, ds.Err()
 }

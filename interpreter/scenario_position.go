@@ -88,6 +88,10 @@ func (ps *positioner) global(k, v *yaml.Node) {
 		ps.setValue(ps.g.st.root, k.Value, typ, v)
 		return
 	}
+	if _, ok := ps.g.prog.consts[k.Value]; ok {
+		ps.errorf(k, "%q is a constant: change it with patch: {constants: {%s: …}}", k.Value, k.Value)
+		return
+	}
 	names := []string{"players", "cards", "empty"}
 	for _, z := range rs.ZoneOrder {
 		if rs.Zones[z].Owner != "player" {

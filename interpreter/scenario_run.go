@@ -1,9 +1,12 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
+
+	"agon/schema"
 )
 
 // StartScenario starts a game of p at the scenario's position (its steps
@@ -86,14 +89,22 @@ func RunScenario(p *Program, sc *Scenario) (*ReplayReport, error) {
 	run := &scenarioRun{}
 	r := &replayer{t: t, logs: false, chance: hasChance(t.Steps), sc: run, rep: &ReplayReport{}}
 	r.check = func(expr string) (bool, error) { return CheckExpr(run.g, expr) }
-	return r.walk(func(initial []Outcome) (session, error) {
+	var posErr schema.ErrorList
+	rep, err := r.walk(func(initial []Outcome) (session, error) {
 		g, err := StartScenario(p, sc, initial)
+		if errors.As(err, &posErr) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, err
 		}
 		run.g = g
 		return g, nil
 	})
+	if posErr != nil {
+		return rep, posErr // the position's own problems, each at its place
+	}
+	return rep, err
 }
 
 // hasChance reports whether any step is a chance step.

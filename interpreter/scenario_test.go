@@ -237,3 +237,12 @@ func TestIsScenario(t *testing.T) {
 	assert.False(t, IsScenario([]byte("game: g\nplayers: 2\n")), "a transcript")
 	assert.False(t, IsScenario([]byte("[")), "not YAML")
 }
+
+func TestExecReportsUnknownProcedureAndPhase(t *testing.T) {
+	g, err := NewGame(load(t, scenarioGame), Config{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	err = g.Exec("[{call: pya, with: {p: 0}}, {phase: supply}]")
+	require.Error(t, err, "an unknown name must not reach the run (it panicked)")
+	assert.Equal(t, `<effects>:1:2: unknown procedure "pya" (did you mean "pay"?)
+<effects>:1:29: unknown phase "supply"`, err.Error())
+}
