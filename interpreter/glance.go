@@ -72,7 +72,7 @@ func (g *Game) playerViews(i int) []string {
 // glanceSelf writes the deciding player's variables and zones.
 func (g *Game) glanceSelf(b *strings.Builder, i int) {
 	facts := []string{strings.Join(g.playerViews(i), ", "), strings.Join(g.varFacts(i, i), ", ")}
-	fmt.Fprintf(b, "P%d (you): %s\n", i+1, joinNonEmpty(facts, " | "))
+	fmt.Fprintf(b, "%s\n", joinNonEmpty([]string{fmt.Sprintf("P%d (you):", i+1), joinNonEmpty(facts, " | ")}, " "))
 	rs := g.prog.rs
 	for _, n := range rs.ZoneOrder {
 		if z := rs.Zones[n]; z.Owner == "player" && len(g.zoneList(n, i)) > 0 {
@@ -143,6 +143,9 @@ func (g *Game) groupedZone(name string, owner int) string {
 	count := map[string]int{}
 	for _, c := range g.zoneList(name, owner) {
 		t := cardText(c.(map[string]any), props)
+		if m := c.(map[string]any); m["name"] == nil || m["name"] == "" {
+			t = strings.Replace(t, m["id"].(string), m["def"].(string), 1) // copies of a nameless card look alike
+		}
 		if count[t] == 0 {
 			order = append(order, t)
 		}

@@ -33,7 +33,7 @@ cards:
     rows:
       - {id: gold_coin, count: 3, metal: gold}
 zones:
-  deck: {}
+  deck: {visibility: hidden}
   hand: {owner: player, visibility: owner}
   display: {}
   bank: {}
