@@ -297,6 +297,11 @@ func (r *replayer) step(i int) error {
 		return r.decide(i, s)
 	case StepRun, StepAsks, StepFinished, StepLogged:
 		return r.scenarioStep(i, s)
+	case StepChance:
+		if r.sc != nil {
+			return r.scenarioChance(i, s)
+		}
+		return r.event(i, s)
 	default:
 		return r.event(i, s)
 	}
@@ -431,7 +436,7 @@ func (r *replayer) outcomeStep(from int, err error) (int, *OutcomeError, bool) {
 		return 0, nil, false
 	}
 	var batch []int
-	for i := from; i < len(r.t.Steps) && r.t.Steps[i].Kind != StepDecide; i++ {
+	for i := from; i < len(r.t.Steps) && r.t.Steps[i].Kind != StepDecide && r.t.Steps[i].Kind != StepRun; i++ {
 		if r.t.Steps[i].Kind == StepChance {
 			batch = append(batch, i)
 		}

@@ -87,7 +87,7 @@ func RunScenario(p *Program, sc *Scenario) (*ReplayReport, error) {
 	}
 	t := &sc.Transcript
 	run := &scenarioRun{}
-	r := &replayer{t: t, logs: false, chance: hasChance(t.Steps), sc: run, rep: &ReplayReport{}}
+	r := &replayer{t: t, sc: run, rep: &ReplayReport{}}
 	r.check = func(expr string) (bool, error) { return CheckExpr(run.g, expr) }
 	var posErr schema.ErrorList
 	rep, err := r.walk(func(initial []Outcome) (session, error) {
@@ -107,9 +107,26 @@ func RunScenario(p *Program, sc *Scenario) (*ReplayReport, error) {
 	return rep, err
 }
 
-// hasChance reports whether any step is a chance step.
-func hasChance(steps []Step) bool {
-	return slices.ContainsFunc(steps, func(s Step) bool { return s.Kind == StepChance })
+// scenarioChance finds the chance step's outcome among the chance events
+// not matched yet: a scenario lists only the chance outcomes it fixes.
+func (r *replayer) scenarioChance(i int, s Step) error {
+	var seen []string
+	for j := r.next; j < len(r.events); j++ {
+		e := r.events[j]
+		if e.Kind != EventChance {
+			continue
+		}
+		if sameEvent(s, e) {
+			r.next = j + 1
+			return nil
+		}
+		seen = append(seen, describeEvent(e))
+	}
+	got := "no chance outcome"
+	if len(seen) > 0 {
+		got = strings.Join(seen, "; ")
+	}
+	return r.diverge(i, describeStep(s), got, "")
 }
 
 // scenarioStep takes a step only scenario files have.
@@ -137,6 +154,9 @@ func (r *replayer) runStep(i int, s Step) error {
 	g.SupplyOutcomes(r.outcomesFrom(i + 1)...)
 	r.sc.runLine = s.Line
 	if err := g.Exec(s.Effects); err != nil {
+		if j, oe, ok := r.outcomeStep(i+1, err); ok {
+			return r.badOutcome(j, oe)
+		}
 		return r.diverge(i, "the effects to run", "", "they failed: "+err.Error())
 	}
 	r.events = g.Events()

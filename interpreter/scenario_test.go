@@ -42,6 +42,8 @@ vars:
 player_vars:
   gold: {type: int}
 procedures:
+  mix:
+    do: [{shuffle: deck}]
   pay:
     params: {p: int}
     do:
@@ -134,6 +136,25 @@ steps:
     prompt: take a gem   # back at the decision the run interrupted
 `)
 	require.NoError(t, err)
+}
+
+func TestScenarioChanceStepFixesAShuffle(t *testing.T) {
+	_, err := runScenarioText(t, scenarioHead+`
+steps:
+  - run: [{call: mix}]
+  - chance: shuffle deck
+    result: [pearl, onyx, jade]
+  - check: map(deck, .id) == ['pearl', 'onyx', 'jade']
+`)
+	require.NoError(t, err)
+	_, err = runScenarioText(t, scenarioHead+`
+steps:
+  - run: [{call: mix}]
+  - chance: shuffle deck
+    result: [pearl, onyx, ruby]
+`)
+	assert.EqualError(t, err, `s.yaml:8: step 2: expected chance "shuffle deck" with [pearl onyx ruby], but the game rejected this outcome: `+
+		`supplied outcome for "shuffle deck": card "ruby" is not in the zone`)
 }
 
 func TestScenarioInlinePatch(t *testing.T) {

@@ -1,6 +1,7 @@
 package testgames
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,12 +12,19 @@ import (
 	"agon/rulesets"
 )
 
-// TestScenarios runs every scenario file, <game>/scenarios/*.yaml, with
+// TestScenarios runs every scenario file, <game>/scenarios/*.yaml for each
+// game of agon/rulesets, with
 // interpreter.RunScenario: each step must hold (see "Scenario files" in
 // testgames/README.md).
 func TestScenarios(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("*", "scenarios", "*.yaml"))
+	games, err := fs.ReadDir(rulesets.FS, ".")
 	require.NoError(t, err)
+	var files []string
+	for _, g := range games {
+		found, err := filepath.Glob(filepath.Join(g.Name(), "scenarios", "*.yaml"))
+		require.NoError(t, err)
+		files = append(files, found...)
+	}
 	require.NotEmpty(t, files, "no scenario files")
 	for _, file := range files {
 		t.Run(filepath.ToSlash(file), func(t *testing.T) {
