@@ -18,6 +18,9 @@ type Game struct {
 	limits    Limits
 	vms       []*vm.VM // one per nested function call depth
 	callDepth int
+	// phaseHook, when set, is called as each phase begins (a scenario
+	// applies its position there); clones do not have it.
+	phaseHook func(phase string) error
 }
 
 // newVM makes an expression VM with the game's memory budget.

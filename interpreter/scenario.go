@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"io/fs"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -17,7 +18,7 @@ import (
 //	game: mygame
 //	players: 2
 //	seed: 6
-//	start: first_decision
+//	start: first_decision       # or after_setup, or phase NAME
 //	patch:                      # optional, shaped like a variant file's patch
 //	  cards: {power: {rows: [{id: granary, value: 2}]}}
 //	position:
@@ -64,6 +65,9 @@ const (
 	// applies the position there and asks that decision again, in the
 	// new position.
 	StartDecision = "first_decision"
+	// StartPhase, followed by a phase name ("phase bidding"), applies the
+	// position when that phase first begins, before its first effect.
+	StartPhase = "phase "
 )
 
 // Scenario is a scenario file. The embedded Transcript holds the header
@@ -72,8 +76,10 @@ type Scenario struct {
 	Transcript
 	// Title is the scenario: line, what the scenario shows.
 	Title string
-	// Start is StartSetup (the default) or StartDecision.
-	Start string
+	// Start is StartSetup (the default), StartDecision or StartPhase
+	// and a phase name; StartLine is its line (0 when not given).
+	Start     string
+	StartLine int
 	// Patch is the inline variant patch, nil when there is none.
 	Patch *yaml.Node
 	// Position is the starting position, nil when there is none.
@@ -147,10 +153,11 @@ func (d *decoder) scenarioHeader(key string, v *yaml.Node, sc *Scenario) {
 		sc.Title = d.str(v)
 	case "start":
 		sc.Start = d.str(v)
-		if sc.Start != StartSetup && sc.Start != StartDecision {
-			d.errorf(v, "start must be %s or %s, not %q%s", StartSetup, StartDecision, sc.Start,
+		if sc.Start != StartSetup && sc.Start != StartDecision && !strings.HasPrefix(sc.Start, StartPhase) {
+			d.errorf(v, "start must be %s, %s or phase NAME, not %q%s", StartSetup, StartDecision, sc.Start,
 				schema.DidYouMean(sc.Start, []string{StartSetup, StartDecision}))
 		}
+		sc.StartLine = v.Line
 	case "patch":
 		sc.Patch = v
 	case "position":

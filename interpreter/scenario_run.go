@@ -18,10 +18,33 @@ func StartScenario(p *Program, sc *Scenario, initial []Outcome) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if sc.Start == StartDecision {
+	switch {
+	case sc.Start == StartDecision:
 		return g, g.startAtDecision(sc)
+	case strings.HasPrefix(sc.Start, StartPhase):
+		return g, g.startAtPhase(sc, strings.TrimSpace(strings.TrimPrefix(sc.Start, StartPhase)))
 	}
 	return g, g.startAfterSetup(sc)
+}
+
+// startAtPhase runs the game with a hook that applies the position when
+// the phase first begins (decisions before it are taken as usual).
+func (g *Game) startAtPhase(sc *Scenario, phase string) error {
+	if _, ok := g.prog.phases[phase]; !ok {
+		var ds schema.Diagnostics
+		ds.Addf(schema.Pos{File: sc.File, Line: sc.StartLine}, "no phase %q%s", phase, schema.DidYouMean(phase, g.prog.rs.PhaseOrder))
+		return ds.Err()
+	}
+	g.phaseHook = func(name string) error {
+		if name != phase {
+			return nil
+		}
+		g.phaseHook = nil
+		return applyPosition(g, sc.File, sc.Position)
+	}
+	g.push(g.prog.flow)
+	g.push(g.prog.setup)
+	return g.run()
 }
 
 // startAfterSetup runs the setup, applies the position and runs the flow
@@ -130,16 +153,23 @@ func (r *replayer) scenarioChance(i int, s Step) error {
 }
 
 // scenarioStep takes a step only scenario files have.
+// asks, finished and logged steps that hold count as checks.
 func (r *replayer) scenarioStep(i int, s Step) error {
+	var err error
 	switch s.Kind {
 	case StepRun:
 		return r.runStep(i, s)
 	case StepAsks:
-		return r.asksStep(i, s)
+		err = r.asksStep(i, s)
 	case StepFinished:
-		return r.finishedStep(i)
+		err = r.finishedStep(i)
+	default:
+		err = r.loggedStep(i, s)
 	}
-	return r.loggedStep(i, s)
+	if err == nil {
+		r.rep.Checks++
+	}
+	return err
 }
 
 // runStep runs the step's effects on the game.
@@ -251,6 +281,9 @@ func (r *replayer) loggedStep(i int, s Step) error {
 
 // scenarioFinish ends a scenario: only a given result is compared.
 func (r *replayer) scenarioFinish() error {
+	if r.sc.g.phaseHook != nil {
+		return r.diverge(len(r.t.Steps), "the start phase to begin (the position is applied then)", r.describeAsked(), "")
+	}
 	if r.t.Result == nil {
 		return nil
 	}

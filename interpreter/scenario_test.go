@@ -56,13 +56,17 @@ procedures:
             - {key: no}
 setup:
   - {draw: 2, from: deck, into: display}
+phases:
+  offer:
+    do:
+      - choose:
+          who: 0
+          prompt: take a gem
+          options:
+            - {key: take, for_each: display, as: c, do: [{move: c, into: "players[0].hand"}]}
+            - {key: pass}
 flow:
-  - choose:
-      who: 0
-      prompt: take a gem
-      options:
-        - {key: take, for_each: display, as: c, do: [{move: c, into: "players[0].hand"}]}
-        - {key: pass}
+  - {phase: offer}
   - choose:
       who: 1
       prompt: your go
@@ -105,7 +109,7 @@ steps:
 `)
 	require.NoError(t, err)
 	assert.Equal(t, 1, rep.Decisions)
-	assert.Equal(t, 4, rep.Checks)
+	assert.Equal(t, 5, rep.Checks, "4 checks and an asks step")
 }
 
 func TestScenarioFirstDecisionIsAskedAgain(t *testing.T) {
@@ -117,6 +121,19 @@ steps:
     options: [take c=ruby, take c=jade, take c=onyx, pass]
 `)
 	require.NoError(t, err)
+}
+
+func TestScenarioStartsAtAPhase(t *testing.T) {
+	_, err := runScenarioText(t, scenarioHead+`start: phase offer
+position:
+  display: [jade]
+steps:
+  - asks: 0
+    options: [take c=jade, pass]
+`)
+	require.NoError(t, err)
+	_, err = runScenarioText(t, scenarioHead+"start: phase ofer\nsteps:\n  - check: true\n")
+	assert.EqualError(t, err, `s.yaml:5: no phase "ofer" (did you mean "offer"?)`)
 }
 
 func TestScenarioRunAndFinished(t *testing.T) {
@@ -203,7 +220,7 @@ func TestScenarioDivergences(t *testing.T) {
 		{"  - run: [{call: pay, with: {p: 0}}]\n  - run: [{call: pay, with: {p: 1}}]\n",
 			`s.yaml:7: step 2: expected the effects to run, but those of the run step at line 6 still wait: a decision by player 0 ("pay 0?") with the options yes, no`},
 		{"  - logged: P2 pays\n",
-			`s.yaml:6: step 1: expected a log message containing "P2 pays", but there is none so far`},
+			`s.yaml:6: step 1: expected a log message containing "P2 pays", but none does (the last is "phase: offer")`},
 		{"  - decide: 0\n    key: take c=jade\n",
 			`s.yaml:6: step 1: expected decision "take c=jade" by player 0, but it is not legal here (legal: take c=ruby, take c=opal, pass)`},
 	} {
@@ -221,7 +238,7 @@ func TestScenarioFileErrors(t *testing.T) {
 	_, err := ReadScenario("s.yaml", []byte("game: g\nplayers: 2\nstart: first_decison\nposition: [x]\nsteps:\n  - asks: 0\n    option: [a]\n  - finished: yes\n"))
 	require.Error(t, err)
 	assert.Equal(t, `s.yaml:1:1: missing "scenario"
-s.yaml:3:8: start must be after_setup or first_decision, not "first_decison" (did you mean "first_decision"?)
+s.yaml:3:8: start must be after_setup, first_decision or phase NAME, not "first_decison" (did you mean "first_decision"?)
 s.yaml:4:11: position must be a mapping of names to values (zones, variables, players:, cards:)
 s.yaml:7:5: unknown key "option" (did you mean "options"?)
 s.yaml:8:15: write finished: true`, err.Error())

@@ -125,7 +125,7 @@ func TestReplayRunsScenarioFiles(t *testing.T) {
 	file := "../../testgames/peloponnes/scenarios/luxury-cap-17.yaml"
 	code, out, stderr := runCLI(t, "", "replay", file)
 	require.Equal(t, exitOK, code, stderr)
-	assert.Equal(t, "ok: scenario \"luxury goods are capped at 17\": 0 decisions, 1 checks\n", out)
+	assert.Equal(t, "ok: scenario \"luxury goods are capped at 17\": 0 decisions, 2 checks\n", out)
 
 	data, err := os.ReadFile(file)
 	require.NoError(t, err)
