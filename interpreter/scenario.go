@@ -14,31 +14,31 @@ import (
 // card id), an optional inline variant patch (for card figures), and
 // steps. It is replayed by the same code as transcripts. Example:
 //
-//	scenario: a bid of 2 coin cards on a value-2 card in the conquest row is too low
+//	scenario: two gold coins do not buy the ruby
 //	game: mygame
 //	players: 2
 //	seed: 6
 //	start: first_decision       # or after_setup, or phase NAME
 //	patch:                      # optional, shaped like a variant file's patch
-//	  cards: {power: {rows: [{id: granary, value: 2}]}}
+//	  cards: {gem: {rows: [{id: ruby, price: 3}]}}
 //	position:
-//	  display: [market]         # a global zone: exactly these cards, top first
+//	  empty: [market]           # these zones start empty (a player zone: everyone's)
+//	  display: [ruby, opal]     # a global zone: exactly these cards, top first
 //	  round: 3                  # a global variable
 //	  players:
-//	    - tableau: [barracks]   # player 0's zone
-//	      hand: [coin_wood, coin_wood]  # a card with copies: the next free copy
-//	      luxury: 1             # player 0's variable
+//	    - hand: [gold_coin, gold_coin]  # a card with copies: the next free copy
+//	      gold: 1               # player 0's variable
 //	    - {}
 //	  cards:
-//	    barracks: {constructing: true}   # a card's props or attributes
+//	    ruby: {shiny: true}     # a card's props or attributes
 //	steps:
-//	  - run: [{call: bid_turn, with: {p: 0}}]
+//	  - run: [{call: buy_turn, with: {p: 0}}]
 //	  - asks: 0
-//	    not_offers: [bid c=granary]
+//	    not_offers: [buy c=ruby]
 //	  - decide: 0
 //	    key: pass
 //	  - finished: true
-//	  - check: players[0].bid_card == ''
+//	  - check: players[0].gold == 1
 
 // The kinds of step only scenario files have.
 const (
