@@ -195,21 +195,17 @@ func (d *decoder) scenarioField(s *Step, key string, v *yaml.Node) {
 	}
 }
 
-// effects turns a run step's effect list (or single effect) back into
-// YAML text for Game.Exec.
-func (d *decoder) effects(v *yaml.Node) string {
+// effects checks a run step's effect list (a single effect becomes a
+// list of one).
+func (d *decoder) effects(v *yaml.Node) *yaml.Node {
 	if v.Kind == yaml.MappingNode {
-		v = &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{v}}
+		return &yaml.Node{Kind: yaml.SequenceNode, Line: v.Line, Column: v.Column, Content: []*yaml.Node{v}}
 	}
 	if v.Kind != yaml.SequenceNode {
 		d.errorf(v, "run needs a list of effects, e.g. [{call: feed, with: {p: 0}}]")
-		return ""
+		return nil
 	}
-	out, err := yaml.Marshal(v)
-	if err != nil {
-		d.errorf(v, "run: %v", err)
-	}
-	return string(out)
+	return v
 }
 
 // LoadScenario loads the ruleset in dir of fsys for the scenario: with

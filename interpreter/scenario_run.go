@@ -183,7 +183,7 @@ func (r *replayer) runStep(i int, s Step) error {
 	}
 	g.SupplyOutcomes(r.outcomesFrom(i + 1)...)
 	r.sc.runLine = s.Line
-	if err := g.Exec(s.Effects); err != nil {
+	if err := g.execNode(r.t.File, s.Effects); err != nil {
 		if j, oe, ok := r.outcomeStep(i+1, err); ok {
 			return r.badOutcome(j, oe)
 		}

@@ -98,11 +98,11 @@ type Step struct {
 	Label  string   // decide: the option label (informational)
 	Expr   string   // check: an expression that must hold
 	// Scenario steps (see scenario.go).
-	Effects   string   // run: the effects, as YAML
-	Prompt    string   // asks: a text the prompt must contain
-	Options   []string // asks: exactly these option keys, in any order
-	Offers    []string // asks: at least these option keys
-	NotOffers []string // asks: none of these option keys
+	Effects   *yaml.Node // run: the effect list
+	Prompt    string     // asks: a text the prompt must contain
+	Options   []string   // asks: exactly these option keys, in any order
+	Offers    []string   // asks: at least these option keys
+	NotOffers []string   // asks: none of these option keys
 }
 
 // TranscriptResult is a transcript's expected final result.
