@@ -59,7 +59,9 @@ const (
 // The places a scenario can start.
 const (
 	// StartSetup applies the position after the setup, before the flow's
-	// first effect: the flow then runs to its first decision.
+	// first effect: the flow then runs to its first decision. Triggers
+	// are not checked while the setup runs (a trigger the setup would
+	// fire fires at the flow's first effect instead).
 	StartSetup = "after_setup"
 	// StartDecision runs the setup and the flow to the first decision,
 	// applies the position there and asks that decision again, in the
