@@ -196,7 +196,7 @@ func (g *Game) exec(e *effect, f *frame) error {
 		g.logEvent(Event{Kind: EventLog, Text: "phase: " + e.phaseName})
 		g.push(e.proc.body)
 		if g.phaseHook != nil {
-			return g.phaseHook(e.phaseName)
+			return g.phaseHook(g, e.phaseName)
 		}
 	case "choose":
 		return g.decide(e.choice)

@@ -20,7 +20,7 @@ type Game struct {
 	callDepth int
 	// phaseHook, when set, is called as each phase begins (a scenario
 	// applies its position there); clones do not have it.
-	phaseHook func(phase string) error
+	phaseHook func(g *Game, phase string) error
 }
 
 // newVM makes an expression VM with the game's memory budget.

@@ -97,7 +97,7 @@ var (
 	scenarioStepKinds = []string{StepChance, StepDecide, StepCheck, StepRun, StepAsks, StepFinished, StepLogged}
 	scenarioStepKeys  = map[string][]string{
 		StepChance: {"result"}, StepDecide: {"key", "label"},
-		StepAsks: {"prompt", "options", "offers", "not_offers"},
+		StepAsks: {"prompt", "options", "offers", "not_offers"}, StepRun: {"expect_error"},
 	}
 )
 
@@ -194,6 +194,8 @@ func (d *decoder) scenarioField(s *Step, key string, v *yaml.Node) {
 		s.Offers = d.strs(v)
 	case "not_offers":
 		s.NotOffers = d.strs(v)
+	case "expect_error":
+		s.Error = d.str(v)
 	}
 }
 

@@ -35,7 +35,7 @@ func (g *Game) startAtPhase(sc *Scenario, phase string) error {
 		ds.Addf(schema.Pos{File: sc.File, Line: sc.StartLine}, "no phase %q%s", phase, schema.DidYouMean(phase, g.prog.rs.PhaseOrder))
 		return ds.Err()
 	}
-	g.phaseHook = func(name string) error {
+	g.phaseHook = func(g *Game, name string) error {
 		if name != phase {
 			return nil
 		}
@@ -183,6 +183,9 @@ func (r *replayer) runStep(i int, s Step) error {
 	}
 	g.SupplyOutcomes(r.outcomesFrom(i + 1)...)
 	r.sc.runLine = s.Line
+	if s.Error != "" {
+		return r.runFailing(i, s)
+	}
 	if err := g.execNode(r.t.File, s.Effects); err != nil {
 		if j, oe, ok := r.outcomeStep(i+1, err); ok {
 			return r.badOutcome(j, oe)
@@ -190,6 +193,26 @@ func (r *replayer) runStep(i int, s Step) error {
 		return r.diverge(i, "the effects to run", "", "they failed: "+err.Error())
 	}
 	r.events = g.Events()
+	return nil
+}
+
+// runFailing runs effects that must fail with an error containing
+// s.Error; the game then goes on as if they had not run.
+func (r *replayer) runFailing(i int, s Step) error {
+	want := fmt.Sprintf("the effects to fail with %q", s.Error)
+	before := r.sc.g.Clone()
+	err := r.sc.g.execNode(r.t.File, s.Effects)
+	switch {
+	case err == nil:
+		return r.diverge(i, want, "", "they did not: "+r.describeAsked())
+	case !strings.Contains(err.Error(), s.Error):
+		return r.diverge(i, want, err.Error(), "")
+	}
+	before.phaseHook = r.sc.g.phaseHook
+	r.sc.g, r.s = before, before
+	r.events = before.Events()
+	r.next = min(r.next, len(r.events))
+	r.rep.Checks++
 	return nil
 }
 

@@ -174,6 +174,30 @@ steps:
 		`supplied outcome for "shuffle deck": card "ruby" is not in the zone`)
 }
 
+func TestScenarioExpectError(t *testing.T) {
+	_, err := runScenarioText(t, scenarioHead+`
+steps:
+  - run: [{set: round, to: 7}, {fail: "no gems on Sunday"}]
+    expect_error: no gems
+  - check: round == 0          # the failed effects are undone
+  - asks: 0
+    prompt: take a gem
+`)
+	require.NoError(t, err)
+	_, err = runScenarioText(t, scenarioHead+`
+steps:
+  - run: [{fail: "no gems on Sunday"}]
+    expect_error: no coins
+`)
+	assert.Regexp(t, `^s\.yaml:7: step 1: expected the effects to fail with "no coins", got s\.yaml:7:11: ruleset failure: no gems on Sunday`, err.Error())
+	_, err = runScenarioText(t, scenarioHead+`
+steps:
+  - run: [{set: round, to: 7}]
+    expect_error: no gems
+`)
+	assert.EqualError(t, err, `s.yaml:7: step 1: expected the effects to fail with "no gems", but they did not: a decision by player 0 ("take a gem") with the options take c=ruby, take c=opal, pass`)
+}
+
 func TestScenarioInlinePatch(t *testing.T) {
 	_, err := runScenarioText(t, scenarioHead+`
 patch:

@@ -103,6 +103,7 @@ type Step struct {
 	Options   []string   // asks: exactly these option keys, in any order
 	Offers    []string   // asks: at least these option keys
 	NotOffers []string   // asks: none of these option keys
+	Error     string     // run: the effects must fail with an error containing this
 }
 
 // TranscriptResult is a transcript's expected final result.
