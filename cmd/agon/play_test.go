@@ -135,3 +135,13 @@ func TestReplayRunsScenarioFiles(t *testing.T) {
 	assert.Equal(t, exitProblems, code)
 	assert.Regexp(t, `bad\.yaml:\d+: step 3: expected check "players\[0\]\.luxury == 18" to hold, but it does not`, out)
 }
+
+func TestPlayBotsOnlyStreamsTheGame(t *testing.T) {
+	requireCore(t)
+	code, out, stderr := runCLI(t, "", "play", "peloponnes", "--seats", "random,first", "--seed", "3")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "Round 8")
+	assert.Contains(t, out, "(a secret choice)", "onlookers do not see secret choices")
+	assert.NotContains(t, out, "choose 1-")
+	assert.Contains(t, out, "Final scores")
+}
