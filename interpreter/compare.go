@@ -73,7 +73,7 @@ func FirstOptionDifference(a, b *Program, t *Transcript) (*OptionDifference, err
 // decide step.
 func chanceBefore(t *Transcript, i int) []Outcome {
 	var out []Outcome
-	for ; i < len(t.Steps) && t.Steps[i].Kind != StepDecide; i++ {
+	for ; i < len(t.Steps) && t.Steps[i].Kind != StepDecide && t.Steps[i].Kind != StepRun; i++ {
 		if s := t.Steps[i]; s.Kind == StepChance {
 			out = append(out, Outcome{Name: s.Name, Result: slices.Clone(s.Result)})
 		}

@@ -73,6 +73,9 @@ type compiler struct {
 	prog *Program
 	ec   *exprCompiler
 	ds   *schema.Diagnostics
+	// adhoc is set for effects given after Load (Game.Exec), which
+	// schema.Validate has not checked: unknown names are reported here.
+	adhoc bool
 }
 
 // compileRuleset turns a validated ruleset into a Program, reporting
@@ -247,10 +250,12 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		}
 	case "call":
 		ce.proc = c.prog.procs[e.Call]
+		c.unknownAdhoc(ce.proc == nil, e, "procedure", e.Call, c.rs.ProcedureOrder)
 		c.compileArgs(ce, e, sc)
 	case "phase":
 		ce.phaseName = e.Phase
 		ce.proc = c.prog.phases[e.Phase]
+		c.unknownAdhoc(ce.proc == nil, e, "phase", e.Phase, c.rs.PhaseOrder)
 	case "choose":
 		ce.choice = c.choice(e.Choose, sc, where)
 		if ce.choice != nil {
@@ -265,6 +270,14 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		return nil, sc // reported by the decoder
 	}
 	return ce, sc
+}
+
+// unknownAdhoc reports an unknown procedure or phase in effects given
+// after Load (in a ruleset, schema.Validate has reported it).
+func (c *compiler) unknownAdhoc(unknown bool, e *schema.Effect, what, name string, names []string) {
+	if unknown && c.adhoc {
+		c.ds.Addf(e.Pos, "unknown %s %q%s", what, name, schema.DidYouMean(name, names))
+	}
 }
 
 // compileArgs compiles the with: bindings of a call against the callee's

@@ -141,6 +141,15 @@
 // "stack[c]", which the zone helpers split; a card remembers its key in
 // zone_key, so removing it needs no search.
 //
+// Scenario files (scenario.go) are replayed by the transcript replayer
+// with a few more kinds of step, not by a second runner, so divergence
+// messages read the same. A position is written straight into the state
+// (not compiled into effects): that checks names and types against the
+// ruleset with did-you-mean at the file's own line and column, and sets
+// fields no effect can (a card's attributes). At first_decision the
+// pending choose is evaluated again after the position is applied,
+// because its options were computed for the dealt position.
+//
 // # Limits
 //
 // Limits.MaxEffects bounds the effects between two decisions (a loop that

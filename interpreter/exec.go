@@ -201,6 +201,9 @@ func (g *Game) exec(e *effect, f *frame) error {
 		g.st.root["phase"] = e.phaseName
 		g.logEvent(Event{Kind: EventLog, Text: "phase: " + e.phaseName})
 		g.push(e.proc.body)
+		if g.phaseHook != nil {
+			return g.phaseHook(g, e.phaseName)
+		}
 	case "choose":
 		return g.decide(e.choice)
 	case "log":

@@ -20,6 +20,9 @@ type Game struct {
 	callDepth int
 	// look is set on the copy a legal_if_after look-ahead runs on.
 	look *lookahead
+	// phaseHook, when set, is called as each phase begins (a scenario
+	// applies its position there); clones do not have it.
+	phaseHook func(g *Game, phase string) error
 }
 
 // newVM makes an expression VM with the game's memory budget.
@@ -28,6 +31,21 @@ func (g *Game) newVM() *vm.VM { return &vm.VM{MemoryBudget: uint(g.limits.MaxExp
 // NewGame starts a game: it builds the state, runs setup and the flow up
 // to the first decision.
 func NewGame(p *Program, cfg Config) (*Game, error) {
+	g, err := newGame(p, cfg)
+	if err != nil {
+		return nil, err
+	}
+	g.push(p.flow)
+	g.push(p.setup)
+	if err := g.run(); err != nil {
+		return g, err
+	}
+	return g, nil
+}
+
+// newGame builds a game's state (players, zones, cards, variables) without
+// running anything.
+func newGame(p *Program, cfg Config) (*Game, error) {
 	if cfg.Players < p.MinPlayers() || cfg.Players > p.MaxPlayers() {
 		return nil, fmt.Errorf("%s is for %d to %d players, not %d", p.Title(), p.MinPlayers(), p.MaxPlayers(), cfg.Players)
 	}
@@ -43,11 +61,6 @@ func NewGame(p *Program, cfg Config) (*Game, error) {
 	g.createCards()
 	if err := g.initVars(); err != nil {
 		return nil, err
-	}
-	g.push(p.flow)
-	g.push(p.setup)
-	if err := g.run(); err != nil {
-		return g, err
 	}
 	return g, nil
 }

@@ -36,10 +36,23 @@ func (g *Game) Eval(src string) (any, error) {
 // when the effects are done, the game stops again at the decision it was
 // waiting for before Exec (triggers are not checked meanwhile).
 func (g *Game) Exec(effectsYAML string) error {
+	var node yaml.Node
+	if err := yaml.Unmarshal([]byte(effectsYAML), &node); err != nil {
+		return fmt.Errorf("effects: %v", err)
+	}
+	if len(node.Content) == 0 {
+		return nil
+	}
+	return g.execNode("<effects>", node.Content[0])
+}
+
+// execNode is Exec of an effect list already parsed from file, so that
+// problems point into that file.
+func (g *Game) execNode(file string, n *yaml.Node) error {
 	if g.st.barrier != nil {
 		return fmt.Errorf("exec: the previous Exec still waits for a decision")
 	}
-	b, err := g.prog.compileAdhocEffects(effectsYAML)
+	b, err := g.prog.compileAdhocEffects(file, n)
 	if err != nil {
 		return err
 	}
@@ -80,16 +93,10 @@ func (p *Program) compileAdhoc(src schema.Expr) (*compiled, error) {
 	return c, nil
 }
 
-func (p *Program) compileAdhocEffects(text string) (*block, error) {
-	var node yaml.Node
-	if err := yaml.Unmarshal([]byte(text), &node); err != nil {
-		return nil, fmt.Errorf("effects: %v", err)
-	}
+func (p *Program) compileAdhocEffects(file string, n *yaml.Node) (*block, error) {
 	var effs []*schema.Effect
 	ds := &schema.Diagnostics{}
-	if len(node.Content) > 0 {
-		schema.Decode("<effects>", node.Content[0], &effs, ds)
-	}
+	schema.Decode(file, n, &effs, ds)
 	if err := ds.Err(); err != nil {
 		return nil, err
 	}
@@ -97,6 +104,7 @@ func (p *Program) compileAdhocEffects(text string) (*block, error) {
 	defer p.adhoc.mu.Unlock()
 	p.adhoc.ec.ds = ds
 	p.adhoc.c.ds = ds
+	p.adhoc.c.adhoc = true
 	b := p.adhoc.c.block(effs, (*scope)(nil).with("me", typeInt), "test effects")
 	return b, ds.Err()
 }

@@ -213,16 +213,24 @@ type replayer struct {
 	t      *Transcript
 	s      session
 	check  func(expr string) (bool, error)
-	logs   bool    // compare log steps
-	events []Event // the game's events, refreshed after each decision
-	next   int     // the first event not yet matched
+	logs   bool         // compare log steps
+	chance bool         // compare chance steps (always in transcripts)
+	sc     *scenarioRun // set when replaying a scenario file
+	events []Event      // the game's events, refreshed after each decision
+	next   int          // the first event not yet matched
 	rep    *ReplayReport
 }
 
 // replay walks t against the game start returns (given the outcomes
 // before the first decision).
 func replay(t *Transcript, start func([]Outcome) (session, error), check func(string) (bool, error)) (*ReplayReport, error) {
-	r := &replayer{t: t, check: check, logs: hasLogs(t.Steps), rep: &ReplayReport{}}
+	r := &replayer{t: t, check: check, logs: hasLogs(t.Steps), chance: true, rep: &ReplayReport{}}
+	return r.walk(start)
+}
+
+// walk starts the game and replays every step.
+func (r *replayer) walk(start func([]Outcome) (session, error)) (*ReplayReport, error) {
+	t := r.t
 	s, err := start(r.outcomesFrom(0))
 	if err != nil {
 		if i, oe, ok := r.outcomeStep(0, err); ok {
@@ -258,7 +266,7 @@ func (r *replayer) outcomesFrom(i int) []Outcome { return chanceBefore(r.t, i) }
 func (r *replayer) peek() (Event, bool) {
 	for r.next < len(r.events) {
 		e := r.events[r.next]
-		if e.Kind != EventLog || r.logs {
+		if (e.Kind != EventLog || r.logs) && (e.Kind != EventChance || r.chance) {
 			return e, true
 		}
 		r.next++
@@ -293,6 +301,13 @@ func (r *replayer) step(i int) error {
 		return r.checkStep(i, s)
 	case StepDecide:
 		return r.decide(i, s)
+	case StepRun, StepAsks, StepFinished, StepLogged:
+		return r.scenarioStep(i, s)
+	case StepChance:
+		if r.sc != nil {
+			return r.scenarioChance(i, s)
+		}
+		return r.event(i, s)
 	default:
 		return r.event(i, s)
 	}
@@ -390,6 +405,9 @@ func (r *replayer) legal(i int, s Step) error {
 // finish checks that nothing remains after the last step and compares the
 // final result.
 func (r *replayer) finish() error {
+	if r.sc != nil {
+		return r.scenarioFinish()
+	}
 	end := len(r.t.Steps)
 	if e, ok := r.peek(); ok {
 		return r.diverge(end, "no more steps", describeEvent(e), "")
@@ -429,7 +447,7 @@ func (r *replayer) outcomeStep(from int, err error) (int, *OutcomeError, bool) {
 		return 0, nil, false
 	}
 	var batch []int
-	for i := from; i < len(r.t.Steps) && r.t.Steps[i].Kind != StepDecide; i++ {
+	for i := from; i < len(r.t.Steps) && r.t.Steps[i].Kind != StepDecide && r.t.Steps[i].Kind != StepRun; i++ {
 		if r.t.Steps[i].Kind == StepChance {
 			batch = append(batch, i)
 		}

@@ -102,6 +102,13 @@ type Step struct {
 	Key    string   // decide: the option key
 	Label  string   // decide: the option label (informational)
 	Expr   string   // check: an expression that must hold
+	// Scenario steps (see scenario.go).
+	Effects   *yaml.Node // run: the effect list
+	Prompt    string     // asks: a text the prompt must contain
+	Options   []string   // asks: exactly these option keys, in any order
+	Offers    []string   // asks: at least these option keys
+	NotOffers []string   // asks: none of these option keys
+	Error     string     // run: the effects must fail with an error containing this
 }
 
 // TranscriptResult is a transcript's expected final result.
@@ -239,6 +246,10 @@ func yamlDiagnostic(file string, err error) schema.Diagnostic {
 type decoder struct {
 	file string
 	ds   schema.Diagnostics
+	// kinds and keys, when set, replace stepKinds and stepKeys (scenario
+	// files have more kinds of step).
+	kinds []string
+	keys  map[string][]string
 }
 
 // pos is the position of n.
@@ -442,14 +453,14 @@ func (d *decoder) steps(v *yaml.Node) []Step {
 func (d *decoder) step(v *yaml.Node) (Step, bool) {
 	s := Step{Line: v.Line}
 	if v.Kind != yaml.MappingNode {
-		d.errorf(v, "a step must be a mapping starting with one of %s", strings.Join(stepKinds, ", "))
+		d.errorf(v, "a step must be a mapping starting with one of %s", strings.Join(d.stepKindList(), ", "))
 		return s, false
 	}
 	s.Kind = d.stepKind(v)
 	if s.Kind == "" {
 		return s, false
 	}
-	allowed := append([]string{s.Kind}, stepKeys[s.Kind]...)
+	allowed := append([]string{s.Kind}, d.stepKeysOf(s.Kind)...)
 	seen := d.fields(v, allowed, func(key string, v *yaml.Node) { d.stepField(&s, key, v) })
 	if s.Kind == StepDecide && !seen["key"] {
 		d.errorf(v, "a decide step needs a key:")
@@ -460,8 +471,25 @@ func (d *decoder) step(v *yaml.Node) (Step, bool) {
 	return s, true
 }
 
+// stepKindList is the decoder's list of step kinds.
+func (d *decoder) stepKindList() []string {
+	if d.kinds != nil {
+		return d.kinds
+	}
+	return stepKinds
+}
+
+// stepKeysOf lists the other keys a step of the kind allows.
+func (d *decoder) stepKeysOf(kind string) []string {
+	if d.keys != nil {
+		return d.keys[kind]
+	}
+	return stepKeys[kind]
+}
+
 // stepKind finds the one kind key of a step mapping.
 func (d *decoder) stepKind(v *yaml.Node) string {
+	stepKinds := d.stepKindList()
 	kind := ""
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k := v.Content[i].Value
@@ -497,5 +525,7 @@ func (d *decoder) stepField(s *Step, key string, v *yaml.Node) {
 		s.Label = d.str(v)
 	case StepCheck:
 		s.Expr = d.str(v)
+	default:
+		d.scenarioField(s, key, v)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -19,25 +18,39 @@ import (
 
 // playParams are the inputs of agon play.
 type playParams struct {
-	Ruleset string
+	Ruleset string // "" with From: the scenario's game
 	Variant string
 	Players int    // 0: the number of seats, else the smallest count
 	Seats   string // comma-separated seat kinds; "" = human then random
 	Seed    uint64
 	Record  string // save the game as a transcript to this file ("" = no)
+	// From is a scenario file to start from (its position, not its steps).
+	From string
 }
 
 // errQuit is returned when the person at the terminal quits.
 var errQuit = errors.New("quit")
 
+// taken is a decision taken in the game, for undo.
+type taken struct {
+	player int
+	key    string
+}
+
 // player is a game at the terminal: its seats, bots and I/O.
 type player struct {
 	g     *interpreter.Game
+	start func() (*interpreter.Game, error) // the game at its start, for undo
 	seats []string
 	bots  []interpreter.Bot
-	in    *bufio.Scanner
-	out   io.Writer
-	shown int // events printed so far
+	// botSeed seeds the bots (newBots), again after an undo.
+	botSeed uint64
+	in      *bufio.Scanner
+	out     io.Writer
+	taken   []taken  // every decision so far
+	seen    []int    // per seat: the events that seat has been shown
+	queue   []string // answers typed ahead by the deciding seat
+	shown   int      // events printed so far when no seat is human
 }
 
 // runPlay plays an interactive game over stdin and stdout.
@@ -48,31 +61,26 @@ func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr 
 	}
 	defer func() { code = savePlayed(prm, pl, code, stderr) }()
 	if err := pl.run(); err != nil {
-		pl.showEvents()
+		pl.showRest()
 		if errors.Is(err, errQuit) {
 			fmt.Fprintln(stderr, "game abandoned")
 			return exitProblems
 		}
 		return fail(stderr, err)
 	}
-	pl.showEvents()
+	pl.showRest()
 	printResult(stdout, pl.g.Result(), pl.seats)
 	return exitOK
 }
 
 // newPlayer loads the game and sets up the seats.
 func newPlayer(prm playParams, stdin io.Reader, stdout io.Writer) (*player, error) {
-	p, source, err := loadSourced(prm.Ruleset, prm.Variant)
+	p, sc, source, err := loadPlayProgram(prm)
 	if err != nil {
 		return nil, err
 	}
-	n := prm.Players
-	if n == 0 && prm.Seats != "" {
-		n = len(strings.Split(prm.Seats, ","))
-	} else if n == 0 {
-		n = p.MinPlayers()
-	}
-	if err := checkPlayers(p, []int{n}); err != nil {
+	n, err := playerCount(prm, p, sc)
+	if err != nil {
 		return nil, err
 	}
 	seats, err := parseSeats(prm.Seats, n, humanSeat, "random", true)
@@ -84,72 +92,103 @@ func newPlayer(prm playParams, stdin io.Reader, stdout io.Writer) (*player, erro
 		return nil, err
 	}
 	printSource(stdout, source)
-	fmt.Fprintf(stdout, "%s, %d players, seed %d\n", p.Title(), n, prm.Seed)
-	g, err := interpreter.NewGame(p, interpreter.Config{Players: n, Seed: prm.Seed})
+	start := func() (*interpreter.Game, error) {
+		return interpreter.NewGame(p, interpreter.Config{Players: n, Seed: prm.Seed})
+	}
+	if sc != nil {
+		fmt.Fprintf(stdout, "%s, %d players, from %s (%s), seed %d\n", p.Title(), n, prm.From, sc.Title, sc.Seed)
+		start = func() (*interpreter.Game, error) { return interpreter.StartScenario(p, sc, nil) }
+	} else {
+		fmt.Fprintf(stdout, "%s, %d players, seed %d\n", p.Title(), n, prm.Seed)
+	}
+	g, err := start()
 	if err != nil {
 		return nil, err
 	}
-	return &player{g: g, seats: seats, bots: bots, in: bufio.NewScanner(stdin), out: stdout}, nil
+	return &player{g: g, start: start, seats: seats, bots: bots, botSeed: prm.Seed, in: bufio.NewScanner(stdin), out: stdout, seen: make([]int, n)}, nil
+}
+
+// loadPlayProgram loads the ruleset, or the scenario file and its ruleset.
+func loadPlayProgram(prm playParams) (*interpreter.Program, *interpreter.Scenario, string, error) {
+	if prm.From == "" {
+		p, source, err := loadSourced(prm.Ruleset, prm.Variant)
+		return p, nil, source, err
+	}
+	if prm.Variant != "" {
+		return nil, nil, "", usagef("--variant and --from: a scenario file names its variant itself")
+	}
+	if prm.Record != "" {
+		return nil, nil, "", usagef("--record and --from: a transcript starts from setup, not from a scenario's position")
+	}
+	sc, p, source, err := openScenario(prm.From, prm.Ruleset)
+	return p, sc, source, err
+}
+
+// playerCount is the number of players: the scenario's, --players, the
+// number of seats, or the fewest the game allows.
+func playerCount(prm playParams, p *interpreter.Program, sc *interpreter.Scenario) (int, error) {
+	n := prm.Players
+	switch {
+	case sc != nil && n != 0 && n != sc.Players:
+		return 0, usagef("--players %d, but the scenario is for %d players", n, sc.Players)
+	case sc != nil:
+		n = sc.Players
+	case n == 0 && prm.Seats != "":
+		n = len(strings.Split(prm.Seats, ","))
+	case n == 0:
+		n = p.MinPlayers()
+	}
+	return n, checkPlayers(p, []int{n})
+}
+
+// hasHuman reports whether a person plays any seat.
+func (pl *player) hasHuman() bool {
+	for _, b := range pl.bots {
+		if b == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // run plays until the game is over.
 func (pl *player) run() error {
 	for !pl.g.Over() {
-		pl.showEvents()
+		if !pl.hasHuman() {
+			pl.stream()
+		}
 		d := pl.g.Pending()
 		if d == nil || len(d.Options) == 0 {
 			return fmt.Errorf("the game waits for nothing but is not over")
 		}
-		i, err := pl.choose(d)
+		key, err := pl.choose(d)
+		if errors.Is(err, errUndo) {
+			continue
+		}
 		if err != nil {
 			return err
 		}
-		if err := pl.g.Apply(d.Options[i].Key); err != nil {
+		if err := pl.g.Apply(key); err != nil {
 			return err
 		}
+		pl.taken = append(pl.taken, taken{player: d.Player, key: key})
 	}
 	return nil
 }
 
-// choose asks the seat's bot or person for an option index.
-func (pl *player) choose(d *interpreter.Decision) (int, error) {
+// choose asks the seat's bot or person for an option key.
+func (pl *player) choose(d *interpreter.Decision) (string, error) {
 	if d.Player < 0 || d.Player >= len(pl.bots) {
-		return 0, fmt.Errorf("decision for %s of %d players", interpreter.PlayerName(d.Player), len(pl.bots))
+		return "", fmt.Errorf("decision for %s of %d players", interpreter.PlayerName(d.Player), len(pl.bots))
 	}
 	if b := pl.bots[d.Player]; b != nil {
 		i := b.Choose(pl.g, d)
 		if i < 0 || i >= len(d.Options) {
-			return 0, fmt.Errorf("bot %s chose option %d of %d", seatName(pl.seats, d.Player), i, len(d.Options))
+			return "", fmt.Errorf("bot %s chose option %d of %d", seatName(pl.seats, d.Player), i, len(d.Options))
 		}
-		return i, nil
+		return d.Options[i].Key, nil
 	}
 	return pl.ask(d)
-}
-
-// ask shows the player's view and options and reads a choice.
-func (pl *player) ask(d *interpreter.Decision) (int, error) {
-	if v := strings.TrimRight(pl.g.View(d.Player), "\n"); v != "" {
-		fmt.Fprintf(pl.out, "\n%s\n", v)
-	}
-	fmt.Fprintf(pl.out, "\n%s: %s\n", seatName(pl.seats, d.Player), d.Prompt)
-	for i, o := range d.Options {
-		fmt.Fprintf(pl.out, "  %d) %s\n", i+1, optionText(o))
-	}
-	for {
-		fmt.Fprintf(pl.out, "choose 1-%d (q to quit): ", len(d.Options))
-		if !pl.in.Scan() {
-			fmt.Fprintln(pl.out)
-			return 0, fmt.Errorf("input ended before the game did")
-		}
-		answer := strings.TrimSpace(pl.in.Text())
-		if answer == "q" || answer == "quit" {
-			return 0, errQuit
-		}
-		if n, err := strconv.Atoi(answer); err == nil && n >= 1 && n <= len(d.Options) {
-			return n - 1, nil
-		}
-		fmt.Fprintf(pl.out, "%q is not an option number\n", answer)
-	}
 }
 
 // optionText is an option's label, or its key when it has none.
@@ -160,26 +199,57 @@ func optionText(o interpreter.Option) string {
 	return o.Key
 }
 
-// showEvents prints the log messages and decisions not yet shown. Chance
-// outcomes stay hidden: they may reveal secret cards.
-func (pl *player) showEvents() {
+// eventText is an event as seat viewer (-1: an onlooker) may read it:
+// "" for chance outcomes, which may reveal hidden cards, and for the
+// viewer's own decisions; another seat's secret decision shows only that
+// a choice was made.
+func (pl *player) eventText(ev interpreter.Event, viewer int) string {
+	switch ev.Kind {
+	case interpreter.EventLog:
+		return ev.Text
+	case interpreter.EventDecision:
+		text := optionText(interpreter.Option{Key: ev.Key, Label: ev.Label})
+		if ev.Player == viewer {
+			return "" // the seat knows what it chose
+		}
+		if ev.Secret {
+			text = "(a secret choice)"
+		}
+		return seatName(pl.seats, ev.Player) + ": " + text
+	}
+	return ""
+}
+
+// stream prints the events not yet printed, for games of bots only.
+func (pl *player) stream() {
 	events := pl.g.Events()
 	for _, ev := range events[min(pl.shown, len(events)):] {
-		switch ev.Kind {
-		case interpreter.EventLog:
-			fmt.Fprintln(pl.out, ev.Text)
-		case interpreter.EventDecision:
-			text := ev.Label
-			if text == "" {
-				text = ev.Key
-			}
-			if ev.Secret && pl.seats[ev.Player] != humanSeat {
-				text = "(a secret choice)"
-			}
-			fmt.Fprintf(pl.out, "%s: %s\n", seatName(pl.seats, ev.Player), text)
+		if text := pl.eventText(ev, -1); text != "" {
+			fmt.Fprintln(pl.out, text)
 		}
 	}
 	pl.shown = len(events)
+}
+
+// showRest prints, at the end, what happened since the last seat's last
+// decision.
+func (pl *player) showRest() {
+	if !pl.hasHuman() {
+		pl.stream()
+		return
+	}
+	last := 0
+	for i, n := range pl.seen {
+		if pl.bots[i] == nil {
+			last = max(last, n)
+		}
+	}
+	events := pl.g.Events()
+	for _, ev := range events[min(last, len(events)):] {
+		if text := pl.eventText(ev, -1); text != "" {
+			fmt.Fprintln(pl.out, text)
+		}
+	}
 }
 
 // printResult prints the final scores table and the winners.
@@ -222,12 +292,19 @@ func randomSeed() uint64 {
 func newPlayCmd(e *env) *cobra.Command {
 	var prm playParams
 	cmd := &cobra.Command{
-		Use:   "play RULESET",
+		Use:   "play [RULESET]",
 		Short: "Play a game at the terminal, with people and bots",
 		Long: `play runs a game at the terminal. Before each of a person's decisions it shows
-what that player may see and the numbered legal options; type a number to choose
-(q quits). Bots decide on their own; every decision and log message is printed.
-At the end it prints the scores and the winners.
+what happened since that seat's last decision, a compact view of what the seat
+sees (its own zones, the cards on display, one line per other player) and the
+numbered legal options. Type a number to choose (several numbers, "2 1", answer
+the next questions of that seat too), or a command: show CARD (a card's figures),
+state (everything the seat may see), undo (back to the seat's previous decision),
+help, quit. Bots decide on their own. At the end it prints the scores and the
+winners.
+
+--from starts from a scenario file's position (see testgames/README.md); the
+ruleset is then the scenario's game unless given.
 
 Seats are human or a bot kind (first, greedy, random). Without --seats the first seat is
 human and the others are random bots. Without --seed a random seed is drawn and
@@ -235,10 +312,16 @@ printed, so the game can be played again. --record FILE saves the game as a
 transcript (also an unfinished one, when you quit), which agon replay checks.`,
 		Example: `  agon play peloponnes --players 3
   agon play rulesets/peloponnes --seats human,human,random --seed 7
-  agon play peloponnes --players 2 --seed 3 --record mygame.yaml`,
-		Args: cobra.ExactArgs(1),
+  agon play peloponnes --players 2 --seed 3 --record mygame.yaml
+  agon play --from testgames/peloponnes/scenarios/displacement-chain-and-withdraw.yaml`,
+		Args: cobra.RangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			prm.Ruleset = args[0]
+			if len(args) == 0 && prm.From == "" {
+				return usagef("play needs a RULESET (a built-in game or a directory) or --from FILE")
+			}
+			if len(args) == 1 {
+				prm.Ruleset = args[0]
+			}
 			if !cmd.Flags().Changed("seed") {
 				prm.Seed = randomSeed()
 			}
@@ -250,7 +333,8 @@ transcript (also an unfinished one, when you quit), which agon replay checks.`,
 	f.StringVar(&prm.Variant, "variant", "", "apply the named variant")
 	f.IntVar(&prm.Players, "players", 0, "number of players (default: the number of seats, else the fewest allowed)")
 	f.StringVar(&prm.Seats, "seats", "", "comma-separated seats: human or a bot kind ("+strings.Join(interpreter.BotKinds(), ", ")+")")
-	f.Uint64Var(&prm.Seed, "seed", 0, "seed of the game's random source (default: random)")
+	f.Uint64Var(&prm.Seed, "seed", 0, "seed of the game's random source (default: random; with --from, the bots' only)")
+	f.StringVar(&prm.From, "from", "", "start from a scenario file's position")
 	f.StringVar(&prm.Record, "record", "", "save the game as a transcript to this file")
 	return cmd
 }

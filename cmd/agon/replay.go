@@ -31,6 +31,8 @@ type replayParams struct {
 // of agon replay with one file.
 type replayJSON struct {
 	File string `json:"file"`
+	// Scenario is a scenario file's title ("" for a transcript).
+	Scenario string `json:"scenario,omitempty"`
 	// RulesetSource is the ruleset folder replayed against, or "built-in".
 	RulesetSource string      `json:"ruleset_source,omitempty"`
 	OK            bool        `json:"ok"`
@@ -191,6 +193,9 @@ func expandFiles(args []string) ([]string, error) {
 // replayFile replays one transcript: the unit that runReplay repeats for
 // each file.
 func replayFile(prm replayParams, file string) replayJSON {
+	if isScenarioFile(file) {
+		return replayScenario(prm, file)
+	}
 	out := replayJSON{File: file}
 	t, p, source, err := openReplay(prm, file)
 	out.RulesetSource = source
@@ -294,7 +299,11 @@ func printReplay(stdout, stderr io.Writer, out replayJSON, prm replayParams) {
 	case prm.VariantSet:
 		fmt.Fprintf(stdout, "no divergence: variant %q plays out as the transcript (%d decisions)\n", prm.Variant, out.Decisions)
 	default:
-		fmt.Fprintf(stdout, "ok: %d decisions, %d checks%s\n", out.Decisions, out.Checks, skippedNote(out.Skipped))
+		what := ""
+		if out.Scenario != "" {
+			what = fmt.Sprintf("scenario %q: ", out.Scenario)
+		}
+		fmt.Fprintf(stdout, "ok: %s%d decisions, %d checks%s\n", what, out.Decisions, out.Checks, skippedNote(out.Skipped))
 	}
 	if out.OptionsDiffer != "" {
 		fmt.Fprintf(stdout, "where the variant first offers other options:\n%s\n", out.OptionsDiffer)
@@ -332,6 +341,9 @@ A transcript's game: is a game's name, looked up as a RULESET name is (the
 project's rulesets/NAME folder, else the built-in copy), never a path; the first
 line (or ruleset_source in --json) says which copy was used. --ruleset replays
 against another folder.
+
+A scenario file (a file with a scenario: key, see testgames/README.md) is run from
+its position, step by step, and the first step that fails is printed.
 
 With --variant it plays the same decisions under a variant and reports where that
 game first differs from the transcript, or that it does not.`,

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"agon/interpreter"
+)
+
+// errUndo is returned by ask after an undo: the game was rebuilt and the
+// run loop asks again.
+var errUndo = errors.New("undo")
+
+// playHelp is what help prints.
+const playHelp = `Type the number of an option (or its key) to choose it. Several numbers
+("2 1 3") answer this question and your next ones in turn.
+Commands:
+  show CARD   a card's figures (by id or name: show lion_gate, show Lion Gate)
+  state       everything you may see, in full
+  undo        back to your previous decision (the game is played again up to there)
+  help        this text
+  quit        abandon the game (also q)`
+
+// ask shows what the seat needs to decide and reads its answer.
+func (pl *player) ask(d *interpreter.Decision) (string, error) {
+	if len(pl.queue) > 0 {
+		answer := pl.queue[0]
+		pl.queue = pl.queue[1:]
+		if i, ok := pickOption(d, answer); ok {
+			return d.Options[i].Key, nil
+		}
+		fmt.Fprintf(pl.out, "(typed-ahead answer %q does not fit this question; dropped)\n", answer)
+		pl.queue = nil
+	}
+	pl.showSince(d.Player)
+	pl.showDecision(d)
+	for {
+		fmt.Fprintf(pl.out, "choose 1-%d (help for commands): ", len(d.Options))
+		if !pl.in.Scan() {
+			fmt.Fprintln(pl.out)
+			return "", fmt.Errorf("input ended before the game did")
+		}
+		key, done, err := pl.command(d, strings.TrimSpace(pl.in.Text()))
+		if done || err != nil {
+			return key, err
+		}
+	}
+}
+
+// showSince prints the events since the seat's last decision.
+func (pl *player) showSince(seat int) {
+	events := pl.g.Events()
+	var lines []string
+	for _, ev := range events[min(pl.seen[seat], len(events)):] {
+		if text := pl.eventText(ev, seat); text != "" {
+			lines = append(lines, text)
+		}
+	}
+	pl.seen[seat] = len(events)
+	if len(lines) > 0 {
+		fmt.Fprintf(pl.out, "\n-- since %s's last decision --\n%s\n", seatName(pl.seats, seat), strings.Join(lines, "\n"))
+	}
+}
+
+// showDecision prints the compact view, the prompt and the options.
+func (pl *player) showDecision(d *interpreter.Decision) {
+	fmt.Fprintf(pl.out, "\n%s", pl.g.Glance(d.Player))
+	fmt.Fprintf(pl.out, "\n%s: %s\n", seatName(pl.seats, d.Player), d.Prompt)
+	for i, o := range d.Options {
+		fmt.Fprintf(pl.out, "  %d) %s\n", i+1, optionText(o))
+	}
+}
+
+// command handles one line typed at the prompt. done reports that key is
+// the chosen option (or err ends the game, or errUndo rebuilt it).
+func (pl *player) command(d *interpreter.Decision, line string) (key string, done bool, err error) {
+	word, arg, _ := strings.Cut(line, " ")
+	switch strings.ToLower(word) {
+	case "q", "quit":
+		return "", true, errQuit
+	case "help", "?":
+		fmt.Fprintln(pl.out, playHelp)
+	case "state":
+		fmt.Fprint(pl.out, pl.g.View(d.Player))
+	case "show":
+		pl.show(arg)
+	case "undo":
+		if pl.undo(d.Player) {
+			return "", true, errUndo
+		}
+	case "":
+	default:
+		return pl.answer(d, line)
+	}
+	return "", false, nil
+}
+
+// answer reads option numbers (or a key): the first answers d, the rest
+// wait for the seat's next questions.
+func (pl *player) answer(d *interpreter.Decision, line string) (string, bool, error) {
+	if i, ok := pickOption(d, line); ok {
+		return d.Options[i].Key, true, nil
+	}
+	fields := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' })
+	if len(fields) > 1 {
+		if i, ok := pickOption(d, fields[0]); ok && allNumbers(fields[1:]) {
+			pl.queue = fields[1:]
+			return d.Options[i].Key, true, nil
+		}
+	}
+	fmt.Fprintf(pl.out, "%q is not an option number (type help for commands)\n", line)
+	return "", false, nil
+}
+
+// pickOption finds the option an answer names: its number from 1, or its
+// key.
+func pickOption(d *interpreter.Decision, answer string) (int, bool) {
+	if n, err := strconv.Atoi(answer); err == nil {
+		return n - 1, n >= 1 && n <= len(d.Options)
+	}
+	i := d.Find(answer)
+	return i, i >= 0
+}
+
+// allNumbers reports whether every field is an integer.
+func allNumbers(fields []string) bool {
+	for _, f := range fields {
+		if _, err := strconv.Atoi(f); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// show prints a card's figures.
+func (pl *player) show(query string) {
+	if strings.TrimSpace(query) == "" {
+		fmt.Fprintln(pl.out, "show which card? e.g. show lion_gate")
+		return
+	}
+	text, err := pl.g.CardInfo(query)
+	if err != nil {
+		fmt.Fprintln(pl.out, err)
+		return
+	}
+	fmt.Fprint(pl.out, text)
+}
+
+// undo goes back to seat's previous decision: a new game replays every
+// decision before it. It reports whether it did.
+func (pl *player) undo(seat int) bool {
+	j := len(pl.taken) - 1
+	for j >= 0 && pl.taken[j].player != seat {
+		j--
+	}
+	if j < 0 {
+		fmt.Fprintln(pl.out, "nothing to undo: this is your first decision")
+		return false
+	}
+	g, err := pl.replayTo(j)
+	if err != nil {
+		fmt.Fprintf(pl.out, "cannot undo: %v\n", err)
+		return false
+	}
+	pl.g, pl.taken, pl.queue = g, pl.taken[:j], nil
+	n := len(g.Events())
+	for i := range pl.seen {
+		pl.seen[i] = min(pl.seen[i], n)
+	}
+	pl.seen[seat] = n
+	fmt.Fprintf(pl.out, "undone: back to %s's previous decision\n", seatName(pl.seats, seat))
+	return true
+}
+
+// replayTo starts the game again and takes the first n decisions. The
+// bots are made anew and asked again for theirs, so that they are in the
+// same state as when they first decided: after an undo, the same choices
+// lead to the same game.
+func (pl *player) replayTo(n int) (*interpreter.Game, error) {
+	g, err := pl.start()
+	if err != nil {
+		return nil, err
+	}
+	bots, err := newBots(pl.seats, pl.botSeed)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range pl.taken[:n] {
+		if b := bots[t.player]; b != nil {
+			b.Choose(g, g.Pending())
+		}
+		if err := g.Apply(t.key); err != nil {
+			return nil, err
+		}
+	}
+	pl.bots = bots
+	return g, nil
+}

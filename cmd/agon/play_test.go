@@ -1,0 +1,148 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// playScript plays peloponnes seed 5 (P1 human, the others random) with
+// the given stdin and returns stdout.
+func playScript(t *testing.T, stdin string, extra ...string) string {
+	t.Helper()
+	args := append([]string{"play", "peloponnes", "--seats", "human,random,random", "--seed", "5"}, extra...)
+	_, out, _ := runCLI(t, stdin, args...)
+	return out
+}
+
+// firstPrompt is the opening bid prompt of that game.
+const firstPrompt = "P1 (human): P1: bid on a power card or pass (you can put down 5 coin cards)"
+
+func TestPlayShowsACompactView(t *testing.T) {
+	requireCore(t)
+	out := playScript(t, "q\n")
+	before, _, ok := strings.Cut(out, firstPrompt)
+	require.True(t, ok, out)
+	view := before[strings.LastIndex(before, "P2 bids 4 on Barley Fields"):]
+	lines := strings.Count(strings.TrimSpace(view), "\n")
+	assert.LessOrEqual(t, lines, 10, "the view before a decision stays short:\n%s", view)
+	assert.Contains(t, view, "display: Potters' Quarter, Market, Fishing Coast")
+	assert.Contains(t, view, "P1 (you): population 3, power points 1")
+	assert.Contains(t, view, "  hand: Stone coin ×3, Wood coin, Grain coin")
+	assert.Contains(t, view, "P3: population 3, power points 2, production 1 wood, 1 stone, 0 grain | luxury_card active | hand: 6 | tableau: Corinth")
+	assert.NotContains(t, view, "power_pile", "hidden global zones are left out")
+	assert.Contains(t, before, "-- since P1 (human)'s last decision --\nP2 plays Mycenae")
+}
+
+func TestPlayStateShowsEverything(t *testing.T) {
+	requireCore(t)
+	out := playScript(t, "state\nq\n")
+	assert.Contains(t, out, "power_pile: 42 cards")
+	assert.Contains(t, out, "  bid_card: barley_fields")
+}
+
+func TestPlayShowCard(t *testing.T) {
+	requireCore(t)
+	out := playScript(t, "show Potters Quarter\nshow coin_wood\nshow Lion Gat\nshow\nq\n")
+	assert.Contains(t, out, "Potters' Quarter (potters_quarter, power card)\n  kind: building\n")
+	assert.Contains(t, out, "  cost: stone 1, wood 1\n")
+	assert.Contains(t, out, "Wood coin (coin_wood, coin card)\n  back: wood\n")
+	assert.Contains(t, out, `no card "Lion Gat" (did you mean "Lion Gate"?)`)
+	assert.Contains(t, out, "show which card?")
+}
+
+func TestPlayHelpAndBadInput(t *testing.T) {
+	requireCore(t)
+	out := playScript(t, "help\nnine\n9\nq\n")
+	assert.Contains(t, out, "show CARD   a card's figures")
+	assert.Contains(t, out, `"nine" is not an option number`)
+	assert.Contains(t, out, `"9" is not an option number`)
+}
+
+func TestPlayUndo(t *testing.T) {
+	requireCore(t)
+	out := playScript(t, "undo\n1\nundo\nq\n")
+	assert.Contains(t, out, "nothing to undo: this is your first decision")
+	assert.Contains(t, out, "undone: back to P1 (human)'s previous decision")
+	_, after, _ := strings.Cut(out, "undone:")
+	assert.Contains(t, after, firstPrompt, "the opening bid is asked again")
+	assert.NotContains(t, after, "P1 passes", "the pass is forgotten")
+}
+
+func TestPlayUndoReplaysTheSameGame(t *testing.T) {
+	requireCore(t)
+	// Passing twice, or passing, undoing and passing again twice, reach
+	// the same third decision with the same view.
+	straight := playScript(t, "1\n1\nq\n")
+	undone := playScript(t, "1\n1\nundo\n1\nq\n")
+	tail := func(s string) string { return s[strings.LastIndex(s, "\nround: "):] }
+	assert.Equal(t, tail(straight), tail(undone))
+}
+
+func TestPlayTypeAhead(t *testing.T) {
+	requireCore(t)
+	out := playScript(t, "2 2\nq\n")
+	assert.Contains(t, out, "P1: which coin card do you bid?", "two answers in one line: bid, then 3 coin cards")
+	assert.Equal(t, 2, strings.Count(out, "choose 1-"), "the second answer needed no prompt")
+}
+
+func TestPlayKeepsOtherSeatsSecretsSecret(t *testing.T) {
+	requireCore(t)
+	out := playScript(t, strings.Repeat("1\n", 40)+"q\n")
+	assert.Contains(t, out, "P2 (random): (a secret choice)")
+	// Coin cards paid in the supply phase are public; those bid are not.
+	bidding := regexp.MustCompile(`(?s)phase: bidding\n.*?phase: turn_order`).FindAllString(out, -1)
+	require.NotEmpty(t, bidding)
+	for _, b := range bidding {
+		assert.NotRegexp(t, `P[23] \(random\): a coin card showing`, b, "which coin cards a bot bid stays hidden")
+	}
+}
+
+func TestPlayFromScenario(t *testing.T) {
+	requireCore(t)
+	file := "../../testgames/peloponnes/scenarios/displacement-chain-and-withdraw.yaml"
+	code, out, stderr := runCLI(t, "q\n", "play", "--from", file, "--seats", "human,first,first")
+	assert.Equal(t, exitProblems, code, stderr)
+	assert.Contains(t, out, "Peloponnes Card Game, 3 players, from "+file)
+	assert.Contains(t, out, "display: Lion Gate, Stoa, Granary")
+	assert.Contains(t, out, "  hand: Stone coin ×5")
+
+	code, _, stderr = runCLI(t, "", "play", "--from", file, "--players", "2")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "--players 2, but the scenario is for 3 players")
+	code, _, stderr = runCLI(t, "", "play")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "play needs a RULESET")
+}
+
+func TestReplayRunsScenarioFiles(t *testing.T) {
+	requireCore(t)
+	file := "../../testgames/peloponnes/scenarios/luxury-cap-17.yaml"
+	code, out, stderr := runCLI(t, "", "replay", file)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "ruleset: ")
+	assert.Contains(t, out, "ok: scenario \"luxury goods are capped at 17\": 0 decisions, 2 checks\n")
+
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	require.NoError(t, os.WriteFile(bad, []byte(strings.Replace(string(data), "== 17", "== 18", 1)), 0o644))
+	code, out, _ = runCLI(t, "", "replay", bad)
+	assert.Equal(t, exitProblems, code)
+	assert.Regexp(t, `bad\.yaml:\d+: step 3: expected check "players\[0\]\.luxury == 18" to hold, but it does not`, out)
+}
+
+func TestPlayBotsOnlyStreamsTheGame(t *testing.T) {
+	requireCore(t)
+	code, out, stderr := runCLI(t, "", "play", "peloponnes", "--seats", "random,first", "--seed", "3")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "Round 8")
+	assert.Contains(t, out, "(a secret choice)", "onlookers do not see secret choices")
+	assert.NotContains(t, out, "choose 1-")
+	assert.Contains(t, out, "Final scores")
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"agon/interpreter"
+)
+
+// isScenarioFile reports whether file is a scenario file (a top-level
+// scenario: key) rather than a transcript.
+func isScenarioFile(file string) bool {
+	data, err := os.ReadFile(file)
+	return err == nil && interpreter.IsScenario(data)
+}
+
+// openScenario reads a scenario file and loads its ruleset (ref as any
+// RULESET argument, or else the scenario's game: resolved strictly as a
+// game name, like a transcript's), with its variant and inline patch. It
+// also returns which copy of the ruleset was used.
+func openScenario(file, ref string) (*interpreter.Scenario, *interpreter.Program, string, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	sc, err := interpreter.ReadScenario(file, data)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	var rs ruleset
+	if ref != "" {
+		rs, err = resolveRuleset(ref)
+	} else if isPath(sc.Game) {
+		err = fmt.Errorf("%s: game %q is not a game name: a scenario names its game (e.g. peloponnes); "+
+			"to run it against a folder, give it with --ruleset", file, sc.Game)
+	} else {
+		rs, err = resolveGame(sc.Game)
+	}
+	if err != nil {
+		return nil, nil, "", err
+	}
+	p, err := interpreter.LoadScenario(rs.fsys, rs.dir, sc)
+	return sc, p, rs.Source, err
+}
+
+// replayScenario runs a scenario file for agon replay: its outcome in the
+// same form as a transcript's (the first failing step as the divergence).
+func replayScenario(prm replayParams, file string) replayJSON {
+	out := replayJSON{File: file}
+	if prm.VariantSet {
+		out.loadErr = usagef("--variant is for transcripts; a scenario file names its variant and patch itself")
+		return out
+	}
+	sc, p, source, err := openScenario(file, prm.Ruleset)
+	out.RulesetSource = source
+	if err != nil {
+		out.loadErr = err
+		return out
+	}
+	out.Variant, out.Scenario = p.Variant(), sc.Title
+	rep, err := interpreter.RunScenario(p, sc)
+	out.OK = err == nil
+	if rep != nil {
+		out.Decisions, out.Checks = rep.Decisions, rep.Checks
+	}
+	var d *interpreter.Divergence
+	if errors.As(err, &d) {
+		out.Divergence = &divergence{Step: d.Step + 1, Line: d.Line, Expected: d.Expected, Got: d.Got, Message: d.Error()}
+	} else if err != nil {
+		out.Error = err.Error()
+	}
+	return out
+}

@@ -1,0 +1,248 @@
+package interpreter
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"agon/schema"
+)
+
+// Glance renders what player sees, compactly, for a person deciding at a
+// terminal: the ruleset's views on one line, the visible global zones
+// that hold cards, then the player's own variables and zones (each card
+// by name, equal names counted: "Stone coin ×3") and one line for each
+// other player. Zero variables and empty zones are left out; hidden zones
+// show only their size. View gives the full state instead.
+func (g *Game) Glance(player int) string {
+	var b strings.Builder
+	if line := g.viewLine(player); line != "" {
+		b.WriteString(line + "\n")
+	}
+	rs := g.prog.rs
+	for _, n := range rs.ZoneOrder {
+		z := rs.Zones[n]
+		if z.Owner == "player" || len(g.zoneList(n, -1)) == 0 || !visibleTo(z.Visibility, -2, player) {
+			continue
+		}
+		fmt.Fprintf(&b, "%s: %s\n", n, g.groupedZone(n, -1))
+	}
+	for i := 0; i < g.st.playerCount; i++ {
+		if i == player {
+			g.glanceSelf(&b, i)
+		}
+	}
+	for i := 0; i < g.st.playerCount; i++ {
+		if i != player {
+			fmt.Fprintf(&b, "P%d: %s\n", i+1, joinNonEmpty(g.playerFacts(i, player), " | "))
+		}
+	}
+	return b.String()
+}
+
+// viewLine joins the ruleset's global views on one line.
+func (g *Game) viewLine(player int) string {
+	var parts []string
+	for _, v := range g.prog.views {
+		if v.perPlayer {
+			continue
+		}
+		val, err := g.eval(v.expr)
+		if s := valueOrError(val, err); s != "" {
+			parts = append(parts, v.name+": "+s)
+		}
+	}
+	return strings.Join(parts, " | ")
+}
+
+// playerViews are the ruleset's per-player views for player i.
+func (g *Game) playerViews(i int) []string {
+	var parts []string
+	saved := bindLocal(g.st.root, "me", i)
+	defer saved.restore(g.st.root)
+	for _, v := range g.prog.views {
+		if v.perPlayer {
+			val, err := g.eval(v.expr)
+			parts = append(parts, v.name+" "+valueOrError(val, err))
+		}
+	}
+	return parts
+}
+
+// glanceSelf writes the deciding player's variables and zones.
+func (g *Game) glanceSelf(b *strings.Builder, i int) {
+	facts := []string{strings.Join(g.playerViews(i), ", "), strings.Join(g.varFacts(i, i), ", ")}
+	fmt.Fprintf(b, "%s\n", joinNonEmpty([]string{fmt.Sprintf("P%d (you):", i+1), joinNonEmpty(facts, " | ")}, " "))
+	rs := g.prog.rs
+	for _, n := range rs.ZoneOrder {
+		if z := rs.Zones[n]; z.Owner == "player" && len(g.zoneList(n, i)) > 0 {
+			fmt.Fprintf(b, "  %s: %s\n", n, g.groupedZone(n, i))
+		}
+	}
+}
+
+// playerFacts are another player's non-zero variables and zones as viewer
+// sees them.
+func (g *Game) playerFacts(i, viewer int) []string {
+	facts := []string{strings.Join(g.playerViews(i), ", "), strings.Join(g.varFacts(i, viewer), ", ")}
+	rs := g.prog.rs
+	for _, n := range rs.ZoneOrder {
+		z := rs.Zones[n]
+		list := g.zoneList(n, i)
+		switch {
+		case z.Owner != "player" || len(list) == 0:
+		case visibleTo(z.Visibility, i, viewer):
+			facts = append(facts, n+": "+g.groupedZone(n, i))
+		default:
+			facts = append(facts, fmt.Sprintf("%s: %d", n, len(list)))
+		}
+	}
+	return facts
+}
+
+// joinNonEmpty joins the parts that are not empty.
+func joinNonEmpty(parts []string, sep string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}
+
+// varFacts lists a player's visible variables that are not zero, empty
+// or false, as "name value" (a true bool by its name alone).
+func (g *Game) varFacts(i, viewer int) []string {
+	rs := g.prog.rs
+	pm := g.container(i)
+	var out []string
+	for _, v := range rs.PlayerVarOrder {
+		if !visibleTo(rs.PlayerVars[v].Visibility, i, viewer) {
+			continue
+		}
+		switch x := pm[v].(type) {
+		case bool:
+			if x {
+				out = append(out, v)
+			}
+		default:
+			if s := formatValue(x); s != "" && s != "0" {
+				out = append(out, v+" "+s)
+			}
+		}
+	}
+	return out
+}
+
+// groupedZone lists a zone's cards by name in order, counting runs of
+// equal text ("Stone coin ×3") wherever they are in the zone.
+func (g *Game) groupedZone(name string, owner int) string {
+	props := g.propNames()
+	var order []string
+	count := map[string]int{}
+	for _, c := range g.zoneList(name, owner) {
+		t := cardText(c.(map[string]any), props)
+		if m := c.(map[string]any); m["name"] == nil || m["name"] == "" {
+			t = strings.Replace(t, m["id"].(string), m["def"].(string), 1) // copies of a nameless card look alike
+		}
+		if count[t] == 0 {
+			order = append(order, t)
+		}
+		count[t]++
+	}
+	parts := make([]string, len(order))
+	for i, t := range order {
+		parts[i] = t
+		if count[t] > 1 {
+			parts[i] = fmt.Sprintf("%s ×%d", t, count[t])
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// CardInfo describes a card's figures: every attribute of its table and
+// its props. query is a card id (lion_gate, coin_wood#3), a definition id
+// with copies (coin_wood) or a name, in any case; a miss is an error with
+// a did-you-mean.
+func (g *Game) CardInfo(query string) (string, error) {
+	c, ok := g.findCard(query)
+	if !ok {
+		return "", fmt.Errorf("no card %q%s", query, schema.DidYouMean(query, g.cardNamesAndIDs()))
+	}
+	tbl := g.prog.rs.Cards[c["table"].(string)]
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s, %s card)\n", formatValue(c), c["def"], c["table"])
+	for _, a := range tbl.AttributeOrder {
+		if a != "name" {
+			fmt.Fprintf(&b, "  %s: %s\n", a, figure(c[a]))
+		}
+	}
+	for _, p := range tbl.PropOrder {
+		fmt.Fprintf(&b, "  %s: %s (now)\n", p, figure(c[p]))
+	}
+	return b.String(), nil
+}
+
+// figure prints an attribute value; an empty one as "-".
+func figure(v any) string {
+	if s := formatValue(v); s != "" {
+		return s
+	}
+	return "-"
+}
+
+// findCard finds a card by id, by definition id (its first copy) or by
+// name, ignoring case.
+func (g *Game) findCard(query string) (map[string]any, bool) {
+	q := strings.TrimSpace(query)
+	if c, ok := g.st.cards[q]; ok {
+		return c, true
+	}
+	rs := g.prog.rs
+	for _, t := range rs.CardOrder {
+		for _, row := range rs.Cards[t].Rows {
+			name, _ := row.Fields["name"].V.(string)
+			if looseEqual(row.ID, q) || (name != "" && looseEqual(name, q)) {
+				if c, ok := g.st.cards[row.ID]; ok {
+					return c, true
+				}
+				c, ok := g.st.cards[row.ID+"#1"]
+				return c, ok
+			}
+		}
+	}
+	return nil, false
+}
+
+// looseEqual compares two names by their letters and digits only,
+// ignoring case: "Potters Quarter" is "Potters' Quarter" and
+// "potters_quarter".
+func looseEqual(a, b string) bool {
+	return looseForm(a) == looseForm(b)
+}
+
+// looseForm keeps a name's letters and digits, in lower case.
+func looseForm(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
+}
+
+// cardNamesAndIDs lists every card definition's id and name.
+func (g *Game) cardNamesAndIDs() []string {
+	rs := g.prog.rs
+	var out []string
+	for _, t := range rs.CardOrder {
+		for _, row := range rs.Cards[t].Rows {
+			out = append(out, row.ID)
+			if n, ok := row.Fields["name"].V.(string); ok {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}

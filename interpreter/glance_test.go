@@ -1,0 +1,58 @@
+package interpreter
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// glanceGame is scenarioGame at a position: P1 holds two gold coins and
+// the Ruby (shiny), P2 the Pearl.
+func glanceGame(t *testing.T) *Game {
+	t.Helper()
+	sc, err := ReadScenario("s.yaml", []byte(scenarioHead+`
+position:
+  display: [opal]
+  round: 2
+  players:
+    - {hand: [gold_coin, ruby, gold_coin], gold: 3}
+    - {hand: [pearl]}
+  cards:
+    ruby: {shiny: true}
+`))
+	require.NoError(t, err)
+	p, err := LoadScenario(rulesFS(scenarioGame), "g", sc)
+	require.NoError(t, err)
+	g, err := StartScenario(p, sc, nil)
+	require.NoError(t, err)
+	return g
+}
+
+func TestGlanceIsCompactAndHidesWhatItShould(t *testing.T) {
+	g := glanceGame(t)
+	assert.Equal(t, `display: Opal
+bank: gold_coin
+P1 (you): gold 3
+  hand: gold_coin ×2, Ruby [shiny]
+P2: hand: 1
+`, g.Glance(0), "equal cards counted, the deck (hidden) and empty zones left out, P2's hand only counted")
+	assert.Equal(t, `display: Opal
+bank: gold_coin
+P2 (you):
+  hand: Pearl
+P1: gold 3 | hand: 3
+`, g.Glance(1))
+}
+
+func TestCardInfo(t *testing.T) {
+	g := glanceGame(t)
+	info, err := g.CardInfo("RUBY")
+	require.NoError(t, err)
+	assert.Equal(t, "Ruby (ruby, gem card)\n  value: 5\n  shiny: true (now)\n", info)
+	info, err = g.CardInfo("gold coin")
+	require.NoError(t, err, "a name or id, letters and digits only, any case")
+	assert.Equal(t, "gold_coin#1 (gold_coin, coin card)\n  metal: gold\n", info)
+	_, err = g.CardInfo("rubi")
+	assert.EqualError(t, err, `no card "rubi" (did you mean "ruby"?)`)
+}

@@ -1,0 +1,315 @@
+package interpreter
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"agon/schema"
+)
+
+// StartScenario starts a game of p at the scenario's position (its steps
+// are not taken): after the setup or at the first decision, as its start
+// says. initial are chance outcomes for the setup and the flow up to the
+// first decision (nil: the seed decides).
+func StartScenario(p *Program, sc *Scenario, initial []Outcome) (*Game, error) {
+	g, err := newGame(p, Config{Players: sc.Players, Seed: sc.Seed, Outcomes: initial})
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case sc.Start == StartDecision:
+		return g, g.startAtDecision(sc)
+	case strings.HasPrefix(sc.Start, StartPhase):
+		return g, g.startAtPhase(sc, strings.TrimSpace(strings.TrimPrefix(sc.Start, StartPhase)))
+	}
+	return g, g.startAfterSetup(sc)
+}
+
+// startAtPhase runs the game with a hook that applies the position when
+// the phase first begins (decisions before it are taken as usual).
+func (g *Game) startAtPhase(sc *Scenario, phase string) error {
+	if _, ok := g.prog.phases[phase]; !ok {
+		var ds schema.Diagnostics
+		ds.Addf(schema.Pos{File: sc.File, Line: sc.StartLine}, "no phase %q%s", phase, schema.DidYouMean(phase, g.prog.rs.PhaseOrder))
+		return ds.Err()
+	}
+	g.phaseHook = func(g *Game, name string) error {
+		if name != phase {
+			return nil
+		}
+		g.phaseHook = nil
+		return applyPosition(g, sc.File, sc.Position)
+	}
+	g.push(g.prog.flow)
+	g.push(g.prog.setup)
+	return g.run()
+}
+
+// startAfterSetup runs the setup, applies the position and runs the flow
+// to its first decision.
+func (g *Game) startAfterSetup(sc *Scenario) error {
+	g.push(g.prog.flow)
+	g.st.barrier = &barrier{depth: len(g.st.frames)}
+	g.push(g.prog.setup)
+	if err := g.run(); err != nil {
+		return err
+	}
+	if d := g.Pending(); d != nil {
+		return fmt.Errorf("%s: the setup asks %s (%q): write start: %s", sc.File, PlayerName(d.Player), d.Prompt, StartDecision)
+	}
+	if err := applyPosition(g, sc.File, sc.Position); err != nil {
+		return err
+	}
+	return g.run()
+}
+
+// startAtDecision runs the setup and the flow to the first decision,
+// applies the position and asks that decision again in it.
+func (g *Game) startAtDecision(sc *Scenario) error {
+	g.push(g.prog.flow)
+	g.push(g.prog.setup)
+	if err := g.run(); err != nil {
+		return err
+	}
+	pd := g.st.pending
+	if pd == nil {
+		return fmt.Errorf("%s: the game ended before its first decision", sc.File)
+	}
+	if err := applyPosition(g, sc.File, sc.Position); err != nil {
+		return err
+	}
+	g.st.pending = nil
+	if err := g.decide(pd.choice); err != nil {
+		return &RuntimeError{Pos: pd.choice.pos, Where: "choose (asked again at the scenario's position)", Msg: err.Error(), Err: err}
+	}
+	if g.st.pending == nil {
+		return g.run()
+	}
+	return nil
+}
+
+// scenarioRun is what a replayer needs beyond a transcript's replay.
+type scenarioRun struct {
+	g *Game
+	// runLine is the line of the last run step, 0 before the first.
+	runLine int
+}
+
+// RunScenario plays the scenario on p (load it with LoadScenario): it
+// starts at the position and takes the steps as Replay does, with these
+// differences: log messages are never compared in sequence (a logged:
+// step looks for one), chance outcomes only when the scenario lists chance
+// steps, check steps are always evaluated, and the game need not end
+// (unless a result is given). The first failing step is returned as a
+// *Divergence, with the report so far.
+func RunScenario(p *Program, sc *Scenario) (*ReplayReport, error) {
+	if sc.Game != "" && sc.Game != p.Game() {
+		return nil, fmt.Errorf("%s: the scenario is for game %q, the ruleset is %q", sc.File, sc.Game, p.Game())
+	}
+	t := &sc.Transcript
+	run := &scenarioRun{}
+	r := &replayer{t: t, sc: run, rep: &ReplayReport{}}
+	r.check = func(expr string) (bool, error) { return CheckExpr(run.g, expr) }
+	var posErr schema.ErrorList
+	rep, err := r.walk(func(initial []Outcome) (session, error) {
+		g, err := StartScenario(p, sc, initial)
+		if errors.As(err, &posErr) {
+			return nil, err
+		}
+		if err != nil {
+			return nil, err
+		}
+		run.g = g
+		return g, nil
+	})
+	if posErr != nil {
+		return rep, posErr // the position's own problems, each at its place
+	}
+	return rep, err
+}
+
+// scenarioChance finds the chance step's outcome among the chance events
+// not matched yet: a scenario lists only the chance outcomes it fixes.
+func (r *replayer) scenarioChance(i int, s Step) error {
+	var seen []string
+	for j := r.next; j < len(r.events); j++ {
+		e := r.events[j]
+		if e.Kind != EventChance {
+			continue
+		}
+		if sameEvent(s, e) {
+			r.next = j + 1
+			return nil
+		}
+		seen = append(seen, describeEvent(e))
+	}
+	got := "no chance outcome"
+	if len(seen) > 0 {
+		got = strings.Join(seen, "; ")
+	}
+	return r.diverge(i, describeStep(s), got, "")
+}
+
+// scenarioStep takes a step only scenario files have.
+// asks, finished and logged steps that hold count as checks.
+func (r *replayer) scenarioStep(i int, s Step) error {
+	var err error
+	switch s.Kind {
+	case StepRun:
+		return r.runStep(i, s)
+	case StepAsks:
+		err = r.asksStep(i, s)
+	case StepFinished:
+		err = r.finishedStep(i)
+	default:
+		err = r.loggedStep(i, s)
+	}
+	if err == nil {
+		r.rep.Checks++
+	}
+	return err
+}
+
+// runStep runs the step's effects on the game.
+func (r *replayer) runStep(i int, s Step) error {
+	g := r.sc.g
+	if g.st.barrier != nil {
+		return r.diverge(i, "the effects to run", "", fmt.Sprintf("those of the run step at line %d still wait: %s", r.sc.runLine, r.describeAsked()))
+	}
+	if g.Over() {
+		return r.diverge(i, "the effects to run", "the end of the game", "")
+	}
+	g.SupplyOutcomes(r.outcomesFrom(i + 1)...)
+	r.sc.runLine = s.Line
+	if s.Error != "" {
+		return r.runFailing(i, s)
+	}
+	if err := g.execNode(r.t.File, s.Effects); err != nil {
+		if j, oe, ok := r.outcomeStep(i+1, err); ok {
+			return r.badOutcome(j, oe)
+		}
+		return r.diverge(i, "the effects to run", "", "they failed: "+err.Error())
+	}
+	r.events = g.Events()
+	return nil
+}
+
+// runFailing runs effects that must fail with an error containing
+// s.Error; the game then goes on as if they had not run.
+func (r *replayer) runFailing(i int, s Step) error {
+	want := fmt.Sprintf("the effects to fail with %q", s.Error)
+	before := r.sc.g.Clone()
+	err := r.sc.g.execNode(r.t.File, s.Effects)
+	switch {
+	case err == nil:
+		return r.diverge(i, want, "", "they did not: "+r.describeAsked())
+	case !strings.Contains(err.Error(), s.Error):
+		return r.diverge(i, want, err.Error(), "")
+	}
+	before.phaseHook = r.sc.g.phaseHook
+	r.sc.g, r.s = before, before
+	r.events = before.Events()
+	r.next = min(r.next, len(r.events))
+	r.rep.Checks++
+	return nil
+}
+
+// asksStep checks the pending decision.
+func (r *replayer) asksStep(i int, s Step) error {
+	want := fmt.Sprintf("a decision by %s (asks: %d)", PlayerName(s.Player), s.Player)
+	d := r.s.Pending()
+	switch {
+	case d == nil:
+		return r.diverge(i, want, "the end of the game", "")
+	case d.Player != s.Player:
+		return r.diverge(i, want, r.describeAsked(), "")
+	case !strings.Contains(d.Prompt, s.Prompt):
+		return r.diverge(i, fmt.Sprintf("a prompt containing %q", s.Prompt), fmt.Sprintf("%q", d.Prompt), "")
+	}
+	return r.checkOptions(i, s, optionKeys(d))
+}
+
+// checkOptions compares a decision's option keys with an asks step.
+func (r *replayer) checkOptions(i int, s Step, keys []string) error {
+	got := strings.Join(keys, ", ")
+	if s.Options != nil && !sameSet(keys, s.Options) {
+		return r.diverge(i, "the options "+strings.Join(s.Options, ", "), got, "")
+	}
+	for _, k := range s.Offers {
+		if !slices.Contains(keys, k) {
+			return r.diverge(i, fmt.Sprintf("option %q to be offered", k), got, "")
+		}
+	}
+	for _, k := range s.NotOffers {
+		if slices.Contains(keys, k) {
+			return r.diverge(i, fmt.Sprintf("option %q not to be offered", k), got, "")
+		}
+	}
+	return nil
+}
+
+// optionKeys lists a decision's option keys.
+func optionKeys(d *Decision) []string {
+	out := make([]string, len(d.Options))
+	for i, o := range d.Options {
+		out[i] = o.Key
+	}
+	return out
+}
+
+// sameSet reports whether a and b hold the same strings, in any order.
+func sameSet(a, b []string) bool {
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// finishedStep checks that the last run step's effects are done.
+func (r *replayer) finishedStep(i int) error {
+	if r.sc.g.st.barrier != nil {
+		return r.diverge(i, fmt.Sprintf("the effects of the run step at line %d to be finished", r.sc.runLine), r.describeAsked(), "")
+	}
+	return nil
+}
+
+// describeAsked describes the pending decision with its options.
+func (r *replayer) describeAsked() string {
+	d := r.s.Pending()
+	if d == nil {
+		return "the end of the game"
+	}
+	return fmt.Sprintf("%s with the options %s", describeDecision(d), legalKeys(d))
+}
+
+// loggedStep looks for a log message containing the step's text.
+func (r *replayer) loggedStep(i int, s Step) error {
+	var last string
+	for _, e := range r.sc.g.Events() {
+		if e.Kind == EventLog {
+			if strings.Contains(e.Text, s.Text) {
+				return nil
+			}
+			last = e.Text
+		}
+	}
+	reason := "there is none so far"
+	if last != "" {
+		reason = fmt.Sprintf("none does (the last is %q)", last)
+	}
+	return r.diverge(i, fmt.Sprintf("a log message containing %q", s.Text), "", reason)
+}
+
+// scenarioFinish ends a scenario: only a given result is compared.
+func (r *replayer) scenarioFinish() error {
+	if r.sc.g.phaseHook != nil {
+		return r.diverge(len(r.t.Steps), "the start phase to begin (the position is applied then)", r.describeAsked(), "")
+	}
+	if r.t.Result == nil {
+		return nil
+	}
+	r.sc = nil
+	return r.finish()
+}
