@@ -171,6 +171,9 @@ func SyntaxError(file string, err error) Diagnostic {
 // withQuoteHint adds, to the YAML errors that an expression holding
 // ",", ": ", " #" or brackets inside a {…} or […] causes, how to avoid them.
 func withQuoteHint(d Diagnostic) Diagnostic {
+	if strings.Contains(d.Msg, "this line is indented") || strings.Contains(d.Msg, "tab character") {
+		return d // yamlSyntaxError found the slip: the hint would mislead
+	}
 	for _, m := range []string{"did not find expected ',' or", "did not find expected node content", "mapping values are not allowed"} {
 		if strings.Contains(d.Msg, m) {
 			d.Msg += `; if an expression holds ",", ": ", " #" or brackets, quote this expression, e.g. {set: x, to: "a ? b : c"}`
