@@ -31,42 +31,60 @@ type slot struct {
 }
 
 // redeal shuffles the cards seat cannot see among the positions seat
-// cannot see: those of hidden zones and of other players' owner zones.
+// cannot see: those of hidden zones (each zone of a hidden keyed zone
+// family too) and of other players' owner zones.
 // Each zone keeps its size and the cards seat can see stay where they
 // are. Cards are re-dealt within their card table only (a coin never
 // lands in a pile of buildings), so each unseen zone also keeps how many
 // cards of each table it holds.
 func (g *Game) redeal(seat int) {
-	rs := g.prog.rs
 	slots := map[string][]slot{}
 	cards := map[string][]any{}
 	var tables []string
-	for _, n := range rs.ZoneOrder {
-		z := rs.Zones[n]
-		owners := []int{-1}
-		if z.Owner == "player" {
-			owners = make([]int, g.st.playerCount)
-			for i := range owners {
-				owners[i] = i
+	for _, z := range g.unseenZones(seat) {
+		for i, c := range g.zoneList(z.zone, z.owner) {
+			t, _ := c.(map[string]any)["table"].(string)
+			if _, seen := slots[t]; !seen {
+				tables = append(tables, t)
 			}
-		}
-		for _, o := range owners {
-			if visibleTo(z.Visibility, o, seat) {
-				continue
-			}
-			for i, c := range g.zoneList(n, o) {
-				t, _ := c.(map[string]any)["table"].(string)
-				if _, seen := slots[t]; !seen {
-					tables = append(tables, t)
-				}
-				slots[t] = append(slots[t], slot{zone: n, owner: o, index: i})
-				cards[t] = append(cards[t], c)
-			}
+			slots[t] = append(slots[t], slot{zone: z.zone, owner: z.owner, index: i})
+			cards[t] = append(cards[t], c)
 		}
 	}
 	for _, t := range tables {
 		g.dealInto(slots[t], g.shuffled(cards[t]))
 	}
+}
+
+// unseenZones lists, in zone order, the zones seat cannot see (index
+// unused): each player's zone of an owner zone, each key's zone
+// (location NAME[key]) of a keyed zone family.
+func (g *Game) unseenZones(seat int) []slot {
+	rs := g.prog.rs
+	var out []slot
+	for _, n := range rs.ZoneOrder {
+		z := rs.Zones[n]
+		switch {
+		case z.KeyedBy != nil:
+			if visibleTo(z.Visibility, -1, seat) {
+				continue
+			}
+			for _, k := range rs.ZoneKeys(n) {
+				out = append(out, slot{zone: familyLoc(n, k), owner: -1})
+			}
+		case z.Owner == "player":
+			for o := 0; o < g.st.playerCount; o++ {
+				if !visibleTo(z.Visibility, o, seat) {
+					out = append(out, slot{zone: n, owner: o})
+				}
+			}
+		default:
+			if !visibleTo(z.Visibility, -1, seat) {
+				out = append(out, slot{zone: n, owner: -1})
+			}
+		}
+	}
+	return out
 }
 
 // shuffled returns the cards in an order drawn from the game's stream.
@@ -89,7 +107,8 @@ func (g *Game) dealInto(slots []slot, cards []any) {
 			copied[key] = true
 		}
 		c := cards[i].(map[string]any)
-		c["zone"], c["owner"] = s.zone, s.owner
+		zone, zoneKey, _ := splitLoc(s.zone)
+		c["zone"], c["zone_key"], c["owner"] = zone, zoneKey, s.owner
 		g.zoneList(s.zone, s.owner)[s.index] = c
 	}
 }

@@ -79,6 +79,35 @@ scoring:
 `, visibility)
 }
 
+// guessFamilyTop: player 0 guesses the face of the top card of one zone
+// of a keyed zone family of the given visibility, dealt from a shuffled
+// deck into both of its zones.
+func guessFamilyTop(visibility string) string {
+	return fmt.Sprintf(`cards:
+  dice:
+    zone: deck
+    attributes: {face: {type: int}}
+    rows: [{id: d1, face: 1}, {id: d2, face: 2}, {id: d3, face: 3}, {id: d4, face: 4}, {id: d5, face: 5}, {id: d6, face: 6}]
+zones:
+  deck: {visibility: hidden}
+  pile: {keyed_by: [left, right], visibility: %s}
+vars:
+  guess: {type: int}
+setup:
+  - {shuffle: deck}
+  - {draw: 3, from: deck, into: pile.left}
+  - {draw: 3, from: deck, into: pile.right}
+flow:
+  - choose:
+      who: 0
+      prompt: guess the top card on the left
+      options:
+        - {key: guess, for_each: 1..6, as: n, do: [{set: guess, to: n}]}
+scoring:
+  score: "pile.left[0].face == guess ? 1 : 0"
+`, visibility)
+}
+
 // greedyHits plays src for seeds 1..n with a greedy player 0 and counts
 // the games it scores in; it also returns the bot's choices.
 func greedyHits(t *testing.T, src string, n int) (int, []string) {
@@ -116,6 +145,7 @@ func TestGreedyDoesNotPeek(t *testing.T) {
 		{"another player's hidden hand", guessCard(1, "owner"), guessCard(1, "public")},
 		{"a card dealt face down", guessCard(0, "hidden"), guessCard(0, "owner")},
 		{"the top card of a hidden deck", guessTop("hidden"), guessTop("public")},
+		{"the top card of a hidden keyed zone", guessFamilyTop("hidden"), guessFamilyTop("public")},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -176,4 +206,28 @@ func uniqueStrings(xs []string) map[string]bool {
 		out[x] = true
 	}
 	return out
+}
+
+// A hidden keyed zone family is dealt anew zone by zone: each keeps its
+// size, and each card knows the family and the key it now lies under.
+func TestGreedyWorldRedealsKeyedZones(t *testing.T) {
+	g := start(t, guessFamilyTop("hidden"), 2)
+	b := &greedyBot{seed: 3}
+	moved := 0
+	for i := 0; i < 20; i++ {
+		w := b.world(g, 0)
+		for _, k := range []string{"left", "right"} {
+			loc := familyLoc("pile", k)
+			require.Len(t, w.zoneList(loc, -1), 3)
+			for _, c := range w.zoneList(loc, -1) {
+				assert.Equal(t, "pile", c.(map[string]any)["zone"])
+				assert.Equal(t, k, c.(map[string]any)["zone_key"])
+			}
+		}
+		if identity(w.zoneList("pile[left]", -1)[0]) != identity(g.zoneList("pile[left]", -1)[0]) {
+			moved++
+		}
+		b.seed++
+	}
+	assert.Greater(t, moved, 10, "the top of a hidden keyed zone is dealt anew")
 }

@@ -48,9 +48,10 @@ type procedure struct {
 
 // trigger is a compiled automatic rule.
 type trigger struct {
-	name string
-	when *compiled
-	body *block
+	name   string
+	active *compiled // nil: always active
+	when   *compiled
+	body   *block
 }
 
 // namedExpr is a labelled expression (views, score details).
@@ -147,9 +148,10 @@ func (c *compiler) compileProcedures() {
 func (c *compiler) compileTriggers() {
 	for _, t := range c.rs.Triggers {
 		c.prog.triggers = append(c.prog.triggers, &trigger{
-			name: t.Name,
-			when: c.ec.compile(t.When, nil, wantBool, "trigger condition"),
-			body: c.block(t.Do, nil, "trigger "+t.Name),
+			name:   t.Name,
+			active: c.ec.compile(t.Active, nil, wantBool, "trigger activity (active)"),
+			when:   c.ec.compile(t.When, nil, wantBool, "trigger condition"),
+			body:   c.block(t.Do, nil, "trigger "+t.Name),
 		})
 	}
 }

@@ -101,6 +101,8 @@
 // Triggers start when setup is over (no trigger is checked while the
 // setup frame is on the stack, and they are checked once when it pops):
 // derived from the frames, so a clone or a reloaded state needs no flag.
+// A trigger's optional active: is evaluated before its when (which is
+// skipped while active is false); like when, it is state, not a flag.
 //
 // Literals are checked against vocabularies on the shadow-typed tree
 // (literals.go). A misspelt string is not a type error: c.kind ==

@@ -529,7 +529,7 @@ func (g *Game) checkTriggers() error {
 		}
 	}
 	for i, t := range g.prog.triggers {
-		ok, err := g.evalBool(t.when)
+		ok, err := g.triggerHolds(t)
 		if err != nil {
 			return g.runtimeError(nil, t.body, err)
 		}
@@ -546,6 +546,15 @@ func (g *Game) checkTriggers() error {
 		return nil
 	}
 	return nil
+}
+
+// triggerHolds reports whether t is active (its active holds, or it has
+// none) and its when holds; when is not evaluated while t is inactive.
+func (g *Game) triggerHolds(t *trigger) (bool, error) {
+	if on, err := g.evalBoolOr(t.active, true); err != nil || !on {
+		return false, err
+	}
+	return g.evalBool(t.when)
 }
 
 // eval runs a compiled expression in the game's environment.

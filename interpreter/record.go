@@ -197,13 +197,7 @@ func Replay(p *Program, t *Transcript, opt ReplayOptions) (*ReplayReport, error)
 	}
 	var check func(string) (bool, error)
 	if opt.Check != nil {
-		check = func(expr string) (bool, error) {
-			ok, err := opt.Check(g, expr)
-			if err == nil && !ok {
-				return false, &checkFalse{detail: ExplainCheck(g, expr)}
-			}
-			return ok, err
-		}
+		check = explaining(func() *Game { return g }, opt.Check)
 	}
 	return replay(t, start, check)
 }

@@ -111,7 +111,7 @@ func RunScenario(p *Program, sc *Scenario) (*ReplayReport, error) {
 	t := &sc.Transcript
 	run := &scenarioRun{}
 	r := &replayer{t: t, sc: run, rep: &ReplayReport{}}
-	r.check = func(expr string) (bool, error) { return CheckExpr(run.g, expr) }
+	r.check = explaining(func() *Game { return run.g }, CheckExpr)
 	var posErr schema.ErrorList
 	rep, err := r.walk(func(initial []Outcome) (session, error) {
 		g, err := StartScenario(p, sc, initial)

@@ -228,7 +228,9 @@ result:
 func TestScenarioDivergences(t *testing.T) {
 	for _, tc := range []struct{ steps, want string }{
 		{"  - check: players[0].gold == 1\n",
-			`s.yaml:6: step 1: expected check "players[0].gold == 1" to hold, but it does not`},
+			`s.yaml:6: step 1: expected check "players[0].gold == 1" to hold, but it does not: players[0].gold == 1 is false (players[0].gold is 0)`},
+		{"  - check: players[0].gold == 0 && len(players[1].hand) > 0\n",
+			`s.yaml:6: step 1: expected check "players[0].gold == 0 && len(players[1].hand) > 0" to hold, but it does not: players[0].gold == 0 is true (players[0].gold is 0); len(players[1].hand) > 0 is false (len(players[1].hand) is 0)`},
 		{"  - asks: 1\n",
 			`s.yaml:6: step 1: expected a decision by P2 (asks: 1), got a decision by P1 ("take a gem") with the options take c=ruby, take c=opal, pass`},
 		{"  - asks: 0\n    prompt: choose\n",

@@ -256,6 +256,9 @@ type Trigger struct {
 	Name string    `yaml:"name" agon:"required"`
 	When Expr      `yaml:"when" agon:"required"`
 	Do   []*Effect `yaml:"do" agon:"required"`
+	// Active, when set, says when the trigger is considered at all: while
+	// it is false, When is not evaluated.
+	Active Expr `yaml:"active"`
 }
 
 // Scoring computes final scores.

@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"agon/interpreter"
 )
 
 // benchParams are the inputs of agon bench.
@@ -16,6 +19,36 @@ type benchParams struct {
 	Players int
 	Games   int
 	Seed    uint64
+	JSON    bool
+}
+
+// benchReport is what agon bench measured (its --json output).
+type benchReport struct {
+	RulesetSource string `json:"ruleset_source,omitempty"`
+	Game          string `json:"game"`
+	Variant       string `json:"variant"`
+	Players       int    `json:"players"`
+	Games         int    `json:"games"`
+	Seed          uint64 `json:"seed"`
+	Decisions     int    `json:"decisions"`
+	// Seconds is the wall time of all the games.
+	Seconds            float64 `json:"seconds"`
+	GamesPerSecond     float64 `json:"games_per_second"`
+	DecisionsPerSecond float64 `json:"decisions_per_second"`
+	// AllocsPerGame and BytesPerGame are the heap allocations of one game
+	// on average (runtime.MemStats: Mallocs and TotalAlloc).
+	AllocsPerGame float64      `json:"allocs_per_game"`
+	BytesPerGame  float64      `json:"bytes_per_game"`
+	Machine       benchMachine `json:"machine"`
+}
+
+// benchMachine is where a benchmark ran.
+type benchMachine struct {
+	GOOS       string `json:"goos"`
+	GOARCH     string `json:"goarch"`
+	CPUs       int    `json:"cpus"`
+	GOMAXPROCS int    `json:"gomaxprocs"`
+	GoVersion  string `json:"go_version"`
 }
 
 // runBench plays games one after another with random bots and reports
@@ -32,23 +65,49 @@ func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) in
 	if err := checkPlayers(p, []int{prm.Players}); err != nil {
 		return fail(stderr, err)
 	}
+	rep, err := bench(ctx, p, prm)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	rep.RulesetSource = source
+	if prm.JSON {
+		writeJSON(stdout, rep)
+		return exitOK
+	}
+	printSource(stdout, source)
+	fmt.Fprintf(stdout, "%d games, %d decisions in %.3fs: %.1f games/s, %.0f decisions/s\n",
+		rep.Games, rep.Decisions, rep.Seconds, rep.GamesPerSecond, rep.DecisionsPerSecond)
+	return exitOK
+}
+
+// bench plays the games and measures them.
+func bench(ctx context.Context, p *interpreter.Program, prm benchParams) (*benchReport, error) {
 	kinds, _ := parseSeats("", prm.Players, "random", "random", false)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	start, decisions := time.Now(), 0
 	for i := range prm.Games {
 		if ctx.Err() != nil {
-			return fail(stderr, fmt.Errorf("interrupted after %d games", i))
+			return nil, fmt.Errorf("interrupted after %d games", i)
 		}
 		o := playOne(p, prm.Players, gameSeed(prm.Seed, i), kinds)
 		if o.Err != "" {
-			return fail(stderr, fmt.Errorf("game %d (seed %d): %s", i+1, o.Seed, o.Err))
+			return nil, fmt.Errorf("game %d (seed %d): %s", i+1, o.Seed, o.Err)
 		}
 		decisions += o.Decisions
 	}
 	secs := max(time.Since(start).Seconds(), 1e-9)
-	printSource(stdout, source)
-	fmt.Fprintf(stdout, "%d games, %d decisions in %.3fs: %.1f games/s, %.0f decisions/s\n",
-		prm.Games, decisions, secs, float64(prm.Games)/secs, float64(decisions)/secs)
-	return exitOK
+	runtime.ReadMemStats(&after)
+	games := float64(prm.Games)
+	return &benchReport{
+		Game: p.Game(), Variant: prm.Variant, Players: prm.Players, Games: prm.Games, Seed: prm.Seed,
+		Decisions: decisions, Seconds: secs,
+		GamesPerSecond: games / secs, DecisionsPerSecond: float64(decisions) / secs,
+		AllocsPerGame: float64(after.Mallocs-before.Mallocs) / games,
+		BytesPerGame:  float64(after.TotalAlloc-before.TotalAlloc) / games,
+		Machine: benchMachine{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPUs: runtime.NumCPU(),
+			GOMAXPROCS: runtime.GOMAXPROCS(0), GoVersion: runtime.Version()},
+	}, nil
 }
 
 // newBenchCmd wires agon bench.
@@ -58,9 +117,12 @@ func newBenchCmd(e *env) *cobra.Command {
 		Use:   "bench RULESET",
 		Short: "Measure how fast games play",
 		Long: `bench plays --games games one after another on one core with random bots and
-reports games per second and decisions per second.`,
-		Example: `  agon bench peloponnes --players 3 --games 500`,
-		Args:    cobra.ExactArgs(1),
+reports games per second and decisions per second. With --json it also reports
+the heap allocations and bytes allocated per game, the machine (GOOS, GOARCH,
+CPU count) and the Go version, to compare runs.`,
+		Example: `  agon bench peloponnes --players 3 --games 500
+  agon bench peloponnes --players 4 --games 50 --json`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
 			e.code = runBench(e.ctx, prm, e.stdout, e.stderr)
@@ -72,6 +134,7 @@ reports games per second and decisions per second.`,
 	f.IntVar(&prm.Players, "players", 0, "number of players (required)")
 	f.IntVar(&prm.Games, "games", 100, "number of games")
 	f.Uint64Var(&prm.Seed, "seed", 1, "seed from which every game's seed is derived")
+	f.BoolVar(&prm.JSON, "json", false, "print the measurements as JSON")
 	_ = cmd.MarkFlagRequired("players")
 	return cmd
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -156,6 +157,25 @@ func TestE2EValidateAndBench(t *testing.T) {
 	code, out, stderr = runCLI(t, "", "bench", "peloponnes", "--players", "3", "--games", "3")
 	assert.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, out, "games/s")
+
+	code, out, stderr = runCLI(t, "", "bench", "peloponnes", "--players", "3", "--games", "2", "--seed", "5", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	var b benchReport
+	require.NoError(t, json.Unmarshal([]byte(out), &b), out)
+	assert.Equal(t, "peloponnes", b.Game)
+	assert.Equal(t, 2, b.Games)
+	assert.Equal(t, uint64(5), b.Seed)
+	assert.Positive(t, b.Decisions)
+	assert.Positive(t, b.GamesPerSecond)
+	assert.InDelta(t, float64(b.Decisions)/b.Seconds, b.DecisionsPerSecond, 1e-6*b.DecisionsPerSecond)
+	assert.Positive(t, b.AllocsPerGame)
+	assert.Greater(t, b.BytesPerGame, b.AllocsPerGame, "each allocation is at least a byte")
+	assert.Equal(t, runtime.GOOS, b.Machine.GOOS)
+	assert.Equal(t, runtime.GOARCH, b.Machine.GOARCH)
+	assert.Positive(t, b.Machine.CPUs)
+	assert.Equal(t, runtime.Version(), b.Machine.GoVersion)
+	assert.Contains(t, out, `"decisions_per_second"`)
+	assert.NotContains(t, out, "ruleset: ", "the JSON is the whole output")
 }
 
 func TestE2EReplayVariantReportsNewOptions(t *testing.T) {

@@ -55,7 +55,12 @@ type player struct {
 
 // runPlay plays an interactive game over stdin and stdout.
 func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr io.Writer) (code int) {
-	pl, err := newPlayer(prm, stdin, stdout)
+	p, sc, source, err := loadPlayProgram(prm)
+	if err != nil {
+		printSource(stderr, source)
+		return printLoadError(stderr, err)
+	}
+	pl, err := newPlayer(prm, p, sc, source, stdin, stdout)
 	if err != nil {
 		return printLoadError(stderr, err)
 	}
@@ -73,12 +78,9 @@ func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr 
 	return exitOK
 }
 
-// newPlayer loads the game and sets up the seats.
-func newPlayer(prm playParams, stdin io.Reader, stdout io.Writer) (*player, error) {
-	p, sc, source, err := loadPlayProgram(prm)
-	if err != nil {
-		return nil, err
-	}
+// newPlayer sets up the seats of a game of p (from scenario sc, when
+// not nil) and prints its header.
+func newPlayer(prm playParams, p *interpreter.Program, sc *interpreter.Scenario, source string, stdin io.Reader, stdout io.Writer) (*player, error) {
 	n, err := playerCount(prm, p, sc)
 	if err != nil {
 		return nil, err

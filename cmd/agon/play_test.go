@@ -134,7 +134,7 @@ func TestReplayRunsScenarioFiles(t *testing.T) {
 	require.NoError(t, os.WriteFile(bad, []byte(strings.Replace(string(data), "== 17", "== 18", 1)), 0o644))
 	code, out, _ = runCLI(t, "", "replay", bad)
 	assert.Equal(t, exitProblems, code)
-	assert.Regexp(t, `bad\.yaml:\d+: step 3: expected check "players\[0\]\.luxury == 18" to hold, but it does not`, out)
+	assert.Regexp(t, `bad\.yaml:\d+: step 3: expected check "players\[0\]\.luxury == 18" to hold, but it does not: players\[0\]\.luxury == 18 is false \(players\[0\]\.luxury is 17\)`, out)
 }
 
 func TestPlayBotsOnlyStreamsTheGame(t *testing.T) {

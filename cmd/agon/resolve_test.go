@@ -115,3 +115,21 @@ func TestOtherModuleIsNotAProject(t *testing.T) {
 	plain := t.TempDir()
 	assert.Equal(t, plain, projectRoot(plain), "outside a checkout the project is the current directory")
 }
+
+// Every command that loads a ruleset names it first, on a load error too.
+func TestEveryCommandNamesTheRulesetOnLoadError(t *testing.T) {
+	root := project(t)
+	t.Chdir(root)
+	for _, args := range [][]string{
+		{"validate", "peloponnes"},
+		{"simulate", "peloponnes", "--players", "3", "--games", "1"},
+		{"record", "peloponnes", "--players", "3", "-o", filepath.Join(t.TempDir(), "t.yaml")},
+		{"play", "peloponnes", "--seats", "random,random,random"},
+		{"bench", "peloponnes", "--players", "3", "--games", "1"},
+	} {
+		code, _, stderr := runCLI(t, "", args...)
+		assert.Equal(t, exitProblems, code, "%v: %s", args, stderr)
+		assert.Regexp(t, `^ruleset: rulesets/peloponnes\n`, stderr, "%v", args)
+		assert.Contains(t, stderr, `unknown phase "biding"`, "%v", args)
+	}
+}
