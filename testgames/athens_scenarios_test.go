@@ -250,3 +250,65 @@ func firstBaseDef(t *testing.T, g *interpreter.Game, p int) string {
 	require.True(t, ok)
 	return v
 }
+
+// DELPHI: a brown cube buys 3 oracle cards, of which 1 goes back to the
+// deck (to the bottom, a ruling) and 2 are kept.
+func TestAthensDelphiThreeKeepTwo(t *testing.T) {
+	g := athensGame(t, 2, 1)
+	athensExec(t, g, `
+- {set: "players[0].cubes", to: "{brown: 1}"}
+- {call: single_option, with: {p: 0, c: "card('delphi')"}}
+`)
+	require.Contains(t, optionKeys(g), "oracles")
+	require.NoError(t, g.Apply("oracles"))
+	require.Equal(t, 3, athensEval(t, g, "len(oracle_draw)"))
+	back, ok := athensEval(t, g, "oracle_draw[0].id").(string)
+	require.True(t, ok)
+	require.NoError(t, g.Apply("return o="+mustDef(t, g, back)))
+	require.Equal(t, 2, athensEval(t, g, "len(players[0].oracles)"))
+	require.Equal(t, back, athensEval(t, g, "last(oracle_deck).id"))
+	require.Equal(t, 0, athensEval(t, g, "players[0].cubes['brown']"))
+	require.Equal(t, 7, athensEval(t, g, "supply['brown']"))
+}
+
+// mustDef is the row id of a card instance.
+func mustDef(t *testing.T, g *interpreter.Game, id string) string {
+	t.Helper()
+	v, ok := athensEval(t, g, fmt.Sprintf("card('%s').def", id)).(string)
+	require.True(t, ok)
+	return v
+}
+
+// A monument comes with its white cylinder, the next one is turned up with
+// another; with a WORKSHOP the cylinder may move onto a circle for its VP
+// plus the 1 VP it hid. Relies on the provisional circle VP (2, 3, 4).
+func TestAthensMonumentCylinderToWorkshop(t *testing.T) {
+	g := athensGame(t, 2, 1)
+	first, ok := athensEval(t, g, "monument_offer[0].id").(string)
+	require.True(t, ok)
+	athensExec(t, g, `
+- {move: "supply_deck['workshop'][0:1]", into: "players[0].owned"}
+- {call: take_action, with: {p: 0, c: "monument_offer[0]"}}
+- {call: move_cylinders, with: {p: 0}}
+`)
+	require.Equal(t, true, athensEval(t, g, fmt.Sprintf("card('%s').zone == 'owned' && card('%s').cylinder", first, first)))
+	require.Equal(t, true, athensEval(t, g, "len(monument_offer) == 1 && monument_offer[0].cylinder"))
+	require.Equal(t, []string{"keep", "move w=workshop"}, optionKeys(g))
+	require.NoError(t, g.Apply("move w=workshop"))
+	require.Equal(t, 2+1, athensEval(t, g, "players[0].vp"))
+	require.Equal(t, false, athensEval(t, g, fmt.Sprintf("card('%s').cylinder", first)))
+	require.Equal(t, 1, athensEval(t, g, "first(filter(players[0].owned, .kind == 'workshop')).circles"))
+}
+
+// The turn order die: counter-clockwise play goes to the right of the
+// Pericles holder; the die is not rolled with 2 players.
+func TestAthensTurnOrderDie(t *testing.T) {
+	g := athensGame(t, 4, 1)
+	require.Equal(t, []any{1, 0, 3, 2}, toAnyInts(athensEval(t, g, "seating(1, 'counterclockwise')")))
+	require.Equal(t, []any{3, 0, 1, 2}, toAnyInts(athensEval(t, g, "seating(3, 'clockwise')")))
+	require.Contains(t, fmt.Sprint(g.Events()), "roll direction", "the die is rolled with 4 players")
+	g2 := athensGame(t, 2, 1)
+	for _, e := range g2.Events() {
+		require.NotContains(t, fmt.Sprint(e), "roll direction", "no turn order die with 2 players")
+	}
+}
