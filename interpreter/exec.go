@@ -557,10 +557,7 @@ func (g *Game) eval(c *compiled) (any, error) {
 }
 
 func (g *Game) runProgram(c *compiled) (any, error) {
-	for len(g.vms) <= g.callDepth {
-		g.vms = append(g.vms, g.newVM())
-	}
-	out, err := g.vms[g.callDepth].Run(c.prog, g.st.root)
+	out, err := g.prepareVM().Run(c.prog, g.st.root)
 	if err != nil {
 		return nil, g.exprFailure(c, err)
 	}
@@ -576,6 +573,9 @@ func (g *Game) exprFailure(c *compiled, err error) error {
 	var fe *file.Error
 	if errors.As(err, &fe) {
 		msg := fe.Message
+		if msg == "memory budget exceeded" {
+			msg = memoryExceeded(g.limits.MaxExprMemory).Error()
+		}
 		if fe.Prev != nil {
 			var inner *exprError
 			if errors.As(fe.Prev, &inner) {

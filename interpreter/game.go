@@ -18,6 +18,7 @@ type Game struct {
 	limits    Limits
 	vms       []*vm.VM // one per nested function call depth
 	callDepth int
+	budget    evalBudget // of the current top-level evaluation (budget.go)
 	// look is set on the copy a legal_if_after look-ahead runs on.
 	look *lookahead
 	// phaseHook, when set, is called as each phase begins (a scenario
