@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -79,4 +80,14 @@ func TestVMMemoryIsReadable(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1000, out)
 	assert.Equal(t, 1000, vmMemory(v))
+}
+
+// An expression too deep for expr's parser (a transcript's check:, an
+// inspect) is refused before it is parsed.
+func TestEvalRefusesDeepExpression(t *testing.T) {
+	g := start(t, budgetCase("", "1"), 1)
+	_, err := g.Eval(strings.Repeat("-", 1<<20) + "1")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "expression nests deeper than 100 levels")
+	assert.Equal(t, "", ExplainCheck(g, strings.Repeat("(", 1<<20)))
 }

@@ -117,3 +117,88 @@ func ReadFileLimited(file string, limit int64, what string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// MaxExprDepth is how deeply an expression may nest brackets and prefix
+// operators (- + ! not). expr's parser recurses at each level before it
+// counts nodes, so a deeper expression is refused before it is parsed.
+const MaxExprDepth = 100
+
+// ExprDepth is how deeply src nests: open brackets plus the prefix
+// operators in a row, outside string literals (an overestimate is fine:
+// real expressions nest a few levels).
+func ExprDepth(src string) int {
+	depth, run, deepest := 0, 0, 0
+	operand := false // whether the last token ended an operand
+	rs := []rune(src)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case r == '\'' || r == '"' || r == '`':
+			i = endOfString(rs, i)
+			operand, run = true, 0
+		case r == '(' || r == '[' || r == '{':
+			depth++
+			operand = false
+		case r == ')' || r == ']' || r == '}':
+			depth = max(depth-1, 0)
+			operand, run = true, 0
+		case !operand && (r == '-' || r == '+' || r == '!'):
+			run++
+		case !operand && r == 'n' && hasWordAt(rs, i, "not"):
+			run++
+			i += 2
+		case isWordRune(r):
+			for i+1 < len(rs) && isWordRune(rs[i+1]) {
+				i++
+			}
+			operand, run = !isOperatorWord(rs, i), 0
+		case r == ' ' || r == '\t' || r == '\n' || r == '\r':
+		default:
+			operand = false
+		}
+		deepest = max(deepest, depth+run)
+	}
+	return deepest
+}
+
+// endOfString is the index of the quote that closes the string literal
+// starting at i (or the last index).
+func endOfString(rs []rune, i int) int {
+	quote := rs[i]
+	for j := i + 1; j < len(rs); j++ {
+		switch {
+		case rs[j] == '\\' && quote != '`':
+			j++
+		case rs[j] == quote:
+			return j
+		}
+	}
+	return len(rs) - 1
+}
+
+func isWordRune(r rune) bool {
+	return r == '_' || r == '$' || r == '#' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+}
+
+// hasWordAt reports whether the word w starts at i and ends there.
+func hasWordAt(rs []rune, i int, w string) bool {
+	end := i + len(w)
+	if end > len(rs) || string(rs[i:end]) != w {
+		return false
+	}
+	return end == len(rs) || !isWordRune(rs[end])
+}
+
+// isOperatorWord reports whether the word ending at i is an operator
+// (and, or, in, matches, …): an operand is expected after it.
+func isOperatorWord(rs []rune, i int) bool {
+	j := i
+	for j > 0 && isWordRune(rs[j-1]) {
+		j--
+	}
+	switch string(rs[j : i+1]) {
+	case "and", "or", "in", "not", "matches", "contains", "startsWith", "endsWith", "let", "if", "else":
+		return true
+	}
+	return false
+}

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -52,4 +53,34 @@ func TestLoadRefusesLargeRuleset(t *testing.T) {
 	}
 	_, ds := Load(fsys, "g")
 	requireMessage(t, ds, "is larger than the", "(the ruleset's files may be 32 MB together)")
+}
+
+func TestExprDepth(t *testing.T) {
+	cases := map[string]int{
+		"1 + 2":                     0,
+		"-x":                        1,
+		"a - b":                     0,
+		"f(g(x), [1, 2])":           2,
+		"'((((' + x":                0,
+		`"\"(((" + x`:               0,
+		"not not a":                 2,
+		"a and not b":               1,
+		"((((-1))))":                5,
+		"let x = -1; x - -2":        1,
+		"x[0].y in [1, -2] ? 1 : 0": 2,
+	}
+	for src, want := range cases {
+		require.Equal(t, want, ExprDepth(src), src)
+	}
+}
+
+// A megabyte of nested brackets or minus signs is refused before expr's
+// parser sees it (which would overflow the stack).
+func TestLoadRefusesDeepExpressions(t *testing.T) {
+	for _, deep := range []string{strings.Repeat("(", 1<<20) + "1", strings.Repeat("-", 1<<20) + "1", strings.Repeat("!", 1<<19) + "true"} {
+		fsys := sampleFiles()
+		fsys["g/deep.yaml"] = &fstest.MapFile{Data: []byte("constants:\n  deep: 1\nvars:\n  deep_var: {type: int, init: '" + deep + "'}\n")}
+		_, ds := Load(fsys, "g")
+		requireMessage(t, ds, "g/deep.yaml:4:", "expression nests deeper than 100 levels")
+	}
 }
