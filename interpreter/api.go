@@ -22,6 +22,9 @@ type Limits struct {
 	// function calls and iterations of builtin predicates (filter, map,
 	// sum, all, …), across every nested call (default 1e6).
 	MaxExprSteps int
+	// MaxLogBytes bounds the text a game's log effects may write in all
+	// (default 16 MB).
+	MaxLogBytes int
 	// MaxCallDepth is how deeply ruleset function calls may nest (default
 	// 64): it stops a recursive function whose recursion does not end.
 	MaxCallDepth int
@@ -42,6 +45,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxExprSteps <= 0 {
 		l.MaxExprSteps = 1000000
+	}
+	if l.MaxLogBytes <= 0 {
+		l.MaxLogBytes = 16 << 20
 	}
 	if l.MaxCallDepth <= 0 {
 		l.MaxCallDepth = 64

@@ -211,6 +211,9 @@ func (g *Game) exec(e *effect, f *frame) error {
 		if err != nil {
 			return err
 		}
+		if g.st.logBytes += len(text); g.st.logBytes > g.limits.MaxLogBytes {
+			return fmt.Errorf("the game's log is longer than %d bytes (limit MaxLogBytes): does a log run in a loop, or print a whole list?", g.limits.MaxLogBytes)
+		}
 		g.logEvent(Event{Kind: EventLog, Text: text})
 	case "end_game":
 		g.endGame()
@@ -451,12 +454,17 @@ func (g *Game) execDraw(e *effect) error {
 	if err != nil {
 		return err
 	}
+	refilled := false
 	for i := 0; i < n; i++ {
 		list := g.zoneList(fromLoc, from)
 		if len(list) == 0 {
 			if list, err = g.refill(e.from, from); err != nil {
 				return err
 			}
+			if refilled && len(list) > 0 {
+				return fmt.Errorf("draw: %s was refilled twice in one draw of %d cards: the cards drawn go back to its refill_from zone, so the draw would never end", fromLoc, n)
+			}
+			refilled = true
 			if len(list) == 0 {
 				return nil
 			}

@@ -45,3 +45,25 @@ func TestMoreThanMaxCardsIsALoadError(t *testing.T) {
 	assert.Contains(t, msg, "g/rules.yaml:17:9: card c10: the card tables make more than 100000 cards in all (limit MaxCards)")
 	assert.Less(t, time.Since(start), 5*time.Second)
 }
+
+// A draw that empties its zone and its refill zone just stops: only a
+// second refill that finds cards (they came back from the draw) is an
+// error.
+func TestDrawPastRefillStops(t *testing.T) {
+	g := start(t, `
+cards:
+  chip:
+    zone: deck
+    rows:
+      - {id: chip, count: 5}
+zones:
+  deck: {refill_from: discard}
+  discard: {}
+  hand: {}
+setup:
+  - {move: "deck[0:2]", into: discard}
+flow:
+  - {draw: 10, from: deck, into: hand}
+`, 1)
+	assert.Equal(t, 5, eval(t, g, "len(hand)"))
+}

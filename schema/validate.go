@@ -301,6 +301,9 @@ func (v *validator) totalCards(row *CardRow, total int) int {
 		return total
 	}
 	n := max(row.Count, 1)
+	if n > MaxCardCount {
+		n = 1 // row reports it
+	}
 	if total <= MaxCards && total+n > MaxCards {
 		v.ds.Addf(row.Pos, "card %s: the card tables make more than %d cards in all (limit MaxCards)", row.ID, MaxCards)
 	}
