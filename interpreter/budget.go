@@ -41,15 +41,32 @@ const (
 	stepFunc   = "$step"
 	plusFunc   = "$plus"
 	repeatFunc = "$repeat"
+	joinFunc   = "$join"
+	sizedFunc  = "$sized"
+)
+
+// sizedAfter are builtins whose result is charged by its size (its
+// inputs are bounded already); sizedBefore are those whose output is as
+// large as their first argument printed, charged before they run (a list
+// of a million references to one long string prints as terabytes).
+var (
+	sizedAfter  = map[string]bool{"concat": true, "flatten": true}
+	sizedBefore = map[string]bool{"string": true, "toJSON": true, "upper": true, "lower": true, "trim": true, "replace": true}
 )
 
 // budgetPatcher routes the operations that cost work or memory through
 // counting functions: predicate bodies, + that is not checked int
 // arithmetic, and repeat. It runs on the runtime compile only.
-type budgetPatcher struct{}
+type budgetPatcher struct {
+	wrapped map[*ast.BuiltinNode]bool
+}
+
+func newBudgetPatcher() *budgetPatcher {
+	return &budgetPatcher{wrapped: map[*ast.BuiltinNode]bool{}}
+}
 
 // Visit implements ast.Visitor.
-func (p budgetPatcher) Visit(node *ast.Node) {
+func (p *budgetPatcher) Visit(node *ast.Node) {
 	env := func() ast.Node { return &ast.IdentifierNode{Value: "$env"} }
 	switch n := (*node).(type) {
 	case *ast.PredicateNode:
@@ -61,9 +78,18 @@ func (p budgetPatcher) Visit(node *ast.Node) {
 		if n.Operator == "+" {
 			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: plusFunc}, Arguments: []ast.Node{env(), n.Left, n.Right}})
 		}
-	case *ast.BuiltinNode: // a ruleset function called repeat is a CallNode
-		if n.Name == "repeat" {
-			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: repeatFunc}, Arguments: append([]ast.Node{env()}, n.Arguments...)})
+	case *ast.BuiltinNode: // a ruleset function called like a builtin is a CallNode
+		switch {
+		case n.Name == "repeat" || n.Name == "join":
+			callee := map[string]string{"repeat": repeatFunc, "join": joinFunc}[n.Name]
+			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: callee}, Arguments: append([]ast.Node{env()}, n.Arguments...)})
+		case sizedAfter[n.Name] && !p.wrapped[n]:
+			p.wrapped[n] = true // in case Visit sees it again
+			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: sizedFunc}, Arguments: []ast.Node{env(), n}})
+		case sizedBefore[n.Name] && len(n.Arguments) > 0:
+			if call, ok := n.Arguments[0].(*ast.CallNode); !ok || !isCallOf(call, sizedFunc) {
+				n.Arguments[0] = &ast.CallNode{Callee: &ast.IdentifierNode{Value: sizedFunc}, Arguments: []ast.Node{env(), n.Arguments[0]}}
+			}
 		}
 	}
 }
@@ -79,6 +105,8 @@ func budgetFunctions() []expr.Option {
 		expr.Function(stepFunc, builtinStep),
 		expr.Function(plusFunc, builtinPlus),
 		expr.Function(repeatFunc, builtinRepeat),
+		expr.Function(joinFunc, builtinJoin),
+		expr.Function(sizedFunc, builtinSized),
 	}
 }
 
@@ -139,6 +167,93 @@ func builtinRepeat(args ...any) (any, error) {
 		return nil, err
 	}
 	return strings.Repeat(s, n), nil
+}
+
+// builtinJoin is expr's join, charged before the string is built.
+func builtinJoin(args ...any) (any, error) {
+	_, g, err := gameOf(args)
+	if err != nil {
+		return nil, err
+	}
+	sep := ""
+	if len(args) == 3 {
+		sep, _ = args[2].(string)
+	}
+	list := reflect.ValueOf(args[1])
+	if list.Kind() != reflect.Slice || len(args) > 3 {
+		return nil, fmt.Errorf("join: expected a list of strings and a separator, got %s", describe(args[1]))
+	}
+	parts := make([]string, list.Len())
+	size := len(sep) * max(list.Len()-1, 0)
+	for i := range parts {
+		s, ok := list.Index(i).Interface().(string)
+		if !ok {
+			return nil, fmt.Errorf("join: expected strings, got %s", describe(list.Index(i).Interface()))
+		}
+		parts[i], size = s, size+len(s)
+		if size > g.limits.MaxExprMemory {
+			break
+		}
+	}
+	if err := g.chargeMemory(size); err != nil {
+		return nil, err
+	}
+	return strings.Join(parts, sep), nil
+}
+
+// builtinSized charges the size of a value (list elements and string
+// bytes, counted until the budget is passed) and passes it on.
+func builtinSized(args ...any) (any, error) {
+	_, g, err := gameOf(args)
+	if err != nil {
+		return nil, err
+	}
+	limit := g.limits.MaxExprMemory
+	if err := g.chargeMemory(sizeOf(args[1], limit+1)); err != nil {
+		return nil, err
+	}
+	return args[1], nil
+}
+
+// sizeOf is about the memory v takes printed: string bytes and one per
+// element, counted up to limit.
+func sizeOf(v any, limit int) int {
+	switch x := v.(type) {
+	case string:
+		return len(x)
+	case []any:
+		n := len(x)
+		for _, e := range x {
+			if n >= limit {
+				return n
+			}
+			n += sizeOf(e, limit-n)
+		}
+		return n
+	case []string:
+		n := len(x)
+		for _, e := range x {
+			if n >= limit {
+				return n
+			}
+			n += len(e)
+		}
+		return n
+	case map[string]any:
+		n := len(x)
+		for k, e := range x { // a sum: the order does not matter
+			if n >= limit {
+				return n
+			}
+			n += len(k) + sizeOf(e, limit-n)
+		}
+		return n
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Slice || rv.Kind() == reflect.Map {
+		return rv.Len()
+	}
+	return 1
 }
 
 // chargeSteps counts work of the current evaluation.

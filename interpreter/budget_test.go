@@ -35,6 +35,9 @@ func TestExprBudgetStopsHostileExpressions(t *testing.T) {
 			`f(40)`, "limit MaxExprSteps"},
 		{"nested sums", "", `let r = 1..999; sum(r, let a = #; sum(r, let b = #; sum(r, a + b + #)))`, "limit MaxExpr"},
 		{"nested alls", "", `let r = 1..999; all(r, let a = #; all(r, let b = #; all(r, a + b != -#))) ? 1 : 0`, "limit MaxExprSteps"},
+		{"list doubling with concat", "", `len(reduce(1..40, concat(#acc, #acc), [1]))`, "limit MaxExprMemory"},
+		{"join of a long string", "", `let s = repeat("a", 900000); len(join(map(1..999, s), ""))`, "limit MaxExprMemory"},
+		{"string of a long list", "", `let s = repeat("a", 900000); len(string(map(1..999, s)))`, "limit MaxExprMemory"},
 		{"memory shared by calls", "  big:\n    params: {n: int}\n    returns: int\n    expr: len(1..n)\n",
 			`big(600000) + big(600000)`, "limit MaxExprMemory"},
 	}
@@ -57,6 +60,10 @@ func TestExprBudgetAllowsOrdinaryWork(t *testing.T) {
 	assert.Equal(t, 5000, eval(t, g, `len(repeat("ab", 2500))`))
 	assert.Equal(t, 500*500*501, eval(t, g, "let r = 1..500; sum(r, let a = #; sum(r, a + #))"))
 	assert.Equal(t, "ab", eval(t, g, `"a" + "b"`))
+	assert.Equal(t, "a-b", eval(t, g, `join(["a", "b"], "-")`))
+	assert.Equal(t, "ab", eval(t, g, `join(["a", "b"])`))
+	assert.Equal(t, []any{1, 2, 3}, eval(t, g, `concat([1], [2, 3])`))
+	assert.Equal(t, "AB", eval(t, g, `upper("ab")`))
 }
 
 func TestMaxExprStepsIsConfigurable(t *testing.T) {

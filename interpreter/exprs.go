@@ -264,7 +264,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	runOpts = append(runOpts, c.runOpts...)
 	runOpts = append(runOpts, expr.Patch(arithPatcher{arith.at}))
 	runOpts = append(runOpts, checkedArith()...)
-	runOpts = append(runOpts, expr.Patch(budgetPatcher{}))
+	runOpts = append(runOpts, expr.Patch(newBudgetPatcher()))
 	runOpts = append(runOpts, budgetFunctions()...)
 	prog, err := expr.Compile(src.Src, runOpts...)
 	if err != nil {
