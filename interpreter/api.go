@@ -14,8 +14,17 @@ type Limits struct {
 	// its condition stays true (default 100).
 	MaxTriggerRepeats int
 	// MaxExprMemory bounds what one expression evaluation may allocate,
-	// in expr's units (elements of ranges, maps and lists; default 1e6).
+	// in expr's units (elements of ranges, maps and lists, and bytes of
+	// strings built with + or repeat; default 1e6). The ruleset functions
+	// an evaluation calls share its budget.
 	MaxExprMemory int
+	// MaxExprSteps bounds the work of one expression evaluation: ruleset
+	// function calls and iterations of builtin predicates (filter, map,
+	// sum, all, …), across every nested call (default 1e6).
+	MaxExprSteps int
+	// MaxLogBytes bounds the text a game's log effects may write in all
+	// (default 16 MB).
+	MaxLogBytes int
 	// MaxCallDepth is how deeply ruleset function calls may nest (default
 	// 64): it stops a recursive function whose recursion does not end.
 	MaxCallDepth int
@@ -33,6 +42,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxExprMemory <= 0 {
 		l.MaxExprMemory = 1000000
+	}
+	if l.MaxExprSteps <= 0 {
+		l.MaxExprSteps = 1000000
+	}
+	if l.MaxLogBytes <= 0 {
+		l.MaxLogBytes = 16 << 20
 	}
 	if l.MaxCallDepth <= 0 {
 		l.MaxCallDepth = 64

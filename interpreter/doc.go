@@ -160,6 +160,16 @@
 // MaxNodes the size of one expression, and a ruleset function's nesting is
 // bounded by Limits.MaxCallDepth. schema bounds YAML alias expansion.
 //
+// One top-level expression evaluation has one budget (budget.go), shared
+// by the ruleset functions it calls: MaxExprSteps counts function calls
+// and predicate iterations (the only loops in an expression), and
+// MaxExprMemory counts expr's own allocations of every running VM plus
+// the strings and lists built by +, repeat, join, concat and the string
+// conversions, charged before they are built where the size can explode.
+// An expression nested deeper than schema.MaxExprDepth is refused before
+// expr parses it (its parser recurses per level). MaxLogBytes bounds a
+// game's log text; schema bounds file sizes and kinds and the total cards.
+//
 // # Errors
 //
 // Load returns every problem at once as a schema.ErrorList sorted by

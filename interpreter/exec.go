@@ -211,6 +211,9 @@ func (g *Game) exec(e *effect, f *frame) error {
 		if err != nil {
 			return err
 		}
+		if g.st.logBytes += len(text); g.st.logBytes > g.limits.MaxLogBytes {
+			return fmt.Errorf("the game's log is longer than %d bytes (limit MaxLogBytes): does a log run in a loop, or print a whole list?", g.limits.MaxLogBytes)
+		}
 		g.logEvent(Event{Kind: EventLog, Text: text})
 	case "end_game":
 		g.endGame()
@@ -451,12 +454,17 @@ func (g *Game) execDraw(e *effect) error {
 	if err != nil {
 		return err
 	}
+	refilled := false
 	for i := 0; i < n; i++ {
 		list := g.zoneList(fromLoc, from)
 		if len(list) == 0 {
 			if list, err = g.refill(e.from, from); err != nil {
 				return err
 			}
+			if refilled && len(list) > 0 {
+				return fmt.Errorf("draw: %s was refilled twice in one draw of %d cards: the cards drawn go back to its refill_from zone, so the draw would never end", fromLoc, n)
+			}
+			refilled = true
 			if len(list) == 0 {
 				return nil
 			}
@@ -566,10 +574,7 @@ func (g *Game) eval(c *compiled) (any, error) {
 }
 
 func (g *Game) runProgram(c *compiled) (any, error) {
-	for len(g.vms) <= g.callDepth {
-		g.vms = append(g.vms, g.newVM())
-	}
-	out, err := g.vms[g.callDepth].Run(c.prog, g.st.root)
+	out, err := g.prepareVM().Run(c.prog, g.st.root)
 	if err != nil {
 		return nil, g.exprFailure(c, err)
 	}
@@ -585,6 +590,9 @@ func (g *Game) exprFailure(c *compiled, err error) error {
 	var fe *file.Error
 	if errors.As(err, &fe) {
 		msg := fe.Message
+		if msg == "memory budget exceeded" {
+			msg = memoryExceeded(g.limits.MaxExprMemory).Error()
+		}
 		if fe.Prev != nil {
 			var inner *exprError
 			if errors.As(fe.Prev, &inner) {

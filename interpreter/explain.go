@@ -7,6 +7,8 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
+
+	"agon/schema"
 )
 
 // Limits of ExplainCheck's output.
@@ -28,6 +30,9 @@ const (
 // It returns "" when the expression does not parse. Evaluating a part
 // never changes the game.
 func ExplainCheck(g *Game, expr string) string {
+	if schema.ExprDepth(expr) > schema.MaxExprDepth {
+		return "" // Eval said why
+	}
 	tree, err := parser.Parse(expr)
 	if err != nil {
 		return ""

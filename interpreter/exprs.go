@@ -217,6 +217,10 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	if !src.IsSet() {
 		return nil
 	}
+	if schema.ExprDepth(src.Src) > schema.MaxExprDepth {
+		c.ds.Addf(src.Pos, "expression nests deeper than %d levels (brackets and prefix operators): split it with let or a function", schema.MaxExprDepth)
+		return nil
+	}
 	if !c.checkSealed(src) || !c.checkArity(src) || !c.checkNestedPointers(src) {
 		return nil
 	}
@@ -260,6 +264,8 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	runOpts = append(runOpts, c.runOpts...)
 	runOpts = append(runOpts, expr.Patch(arithPatcher{arith.at}))
 	runOpts = append(runOpts, checkedArith()...)
+	runOpts = append(runOpts, expr.Patch(newBudgetPatcher()))
+	runOpts = append(runOpts, budgetFunctions()...)
 	prog, err := expr.Compile(src.Src, runOpts...)
 	if err != nil {
 		c.report(src, err, envType)

@@ -127,9 +127,7 @@ func callFunction(f *function, args []any) (any, error) {
 		}
 		saved[i] = bindLocal(env, p.Name, v)
 	}
-	g.callDepth++
-	out, err := g.runProgram(f.body)
-	g.callDepth--
+	out, err := g.callNested(f.body)
 	for i := len(saved) - 1; i >= 0; i-- {
 		saved[i].restore(env)
 	}

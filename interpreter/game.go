@@ -18,6 +18,7 @@ type Game struct {
 	limits    Limits
 	vms       []*vm.VM // one per nested function call depth
 	callDepth int
+	budget    evalBudget // of the current top-level evaluation (budget.go)
 	// look is set on the copy a legal_if_after look-ahead runs on.
 	look *lookahead
 	// phaseHook, when set, is called as each phase begins (a scenario
@@ -96,6 +97,7 @@ func (g *Game) buildRoot() {
 func (g *Game) createCards() {
 	rs := g.prog.rs
 	g.st.cards = map[string]map[string]any{}
+	var starts startZones
 	for _, tname := range rs.CardOrder {
 		tbl := rs.Cards[tname]
 		for _, row := range tbl.Rows {
@@ -116,9 +118,40 @@ func (g *Game) createCards() {
 					c[pr] = zeroValue(tbl.Props[pr].Type)
 				}
 				g.st.cards[id] = c
-				g.putCard(c, tbl.Zone, -1, false)
+				starts.add(c, tbl.Zone)
 			}
 		}
+	}
+	starts.place(g)
+}
+
+// startZones gathers the cards of each starting zone, so that each zone's
+// list is set once (putCard copies the list: card by card, creating n
+// cards would take n² time).
+type startZones struct {
+	order []string
+	cards map[string][]any
+}
+
+func (s *startZones) add(c map[string]any, zone string) {
+	if s.cards == nil {
+		s.cards = map[string][]any{}
+	}
+	if _, seen := s.cards[zone]; !seen {
+		s.order = append(s.order, zone)
+	}
+	s.cards[zone] = append(s.cards[zone], c)
+}
+
+// place puts the gathered cards at the bottom of their zones, in order.
+func (s *startZones) place(g *Game) {
+	for _, name := range s.order {
+		zone, key, _ := splitLoc(name)
+		for _, c := range s.cards[name] {
+			card := c.(map[string]any)
+			card["zone"], card["zone_key"], card["owner"] = zone, key, -1
+		}
+		g.setZone(name, -1, append(copySlice(g.zoneList(name, -1)), s.cards[name]...))
 	}
 }
 

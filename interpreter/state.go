@@ -19,6 +19,7 @@ type state struct {
 	pending   *pendingDecision
 	rng       rng
 	events    []Event
+	logBytes  int // the text of the log effects so far (Limits.MaxLogBytes)
 	outcomes  []Outcome
 	decisions int
 	over      bool
@@ -96,6 +97,7 @@ func (s *state) clone() *state {
 		playerCount: s.playerCount,
 		rng:         s.rng,
 		events:      copySlice(s.events),
+		logBytes:    s.logBytes,
 		outcomes:    copySlice(s.outcomes),
 		decisions:   s.decisions,
 		over:        s.over,

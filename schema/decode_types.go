@@ -24,6 +24,10 @@ func (d *decoder) expr(file string, n *yaml.Node) Expr {
 		d.wrongKind(file, n, "an expression (a string)")
 		return Expr{Pos: pos}
 	}
+	if ExprDepth(n.Value) > MaxExprDepth {
+		d.ds.Addf(pos, "expression nests deeper than %d levels (brackets and prefix operators): split it with let or a function", MaxExprDepth)
+		return Expr{Pos: pos}
+	}
 	switch {
 	case n.Style&yaml.LiteralStyle != 0:
 		return d.literal(file, n)

@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"reflect"
@@ -63,6 +65,8 @@ type tree struct {
 	// broken is set when a file could not be read: the sections it would
 	// have given are not reported missing.
 	broken bool
+	// bytes is the size of the files read so far (MaxRulesetBytes).
+	bytes int64
 }
 
 // sectionKind says how a top-level section merges across files.
@@ -125,11 +129,20 @@ func loadTree(fsys fs.FS, dir string, ds *Diagnostics) *tree {
 // readFile reads and parses one file, collects its provisional notes and
 // returns its top-level mapping (nil when empty or broken).
 func (t *tree) readFile(fsys fs.FS, file string) *yaml.Node {
-	src, err := fs.ReadFile(fsys, file)
+	src, err := ReadLimited(fsys, file, min(MaxFileBytes, MaxRulesetBytes-t.bytes), "ruleset file")
+	if err != nil && t.bytes > 0 && MaxRulesetBytes-t.bytes < MaxFileBytes {
+		err = fmt.Errorf("%v (the ruleset's files may be %s together)", err, byteSize(MaxRulesetBytes))
+	}
 	if err != nil {
-		t.ds.Addf(Pos{File: file}, "cannot read: %v", err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("cannot read: %v", err)
+		}
+		t.ds.Addf(Pos{File: file}, "%v", err)
+		t.broken = true
 		return nil
 	}
+	t.bytes += int64(len(src))
 	t.read = append(t.read, file)
 	t.d.src[file] = splitLines(src)
 	doc, ok := parseFile(file, src, t.ds)

@@ -107,6 +107,7 @@ type declared struct {
 func (v *validator) cardTables() {
 	fieldTypes := map[string]declared{}
 	ids := map[string]Pos{}
+	total := 0
 	for _, name := range v.rs.CardOrder {
 		t := v.rs.Cards[name]
 		if t == nil {
@@ -116,6 +117,7 @@ func (v *validator) cardTables() {
 		v.fieldDecls(name, "prop", t.Props, t.PropOrder, fieldTypes)
 		v.tableZone(name, t)
 		for _, row := range t.Rows {
+			total = v.totalCards(row, total)
 			v.row(name, t, row, ids)
 		}
 	}
@@ -290,6 +292,26 @@ func (v *validator) tableZone(name string, t *CardTable) {
 
 // MaxCardCount is the most identical cards one row may make.
 const MaxCardCount = 10000
+
+// totalCards adds a row's cards to the total so far and reports the row
+// that takes it past MaxCards (the rest make one card each, so that the
+// check goes on without making millions of cards).
+func (v *validator) totalCards(row *CardRow, total int) int {
+	if row == nil {
+		return total
+	}
+	n := max(row.Count, 1)
+	if n > MaxCardCount {
+		n = 1 // row reports it
+	}
+	if total <= MaxCards && total+n > MaxCards {
+		v.ds.Addf(row.Pos, "card %s: the card tables make more than %d cards in all (limit MaxCards)", row.ID, MaxCards)
+	}
+	if total+n > MaxCards {
+		row.Count = 1
+	}
+	return total + n
+}
 
 // row checks one card row against its table and the ids used so far.
 func (v *validator) row(table string, t *CardTable, row *CardRow, ids map[string]Pos) {

@@ -11,6 +11,10 @@ import (
 // humanSeat is the seat kind of a person at the terminal.
 const humanSeat = "human"
 
+// maxPlayerCount bounds --players before the ruleset is consulted (a
+// range like 1-2000000000 would otherwise be listed in full).
+const maxPlayerCount = 1000
+
 // parsePlayers parses a player-count list: "3", "2-5", "2,4" or a mix
 // ("2-3,5"). Counts come back in the order written.
 func parsePlayers(spec string) ([]int, error) {
@@ -43,6 +47,8 @@ func parseRange(s string) (lo, hi int, err error) {
 		return 0, 0, usagef("bad player count %q (write e.g. 3, 2-5 or 2,4)", s)
 	case lo < 1 || hi < lo:
 		return 0, 0, usagef("bad player range %q", s)
+	case hi > maxPlayerCount:
+		return 0, 0, usagef("bad player count %q: at most %d players", s, maxPlayerCount)
 	}
 	return lo, hi, nil
 }

@@ -248,7 +248,7 @@ func optionsDiffer(prm replayParams, t *interpreter.Transcript, variant *interpr
 // openReplay reads the transcript and loads its ruleset; source says
 // which copy (see transcriptRuleset).
 func openReplay(prm replayParams, file string) (t *interpreter.Transcript, p *interpreter.Program, source string, err error) {
-	data, err := os.ReadFile(file)
+	data, err := readInput(file)
 	if err != nil {
 		return nil, nil, "", err
 	}

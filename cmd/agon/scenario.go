@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"agon/interpreter"
 )
@@ -11,7 +10,7 @@ import (
 // isScenarioFile reports whether file is a scenario file (a top-level
 // scenario: key) rather than a transcript.
 func isScenarioFile(file string) bool {
-	data, err := os.ReadFile(file)
+	data, err := readInput(file)
 	return err == nil && interpreter.IsScenario(data)
 }
 
@@ -20,7 +19,7 @@ func isScenarioFile(file string) bool {
 // game name, like a transcript's), with its variant and inline patch. It
 // also returns which copy of the ruleset was used.
 func openScenario(file, ref string) (*interpreter.Scenario, *interpreter.Program, string, error) {
-	data, err := os.ReadFile(file)
+	data, err := readInput(file)
 	if err != nil {
 		return nil, nil, "", err
 	}

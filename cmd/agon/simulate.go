@@ -29,6 +29,9 @@ type simulateParams struct {
 	Progress bool // draw a progress bar on stderr
 }
 
+// maxGames bounds --games: every game's outcome is kept for the report.
+const maxGames = 1000000
+
 // simulation is a prepared run of simulated games.
 type simulation struct {
 	prog   *interpreter.Program
@@ -36,6 +39,8 @@ type simulation struct {
 	counts []int
 	bots   []string
 	prm    simulateParams
+	// play plays one game (playOne; a test may put a failing one here).
+	play func(p *interpreter.Program, players int, seed uint64, kinds []string) gameOutcome
 }
 
 // runSimulate plays many games with bots and prints statistics.
@@ -76,6 +81,9 @@ func newSimulation(prm simulateParams) (*simulation, error) {
 	if prm.Games < 1 {
 		return nil, usagef("--games must be at least 1")
 	}
+	if prm.Games > maxGames {
+		return nil, usagef("--games %d is more than the %d games one simulate may play (run several with different --seed)", prm.Games, maxGames)
+	}
 	bots, err := botList(prm.Bots, slicesMax(counts))
 	if err != nil {
 		return nil, err
@@ -87,7 +95,7 @@ func newSimulation(prm simulateParams) (*simulation, error) {
 	if err := checkPlayers(p, counts); err != nil {
 		return nil, err
 	}
-	return &simulation{prog: p, source: source, counts: counts, bots: bots, prm: prm}, nil
+	return &simulation{prog: p, source: source, counts: counts, bots: bots, prm: prm, play: playOne}, nil
 }
 
 // botList parses --bots: one kind for all seats, or one per seat of the
@@ -117,8 +125,8 @@ func slicesMax(counts []int) int {
 }
 
 // run plays the games on the workers; outcome i is game i's whatever the
-// number of workers. A panic in a game is raised again here, naming the
-// game.
+// number of workers. A panic in a game (a bug of agon) becomes that game's
+// error: the other games' results are kept.
 func (sim *simulation) run(ctx context.Context, stderr io.Writer) ([]gameOutcome, error) {
 	n := sim.prm.Games
 	outcomes := make([]gameOutcome, n)
@@ -140,7 +148,9 @@ func (sim *simulation) run(ctx context.Context, stderr io.Writer) ([]gameOutcome
 	finished := sim.collect(done, stderr)
 	for i, p := range panics {
 		if p != nil {
-			panic(fmt.Sprintf("game %d (%d players, seed %d): %v", i+1, outcomes[i].Players, outcomes[i].Seed, p))
+			// A bug of agon in one game: that game's error row, the
+			// others' results kept.
+			outcomes[i].Err = fmt.Sprintf("internal error: %v (please report, with --players %d --seed %d)", p, outcomes[i].Players, outcomes[i].Seed)
 		}
 	}
 	if ctx.Err() != nil {
@@ -200,14 +210,14 @@ func drawProgress(w io.Writer, done, total int, elapsed time.Duration) {
 	fmt.Fprint(w, line+"\033[K")
 }
 
-// safeGame plays game i, catching a panic so that run can raise it in the
-// calling goroutine.
+// safeGame plays game i, catching a panic so that run can report it as
+// the game's error.
 func (sim *simulation) safeGame(i int) (o gameOutcome, p any) {
 	players := sim.counts[i%len(sim.counts)]
 	seed := gameSeed(sim.prm.Seed, i)
 	o = gameOutcome{Players: players, Seed: seed}
 	defer func() { p = recover() }()
-	return playOne(sim.prog, players, seed, sim.bots[:players]), nil
+	return sim.play(sim.prog, players, seed, sim.bots[:players]), nil
 }
 
 // playOne plays one game with bots and reports its outcome.
