@@ -105,7 +105,7 @@ func TestShippedGamesEnvironmentHoldsOnlyData(t *testing.T) {
 
 func onlyData(v any) error {
 	switch x := v.(type) {
-	case nil, int, string, bool, float64, []int, []string, map[string]int:
+	case nil, int, string, bool, float64, []int, []string, map[string]int, []map[string]int:
 		return nil
 	case []any:
 		for _, e := range x {
