@@ -15,16 +15,14 @@ import (
 // with the constants, so serialisation leaves it out and rebuilds it.
 
 // boardValue is a board as expressions see it: name, nodes, regions,
-// paths, rows, cols, and (under graphKey, invisible to the shadow type)
-// the compiled graph the built-ins use.
+// paths, rows and cols. It holds data only: the compiled graph the
+// built-ins use is found by the board's name (boardTypes.graphs), so that
+// printing a board never shows a Go pointer.
 type boardValue map[string]any
 
 // nodeValue is a node as expressions see it: id, row, col and its
 // attributes. Shared, never written.
 type nodeValue map[string]any
-
-// graphKey is where a boardValue keeps its graph.
-const graphKey = "$graph"
 
 // graph is a compiled board.
 type graph struct {
@@ -47,19 +45,13 @@ type graph struct {
 // boards (for load-time checks of node ids written in expressions).
 type boardTypes struct {
 	board, node reflect.Type
-	graphs      map[string]*graph
+	graphs      map[string]*graph // by board name; set by compileRuleset
 	families    map[string][]string // keyed zone family → its keys
 }
 
 // newBoardTypes builds the board type (the same for every board) and the
 // node type: id, row, col and every node attribute of every board.
 func newBoardTypes(rs *schema.Ruleset, consts map[string]any, valueType func(string) (reflect.Type, bool)) boardTypes {
-	graphs := map[string]*graph{}
-	for _, n := range rs.BoardOrder {
-		if bv, ok := consts[n].(boardValue); ok {
-			graphs[n] = bv[graphKey].(*graph)
-		}
-	}
 	nodeFields := []field{{"id", typeString}, {"row", typeInt}, {"col", typeInt}}
 	seen := map[string]bool{"id": true, "row": true, "col": true}
 	for _, bn := range rs.BoardOrder {
@@ -77,7 +69,6 @@ func newBoardTypes(rs *schema.Ruleset, consts map[string]any, valueType func(str
 		board: structOf([]field{{"name", typeString}, {"nodes", typeStrings}, {"regions", lists},
 			{"paths", lists}, {"rows", typeInt}, {"cols", typeInt}}),
 		node:     structOf(nodeFields),
-		graphs:   graphs,
 		families: families(rs),
 	}
 }
@@ -102,14 +93,19 @@ func (tc *typeContext) boardGlobals(rs *schema.Ruleset) []field {
 	return out
 }
 
-// compileBoards builds every board's graph and value into consts.
-func compileBoards(rs *schema.Ruleset, consts map[string]any) {
+// compileBoards builds every board's value into consts and returns the
+// boards' graphs by name.
+func compileBoards(rs *schema.Ruleset, consts map[string]any) map[string]*graph {
 	attrs := nodeAttributeTypes(rs)
+	graphs := map[string]*graph{}
 	for _, n := range rs.BoardOrder {
 		if b := rs.Boards[n]; b != nil {
-			consts[n] = buildGraph(n, b, attrs).value(b)
+			g := buildGraph(n, b, attrs)
+			graphs[n] = g
+			consts[n] = g.value(b)
 		}
 	}
+	return graphs
 }
 
 // nodeAttributeTypes maps every node attribute of every board to its type.
@@ -280,7 +276,7 @@ func (g *graph) value(b *schema.Board) boardValue {
 	return boardValue{
 		"name": g.name, "nodes": append([]string(nil), g.ids...),
 		"regions": named(b.RegionOrder, b.Regions), "paths": named(b.PathOrder, b.Paths),
-		"rows": g.rows, "cols": g.cols, graphKey: g,
+		"rows": g.rows, "cols": g.cols,
 	}
 }
 

@@ -87,8 +87,9 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	for _, n := range rs.ConstantOrder {
 		p.consts[n] = convertConst(rs.Constants[n].V)
 	}
-	compileBoards(rs, p.consts)
+	graphs := compileBoards(rs, p.consts)
 	p.tc = newTypeContext(rs, p.consts, ds)
+	p.tc.boards.graphs = graphs
 	p.cardFields = unionFields(rs)
 	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds, defaults: newMapDefaults(rs)}}
 	c.ec.lits = newLiteralChecker(rs, c.ec)

@@ -23,7 +23,9 @@ func (c *exprCompiler) declareGraphBuiltins() {
 	sig := func(out reflect.Type, in ...reflect.Type) any {
 		return reflect.New(reflect.FuncOf(in, []reflect.Type{out}, false)).Interface()
 	}
+	graphs := c.tc.boards.graphs
 	add := func(name string, impl func(args ...any) (any, error), sigs ...any) {
+		impl = withGraph(graphs, impl)
 		c.checkOpts = append(c.checkOpts, expr.Function(name, impl, sigs...))
 		c.runOpts = append(c.runOpts, expr.Function(name, impl))
 		c.names = append(c.names, name)
@@ -37,12 +39,26 @@ func (c *exprCompiler) declareGraphBuiltins() {
 	add("moves", builtinMoves, sig(ss, b, s, s))
 }
 
-// graphArg is the graph of a board argument.
-func graphArg(fn string, v any) (*graph, error) {
-	if bv, ok := v.(boardValue); ok {
-		if g, ok := bv[graphKey].(*graph); ok {
-			return g, nil
+// withGraph gives a built-in the compiled graph of its board argument (the
+// first) in place of the board's value, which holds data only.
+func withGraph(graphs map[string]*graph, impl func(args ...any) (any, error)) func(args ...any) (any, error) {
+	return func(args ...any) (any, error) {
+		if len(args) > 0 {
+			if bv, ok := args[0].(boardValue); ok {
+				name, _ := bv["name"].(string)
+				if g := graphs[name]; g != nil {
+					args = append([]any{g}, args[1:]...)
+				}
+			}
 		}
+		return impl(args...)
+	}
+}
+
+// graphArg is the graph of a board argument (see withGraph).
+func graphArg(fn string, v any) (*graph, error) {
+	if g, ok := v.(*graph); ok {
+		return g, nil
 	}
 	return nil, fmt.Errorf("%s: expected a board, got %s", fn, describe(v))
 }

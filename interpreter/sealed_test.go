@@ -105,8 +105,12 @@ func TestShippedGamesEnvironmentHoldsOnlyData(t *testing.T) {
 
 func onlyData(v any) error {
 	switch x := v.(type) {
-	case nil, int, string, bool, float64, []int, []string, map[string]int, []map[string]int:
+	case nil, int, string, bool, float64, []int, []string, map[string]int, []map[string]int, map[string][]string:
 		return nil
+	case boardValue:
+		return onlyData(map[string]any(x))
+	case nodeValue:
+		return onlyData(map[string]any(x))
 	case []any:
 		for _, e := range x {
 			if err := onlyData(e); err != nil {
@@ -123,4 +127,15 @@ func onlyData(v any) error {
 		return nil
 	}
 	return fmt.Errorf("%T is not data", v)
+}
+
+// A board prints as data: no Go pointer (whose address would differ
+// from run to run) is reachable from its value.
+func TestBoardPrintsAsData(t *testing.T) {
+	g := start(t, boardRules+"flow:\n  - log: hi\n", 1)
+	for _, src := range []string{`string(map)`, `toJSON(map)`, `string(node(map, "athens"))`} {
+		v, err := g.Eval(src)
+		require.NoError(t, err, src)
+		assert.NotContains(t, fmt.Sprint(v), "0x", src)
+	}
 }
