@@ -45,7 +45,7 @@ type graph struct {
 // boards (for load-time checks of node ids written in expressions).
 type boardTypes struct {
 	board, node reflect.Type
-	graphs      map[string]*graph // by board name; set by compileRuleset
+	graphs      map[string]*graph   // by board name; set by compileRuleset
 	families    map[string][]string // keyed zone family → its keys
 }
 
