@@ -24,6 +24,10 @@ type Game struct {
 	// phaseHook, when set, is called as each phase begins (a scenario
 	// applies its position there); clones do not have it.
 	phaseHook func(g *Game, phase string) error
+	// partialOutcomes is set for a scenario, whose chance steps fix only
+	// some outcomes: a supplied outcome waits for the chance of its name,
+	// and the seed decides the chances before it.
+	partialOutcomes bool
 }
 
 // newVM makes an expression VM with the game's memory budget.

@@ -33,13 +33,14 @@ func (r *rng) intN(n int) int {
 
 // chance produces a random outcome: the next supplied outcome when there
 // is one (it must be named name and pass check), else natural(). Either
-// way the outcome is logged.
+// way the outcome is logged. In a scenario (partialOutcomes) a supplied
+// outcome of another name stays queued and natural() decides this one.
 func (g *Game) chance(name string, natural func() []string, check func([]string) error) ([]string, error) {
 	if g.look != nil {
 		return nil, errLookaheadStop // a look-ahead never meets chance
 	}
 	var res []string
-	if len(g.st.outcomes) > 0 {
+	if len(g.st.outcomes) > 0 && (!g.partialOutcomes || g.st.outcomes[0].Name == name) {
 		o := g.st.outcomes[0]
 		g.st.outcomes = g.st.outcomes[1:]
 		if o.Name != name {

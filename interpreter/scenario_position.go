@@ -175,7 +175,8 @@ func (ps *positioner) setValue(holder map[string]any, name, typ string, v *yaml.
 
 // zone makes a zone hold exactly the listed cards, in order (the first is
 // the top). Cards it held that are not listed go back to their table's
-// starting zone.
+// starting zone; when that is this zone (a deck), they stay in it, under
+// the listed cards.
 func (ps *positioner) zone(name string, owner int, v *yaml.Node) {
 	if v.Kind != yaml.SequenceNode {
 		ps.errorf(v, "%s: expected a list of card ids ([] for an empty zone)", name)
@@ -187,14 +188,24 @@ func (ps *positioner) zone(name string, owner int, v *yaml.Node) {
 			cards = append(cards, c)
 		}
 	}
+	stay := 0
 	for _, old := range slices.Clone(ps.g.zoneList(name, owner)) {
 		c := old.(map[string]any)
-		if !slices.ContainsFunc(cards, func(x map[string]any) bool { return x["id"] == c["id"] }) {
-			ps.move(c, ps.home(c), -1)
+		if slices.ContainsFunc(cards, func(x map[string]any) bool { return x["id"] == c["id"] }) {
+			continue
 		}
+		if owner < 0 && ps.home(c) == name {
+			stay++
+			continue
+		}
+		ps.move(c, ps.home(c), -1)
 	}
 	for _, c := range cards {
 		ps.move(c, name, owner)
+	}
+	if stay > 0 { // the cards that stayed are on top: put them under the listed ones
+		list := ps.g.zoneList(name, owner)
+		ps.g.setZone(name, owner, append(slices.Clone(list[stay:]), list[:stay]...))
 	}
 }
 

@@ -18,6 +18,7 @@ func StartScenario(p *Program, sc *Scenario, initial []Outcome) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	g.partialOutcomes = true // chance steps fix only the outcomes they list
 	switch {
 	case sc.Start == StartDecision:
 		return g, g.startAtDecision(sc)

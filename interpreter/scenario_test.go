@@ -112,6 +112,19 @@ steps:
 	assert.Equal(t, 5, rep.Checks, "4 checks and an asks step")
 }
 
+func TestScenarioListingADeckPutsTheCardsOnTop(t *testing.T) {
+	// The setup dealt Ruby and Opal; the deck holds Jade, Onyx, Pearl, the gems' starting zone.
+	// Listing the deck puts the listed gems on top; the others stay under them, in order.
+	_, err := runScenarioText(t, scenarioHead+`
+position:
+  deck: [pearl, ruby]
+steps:
+  - check: map(deck, .id) == ['pearl', 'ruby', 'jade', 'onyx']
+  - check: map(display, .id) == ['opal']
+`)
+	require.NoError(t, err)
+}
+
 func TestScenarioFirstDecisionIsAskedAgain(t *testing.T) {
 	_, err := runScenarioText(t, scenarioHead+`start: first_decision
 position:
@@ -172,6 +185,26 @@ steps:
 `)
 	assert.EqualError(t, err, `s.yaml:8: step 2: expected chance "shuffle deck" with [pearl onyx ruby], but the game rejected this outcome: `+
 		`supplied outcome for "shuffle deck": card "ruby" is not in the zone`)
+}
+
+func TestScenarioChanceStepLeavesEarlierChancesToTheSeed(t *testing.T) {
+	// The run shuffles the deck, then the display; the scenario fixes only the second.
+	_, err := runScenarioText(t, scenarioHead+`
+steps:
+  - run: [{call: mix}, {shuffle: display}]
+  - chance: shuffle display
+    result: [opal, ruby]
+  - check: map(display, .id) == ['opal', 'ruby'] && len(deck) == 3
+`)
+	require.NoError(t, err)
+	_, err = runScenarioText(t, scenarioHead+`
+steps:
+  - run: [{call: mix}, {shuffle: display}]
+  - chance: shuffle dispaly
+    result: [opal, ruby]
+`)
+	assert.EqualError(t, err, `s.yaml:8: step 2: expected chance "shuffle dispaly" with [opal ruby], `+
+		`got chance "shuffle deck" with [jade onyx pearl]; chance "shuffle display" with [ruby opal]`)
 }
 
 func TestScenarioExpectError(t *testing.T) {
