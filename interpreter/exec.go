@@ -638,28 +638,14 @@ func (g *Game) evalInt(c *compiled) (int, error) {
 
 func (g *Game) evalList(c *compiled) ([]any, error) {
 	v, err := g.eval(c)
-	if err != nil {
+	if err != nil || v == nil {
 		return nil, err
 	}
-	switch x := v.(type) {
-	case []any:
-		return x, nil
-	case []int:
-		out := make([]any, len(x))
-		for i, n := range x {
-			out[i] = n
-		}
-		return out, nil
-	case []string:
-		out := make([]any, len(x))
-		for i, s := range x {
-			out[i] = s
-		}
-		return out, nil
-	case nil:
-		return nil, nil
+	items, err := listItems(v)
+	if err != nil {
+		return nil, &exprError{pos: c.src.Pos, msg: err.Error()}
 	}
-	return nil, &exprError{pos: c.src.Pos, msg: "expected a list, got " + describe(v)}
+	return items, nil
 }
 
 // logEvent appends to the game's log.
