@@ -88,3 +88,27 @@ func TestBuildsAndReplaysFor386(t *testing.T) {
 func isExecFormat(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "exec format error")
 }
+
+// The GOMAXPROCS test passes under the race detector too: two games
+// recording at once share nothing mutable (a Program is read-only). It
+// runs that test in a child `go test -race`; -short or AGON_SKIP_RACE=1
+// skips it, and so does a toolchain without the race detector (it needs
+// cgo).
+func TestDeterminismUnderTheRaceDetector(t *testing.T) {
+	if testing.Short() || os.Getenv("AGON_SKIP_RACE") == "1" || os.Getenv("AGON_IN_RACE_CHILD") == "1" {
+		t.Skip("runs a child go test -race (about 10 s)")
+	}
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goTool); err != nil {
+		t.Skipf("no go tool: %v", err)
+	}
+	cmd := exec.Command(goTool, "test", "-race", "-count=1", "-v", "-run", "^TestReRecordingIsIdenticalAcrossGOMAXPROCS$", ".")
+	cmd.Env = append(os.Environ(), "AGON_IN_RACE_CHILD=1", "CGO_ENABLED=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil && strings.Contains(string(out), "-race requires cgo") {
+		t.Skipf("no race detector here: %s", out)
+	}
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestReRecordingIsIdenticalAcrossGOMAXPROCS") {
+		t.Fatalf("go test -race: %v\n%s", err, out)
+	}
+}
