@@ -67,6 +67,7 @@ func (ps *positioner) empty(v *yaml.Node) {
 		switch {
 		case !ok:
 			ps.errorf(n, "no zone %q%s", n.Value, schema.DidYouMean(n.Value, rs.ZoneOrder))
+		case ps.emptyFamily(n.Value):
 		case z.Owner == "player":
 			for i := 0; i < ps.g.st.playerCount; i++ {
 				ps.zone(n.Value, i, none)
@@ -80,6 +81,9 @@ func (ps *positioner) empty(v *yaml.Node) {
 // global sets a global zone or variable.
 func (ps *positioner) global(k, v *yaml.Node) {
 	rs := ps.g.prog.rs
+	if ps.family(k, v) {
+		return
+	}
 	if z, ok := rs.Zones[k.Value]; ok && z.Owner != "player" {
 		ps.zone(k.Value, -1, v)
 		return
