@@ -414,6 +414,23 @@ func (v *validator) refill(name string, z *Zone) {
 
 // vars checks variable names and types.
 func (v *validator) vars() {
+	v.eachVar(func(what, name string, x *Var) {
+		v.ident(x.Pos, what, name)
+		if x.Type != "" {
+			v.oneOf(x.Pos, "type for "+what+" "+quote(name), x.Type, valueTypes())
+		}
+		if x.Visibility != "" {
+			v.oneOf(x.Pos, "visibility", x.Visibility, []string{"public", "owner", "hidden"})
+		}
+		if x.Default != nil && x.Type != "intmap" {
+			v.ds.Addf(x.Pos, "%s %q: default is what a missing key of an intmap reads as; a %s has no keys (use init for the starting value)", what, name, x.Type)
+		}
+	})
+}
+
+// eachVar calls f for every global var, then every player var, in
+// declaration order; what is "var" or "player var".
+func (v *validator) eachVar(f func(what, name string, x *Var)) {
 	for _, set := range []struct {
 		what  string
 		vars  map[string]*Var
@@ -421,16 +438,7 @@ func (v *validator) vars() {
 	}{{"var", v.rs.Vars, v.rs.VarOrder}, {"player var", v.rs.PlayerVars, v.rs.PlayerVarOrder}} {
 		for _, name := range set.order {
 			if x := set.vars[name]; x != nil {
-				v.ident(x.Pos, set.what, name)
-				if x.Type != "" {
-					v.oneOf(x.Pos, "type for "+set.what+" "+quote(name), x.Type, valueTypes())
-				}
-				if x.Visibility != "" {
-					v.oneOf(x.Pos, "visibility", x.Visibility, []string{"public", "owner", "hidden"})
-				}
-				if x.Default != nil && x.Type != "intmap" {
-					v.ds.Addf(x.Pos, "%s %q: default is what a missing key of an intmap reads as; a %s has no keys (use init for the starting value)", set.what, name, x.Type)
-				}
+				f(set.what, name, x)
 			}
 		}
 	}

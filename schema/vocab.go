@@ -142,17 +142,9 @@ func (v *validator) wordProblems(val Value, what string, values, keys Words) {
 
 // varWords resolves the values: and keys: of every variable.
 func (v *validator) varWords() {
-	for _, set := range []struct {
-		what  string
-		vars  map[string]*Var
-		order []string
-	}{{"var", v.rs.Vars, v.rs.VarOrder}, {"player var", v.rs.PlayerVars, v.rs.PlayerVarOrder}} {
-		for _, name := range set.order {
-			if x := set.vars[name]; x != nil {
-				v.fieldWords(set.what+" "+name, x.Type, &x.Values, &x.Keys)
-			}
-		}
-	}
+	v.eachVar(func(what, name string, x *Var) {
+		v.fieldWords(what+" "+name, x.Type, &x.Values, &x.Keys)
+	})
 }
 
 // constantWords checks constants against the vocabularies they use: a
