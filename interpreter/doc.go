@@ -6,12 +6,34 @@
 //	schema.Load ──▶ schema.Validate ──▶ compileRuleset ──▶ *Program (immutable)
 //	NewGame(Program, Config) ──▶ *Game: run() until a decision is pending
 //	Pending() / Apply(key) … until Over(); Result(); Events() ──▶ transcript
+//	Play(Game, []Bot): bots take the decisions until Over()
 //
 // A Program is shared, read-only and safe for concurrent use; a Game is
 // owned by one goroutine. Nothing here prints, reads the clock or uses
 // global randomness: the only random source is the PCG generator held in
 // the game state, and every chance outcome (shuffle, roll) is logged and
 // can be supplied from outside (Config.Outcomes, SupplyOutcomes) instead.
+//
+// # Layers
+//
+// Three packages, each importing only downward (layers_test.go holds them
+// to it):
+//
+//	interpreter/transcript  transcripts and scenario files: read, write,
+//	                        Record, Replay, RunScenario, FirstOptionDifference
+//	interpreter/bot         the bots: random, first, greedy and its world
+//	interpreter             the core: compile, run (Bot, Play), state,
+//	                        serialisation, scenario positions (StartAt)
+//
+// bot and transcript import the core and not each other: Record plays any
+// interpreter.Bot, whoever made it (a bot, a person at the terminal, a
+// test's script). The core imports neither; it knows no file format but
+// the ruleset's and its own state's. What the two need of the core beyond
+// api.go is in export.go, each door named for its one use (the greedy
+// bot's Heuristic and PickUnderWay, its world's Reseed and RedealUnseen,
+// a scenario's ExecNode, ExecWaiting, BeforeStartPhase, KeepStartHook and
+// LoadPatched). internal/rulestest builds the small test games of the
+// tests above the core; no package code imports it.
 //
 // # Design decisions (and why they differ from the guide where they do)
 //
@@ -115,7 +137,9 @@
 // with; this is inferred from the source, not declared, so a designer
 // writes the words once, in the vocabulary.
 //
-// Bots see only their seat's view (botworld.go). The greedy bot rates
+// Bots see only their seat's view (package bot, world.go; the re-deal
+// itself is the core's, redeal.go, as it rewrites cards and zones). The
+// greedy bot rates
 // options on copies of a "world": a clone with its own random stream
 // (seeded from the bot's seed and the decision number, never the game's
 // stream), no supplied outcomes, and the cards of every zone the seat
@@ -143,9 +167,11 @@
 // "stack[c]", which the zone helpers split; a card remembers its key in
 // zone_key, so removing it needs no search.
 //
-// Scenario files (scenario.go) are replayed by the transcript replayer
-// with a few more kinds of step, not by a second runner, so divergence
-// messages read the same. A position is written straight into the state
+// Scenario files (package transcript, scenario.go) are replayed by the
+// transcript replayer with a few more kinds of step, not by a second
+// runner, so divergence messages read the same; the core starts their
+// games (StartAt, scenario_start.go) and writes their positions
+// (scenario_position.go). A position is written straight into the state
 // (not compiled into effects): that checks names and types against the
 // ruleset with did-you-mean at the file's own line and column, and sets
 // fields no effect can (a card's attributes). At first_decision the

@@ -176,23 +176,3 @@ func clip(s string) string {
 	}
 	return string(r[:maxValueLength]) + "…"
 }
-
-// explaining wraps check so that a check that does not hold reports, as
-// a *checkFalse, what ExplainCheck says of the game game returns (the one
-// being replayed, transcript or scenario alike).
-func explaining(game func() *Game, check func(*Game, string) (bool, error)) func(string) (bool, error) {
-	return func(expr string) (bool, error) {
-		g := game()
-		ok, err := check(g, expr)
-		if err == nil && !ok {
-			return false, &checkFalse{detail: ExplainCheck(g, expr)}
-		}
-		return ok, err
-	}
-}
-
-// checkFalse is how a replay's check reports a check that does not hold,
-// with ExplainCheck's detail.
-type checkFalse struct{ detail string }
-
-func (c *checkFalse) Error() string { return "the check does not hold: " + c.detail }

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // explainRules is a ruleset with a number, a list and a card to check.
@@ -60,13 +59,4 @@ func splitParts(s string) []string {
 		}
 	}
 	return append(out, s[start:])
-}
-
-func TestReplayShowsWhyACheckFails(t *testing.T) {
-	p := load(t, explainRules)
-	tr := &Transcript{File: "t.yaml", Game: "g", Players: 1, Seed: 1,
-		Steps: []Step{{Kind: StepCheck, Expr: "gold == 2", Line: 7}}}
-	_, err := Replay(p, tr, ReplayOptions{Check: CheckExpr})
-	require.Error(t, err)
-	assert.Equal(t, `t.yaml:7: step 1: expected check "gold == 2" to hold, but it does not: gold == 2 is false (gold is 3)`, err.Error())
 }

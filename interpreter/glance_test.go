@@ -1,30 +1,32 @@
 package interpreter
 
 import (
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
 )
 
-// glanceGame is scenarioGame at a position: P1 holds two gold coins and
-// the Ruby (shiny), P2 the Pearl.
+// glanceGame is testdata/scenario_game.yaml (package transcript's
+// scenarioGame) at a position: P1 holds two gold coins and the Ruby
+// (shiny), P2 the Pearl.
 func glanceGame(t *testing.T) *Game {
 	t.Helper()
-	sc, err := ReadScenario("s.yaml", []byte(scenarioHead+`
-position:
-  display: [opal]
-  round: 2
-  players:
-    - {hand: [gold_coin, ruby, gold_coin], gold: 3}
-    - {hand: [pearl]}
-  cards:
-    ruby: {shiny: true}
-`))
+	rules, err := os.ReadFile("testdata/scenario_game.yaml")
 	require.NoError(t, err)
-	p, err := LoadScenario(rulesFS(scenarioGame), "g", sc)
-	require.NoError(t, err)
-	g, err := StartScenario(p, sc, nil)
+	var pos yaml.Node
+	require.NoError(t, yaml.Unmarshal([]byte(`
+display: [opal]
+round: 2
+players:
+  - {hand: [gold_coin, ruby, gold_coin], gold: 3}
+  - {hand: [pearl]}
+cards:
+  ruby: {shiny: true}
+`), &pos))
+	g, err := StartAt(load(t, string(rules)), ScenarioStart{File: "s.yaml", Players: 2, Seed: 1, Start: StartSetup, Position: pos.Content[0]}, nil)
 	require.NoError(t, err)
 	return g
 }

@@ -5,7 +5,6 @@ package interpreter
 import (
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -155,57 +154,6 @@ func TestPickCloneAndSerialiseMidPick(t *testing.T) {
 		assert.Equal(t, []string{"jade", "onyx"}, eval(t, h, "got"))
 	}
 	assert.Equal(t, marshal(t, g), marshal(t, back))
-}
-
-func TestPickRecordReplayWithBots(t *testing.T) {
-	p := load(t, pickGems)
-	for _, kind := range BotKinds() {
-		bot, err := NewBot(kind, 7)
-		require.NoError(t, err)
-		tr, err := Record(p, Config{Players: 1, Seed: 3}, []Bot{bot})
-		require.NoError(t, err, kind)
-		back, err := ReadTranscript("t.yaml", tr.Marshal())
-		require.NoError(t, err)
-		_, err = Replay(p, back, ReplayOptions{})
-		assert.NoError(t, err, kind)
-		n := 0
-		for _, s := range tr.Steps {
-			if s.Kind == StepDecide && s.Key != "go" {
-				n++
-			}
-		}
-		assert.GreaterOrEqual(t, n, 2, "%s: at least min picks recorded", kind)
-	}
-}
-
-func TestGreedyFinishesAPickToRateIt(t *testing.T) {
-	// The heuristic is the value in the pile: the best pick of 1 is ruby.
-	p := load(t, gemsDeck+`
-flow:
-  - choose:
-      who: 0
-      prompt: pick one
-      pick:
-        from: deck
-        as: c
-        picked: chosen
-        min: 1
-        max: 2
-        do:
-          - {move: chosen, into: pile}
-`+waitEffect+`
-scoring:
-  score: sum(pile, .value)
-`)
-	g, err := NewGame(p, Config{Players: 1, Seed: 1})
-	require.NoError(t, err)
-	bot, err := NewBot("greedy", 1)
-	require.NoError(t, err)
-	d := g.Pending()
-	assert.Equal(t, "pick c=ruby", d.Options[bot.Choose(g, d)].Key)
-	apply(t, g, "pick c=ruby")
-	d = g.Pending()
-	assert.Equal(t, "pick c=pearl", d.Options[bot.Choose(g, d)].Key, "a second pick beats done")
 }
 
 func TestPickRunTimeErrors(t *testing.T) {
@@ -361,20 +309,3 @@ flow:
 scoring:
   score: sum(players[me].built, .points)
 `
-
-func TestChoiceGamePlays(t *testing.T) {
-	p, err := Load(fstest.MapFS{"g/game.yaml": {Data: []byte(choiceGame)}}, "g", "")
-	require.NoError(t, err)
-	for _, kind := range BotKinds() {
-		bots := make([]Bot, 3)
-		for i := range bots {
-			bots[i], _ = NewBot(kind, uint64(i))
-		}
-		tr, err := Record(p, Config{Players: 3, Seed: 9}, bots)
-		require.NoError(t, err, kind)
-		back, err := ReadTranscript("t.yaml", tr.Marshal())
-		require.NoError(t, err)
-		_, err = Replay(p, back, ReplayOptions{})
-		require.NoError(t, err, kind)
-	}
-}

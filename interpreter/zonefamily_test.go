@@ -170,28 +170,3 @@ func TestKeyedZoneFamilyLoadErrors(t *testing.T) {
 		}
 	}
 }
-
-func TestKeyedZoneFamilyTranscriptReplays(t *testing.T) {
-	p := load(t, stackRules+`setup:
-  - move: filter(supply, .colour == 1)[0:2]
-    into: hades.left
-  - shuffle: hades.left
-  - draw: 1
-    from: hades.left
-    into: stack.thebes
-`)
-	var bots []Bot
-	for i := 0; i < 2; i++ {
-		b, err := NewBot("random", uint64(i+7))
-		require.NoError(t, err)
-		bots = append(bots, b)
-	}
-	tr, err := Record(p, Config{Players: 2, Seed: 3}, bots)
-	require.NoError(t, err)
-	text := string(tr.Marshal())
-	assert.Contains(t, text, "chance: shuffle hades[left]")
-	back, err := ReadTranscript("t.yaml", []byte(text))
-	require.NoError(t, err)
-	_, err = Replay(p, back, ReplayOptions{})
-	require.NoError(t, err, "the recorded game replays")
-}

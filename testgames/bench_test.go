@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"agon/interpreter"
+	"agon/interpreter/bot"
 	"agon/rulesets"
 )
 
@@ -28,7 +29,7 @@ func BenchmarkGame(b *testing.B) {
 					}
 					bots := make([]interpreter.Bot, players)
 					for s := range bots {
-						bots[s], _ = interpreter.NewBot("random", interpreter.SeatSeed(seed, s))
+						bots[s], _ = bot.New("random", bot.SeatSeed(seed, s))
 					}
 					if err := interpreter.Play(g, bots); err != nil {
 						b.Fatal(err)

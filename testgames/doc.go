@@ -2,11 +2,11 @@
 // replay them against the shipped rulesets.
 //
 // Each game has a directory named like its ruleset, testgames/<game>/,
-// of transcripts (*.yaml, the format of interpreter.ReadTranscript). The
+// of transcripts (*.yaml, the format of transcript.Read). The
 // tests replay every transcript with the rules of agon/rulesets, evaluate
 // its check steps, and re-record the recorded ones with their bots to see
 // that they come out byte for byte the same. Scenario files,
-// testgames/<game>/scenarios/*.yaml (interpreter.ReadScenario), set up a
+// testgames/<game>/scenarios/*.yaml (transcript.ReadScenario), set up a
 // position and check a rules situation; TestScenarios runs each. The
 // package has no API; it
 // exists for its tests and data. README.md says how to add a golden,

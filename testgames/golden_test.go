@@ -18,6 +18,8 @@ import (
 	"testing"
 
 	"agon/interpreter"
+	"agon/interpreter/bot"
+	"agon/interpreter/transcript"
 	"agon/rulesets"
 )
 
@@ -34,7 +36,7 @@ type golden struct {
 	game string // the directory: the ruleset's name
 	path string // relative to this package, e.g. "peloponnes/2p-shared-win.yaml"
 	data []byte
-	tr   *interpreter.Transcript
+	tr   *transcript.Transcript
 }
 
 // goldens reads the transcripts of every shipped game, sorted by path:
@@ -76,7 +78,7 @@ func readGolden(t *testing.T, path string) golden {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := interpreter.ReadTranscript(path, data)
+	tr, err := transcript.Read(path, data)
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
@@ -120,7 +122,7 @@ func TestGolden(t *testing.T) {
 			if goldenUpdating() {
 				gf = updateGolden(t, p, gf)
 			}
-			rep, err := interpreter.Replay(p, gf.tr, interpreter.ReplayOptions{Check: interpreter.CheckExpr})
+			rep, err := transcript.Replay(p, gf.tr, transcript.ReplayOptions{Check: interpreter.CheckExpr})
 			if err != nil {
 				t.Fatalf("%v", err)
 			}
@@ -137,7 +139,7 @@ func TestGolden(t *testing.T) {
 // fails the test and leaves the file as it was.
 func updateGolden(t *testing.T, p *interpreter.Program, gf golden) golden {
 	t.Helper()
-	if gf.tr.Source != interpreter.SourceRecorded {
+	if gf.tr.Source != transcript.SourceRecorded {
 		return refreshHash(t, p, gf)
 	}
 	fresh, err := rerecordDecisions(p, gf.tr)
@@ -196,10 +198,10 @@ func TestGoldenRulesetHashes(t *testing.T) {
 // rerecordDecisions plays the transcript's decisions on a new game with
 // its seed and records everything else afresh: the chance outcomes the
 // seed gives, the logs, the ruleset hash and the result.
-func rerecordDecisions(p *interpreter.Program, tr *interpreter.Transcript) (*interpreter.Transcript, error) {
+func rerecordDecisions(p *interpreter.Program, tr *transcript.Transcript) (*transcript.Transcript, error) {
 	s := &decisionScript{file: tr.File}
 	for _, st := range tr.Steps {
-		if st.Kind == interpreter.StepDecide {
+		if st.Kind == transcript.StepDecide {
 			s.steps = append(s.steps, st)
 		}
 	}
@@ -207,7 +209,7 @@ func rerecordDecisions(p *interpreter.Program, tr *interpreter.Transcript) (*int
 	for i := range bots {
 		bots[i] = scriptedSeat{s}
 	}
-	fresh, err := interpreter.Record(p, interpreter.Config{Players: tr.Players, Seed: tr.Seed}, bots)
+	fresh, err := transcript.Record(p, interpreter.Config{Players: tr.Players, Seed: tr.Seed}, bots)
 	switch {
 	case s.err != nil:
 		return nil, s.err
@@ -225,9 +227,9 @@ func rerecordDecisions(p *interpreter.Program, tr *interpreter.Transcript) (*int
 // whichever seat is asked. It is not safe for concurrent use.
 type decisionScript struct {
 	file  string
-	steps []interpreter.Step // the decide steps
-	next  int                // the next decide step to hand out
-	err   error              // why a decision could not be followed
+	steps []transcript.Step // the decide steps
+	next  int               // the next decide step to hand out
+	err   error             // why a decision could not be followed
 }
 
 // choose returns the option index of the next decision, or -1 (and sets
@@ -272,25 +274,25 @@ func (b scriptedSeat) Choose(_ *interpreter.Game, d *interpreter.Decision) int {
 // step after (nil when offset is 0).
 type placedCheck struct {
 	decisions, offset int
-	after             *interpreter.Step
-	check             interpreter.Step
+	after             *transcript.Step
+	check             transcript.Step
 }
 
 // checksOf lists the check steps of steps with their places.
-func checksOf(steps []interpreter.Step) []placedCheck {
+func checksOf(steps []transcript.Step) []placedCheck {
 	var out []placedCheck
-	var last *interpreter.Step // the last step that is not a check
+	var last *transcript.Step // the last step that is not a check
 	decisions, offset := 0, 0
 	for i, st := range steps {
 		switch st.Kind {
-		case interpreter.StepCheck:
+		case transcript.StepCheck:
 			c := placedCheck{decisions: decisions, offset: offset, check: st}
 			if offset > 0 {
 				c.after = last
 			}
 			out = append(out, c)
 			continue
-		case interpreter.StepDecide:
+		case transcript.StepDecide:
 			decisions++
 			offset = -1
 		}
@@ -304,17 +306,17 @@ func checksOf(steps []interpreter.Step) []placedCheck {
 // A check goes after as many decisions as in old: right after the log or
 // chance step it followed when that step is still in the stretch before
 // the next decision, else as many steps into the stretch as before.
-func withChecksBack(fresh, old []interpreter.Step) []interpreter.Step {
+func withChecksBack(fresh, old []transcript.Step) []transcript.Step {
 	checks := checksOf(old)
 	if len(checks) == 0 {
 		return fresh
 	}
-	at := make([][]interpreter.Step, len(fresh)+1) // checks to insert before fresh[i]
+	at := make([][]transcript.Step, len(fresh)+1) // checks to insert before fresh[i]
 	for _, c := range checks {
 		i := insertionPoint(fresh, c)
 		at[i] = append(at[i], c.check)
 	}
-	out := make([]interpreter.Step, 0, len(fresh)+len(checks))
+	out := make([]transcript.Step, 0, len(fresh)+len(checks))
 	for i, st := range fresh {
 		out = append(out, at[i]...)
 		out = append(out, st)
@@ -323,7 +325,7 @@ func withChecksBack(fresh, old []interpreter.Step) []interpreter.Step {
 }
 
 // insertionPoint is the index in fresh before which check c goes.
-func insertionPoint(fresh []interpreter.Step, c placedCheck) int {
+func insertionPoint(fresh []transcript.Step, c placedCheck) int {
 	start, end := stretch(fresh, c.decisions)
 	if c.after != nil {
 		for j := start; j < end; j++ {
@@ -337,14 +339,14 @@ func insertionPoint(fresh []interpreter.Step, c placedCheck) int {
 
 // stretch returns the bounds of the steps after decision n (n = 0: from
 // the start) up to the next decision.
-func stretch(steps []interpreter.Step, n int) (start, end int) {
+func stretch(steps []transcript.Step, n int) (start, end int) {
 	start = len(steps)
 	if n == 0 {
 		start = 0
 	}
 	seen := 0
 	for i, st := range steps {
-		if st.Kind != interpreter.StepDecide {
+		if st.Kind != transcript.StepDecide {
 			continue
 		}
 		seen++
@@ -360,7 +362,7 @@ func stretch(steps []interpreter.Step, n int) (start, end int) {
 
 // sameStepText reports whether two steps say the same, ignoring their lines
 // and labels.
-func sameStepText(a, b interpreter.Step) bool {
+func sameStepText(a, b transcript.Step) bool {
 	return a.Kind == b.Kind && a.Name == b.Name && slices.Equal(a.Result, b.Result) &&
 		a.Text == b.Text && a.Player == b.Player && a.Key == b.Key && a.Expr == b.Expr
 }
@@ -371,7 +373,7 @@ func sameStepText(a, b interpreter.Step) bool {
 // hash is not compared, so editing a ruleset's comments does not fail it).
 func TestGoldenRerecord(t *testing.T) {
 	for _, gf := range goldens(t) {
-		if gf.tr.Source != interpreter.SourceRecorded {
+		if gf.tr.Source != transcript.SourceRecorded {
 			continue
 		}
 		t.Run(gf.name(), func(t *testing.T) {
@@ -380,7 +382,7 @@ func TestGoldenRerecord(t *testing.T) {
 				t.Skipf("%s: %v", gf.path, err)
 			}
 			cfg := interpreter.Config{Players: gf.tr.Players, Seed: gf.tr.Seed}
-			again, err := interpreter.Record(gf.program(t), cfg, bots)
+			again, err := transcript.Record(gf.program(t), cfg, bots)
 			if err != nil {
 				t.Fatalf("%s: recording again: %v", gf.path, err)
 			}
@@ -400,13 +402,13 @@ func TestGoldenRerecord(t *testing.T) {
 
 // goldenSeatBots makes the bots the transcript's seats name, seeded as
 // the CLI seeds them.
-func goldenSeatBots(tr *interpreter.Transcript) ([]interpreter.Bot, error) {
+func goldenSeatBots(tr *transcript.Transcript) ([]interpreter.Bot, error) {
 	if len(tr.Seats) != tr.Players {
 		return nil, fmt.Errorf("%d seats for %d players; cannot record again", len(tr.Seats), tr.Players)
 	}
 	bots := make([]interpreter.Bot, tr.Players)
 	for i, kind := range tr.Seats {
-		b, err := interpreter.NewBot(kind, interpreter.SeatSeed(tr.Seed, i))
+		b, err := bot.New(kind, bot.SeatSeed(tr.Seed, i))
 		if err != nil {
 			return nil, err
 		}
@@ -427,7 +429,7 @@ func recordedBytes(gf golden) []byte {
 }
 
 // isCheckStep reports whether a step is a check step.
-func isCheckStep(s interpreter.Step) bool { return s.Kind == interpreter.StepCheck }
+func isCheckStep(s transcript.Step) bool { return s.Kind == transcript.StepCheck }
 
 // firstLineDiff describes the first line where want and got differ, ""
 // when they are equal.
@@ -461,7 +463,7 @@ func TestGoldenUpdateRestoresOutputs(t *testing.T) {
 	spoilt.Steps = slices.Clone(gf.tr.Steps)
 	spoilt.Result = nil
 	for i, st := range spoilt.Steps {
-		if st.Kind == interpreter.StepLog {
+		if st.Kind == transcript.StepLog {
 			spoilt.Steps[i].Text = "spoilt " + st.Text
 		}
 	}
@@ -482,7 +484,7 @@ func TestGoldenUpdateRefusesIllegalDecisions(t *testing.T) {
 	gf := firstRecorded(t)
 	bad := *gf.tr
 	bad.Steps = slices.Clone(gf.tr.Steps)
-	i := slices.IndexFunc(bad.Steps, func(s interpreter.Step) bool { return s.Kind == interpreter.StepDecide })
+	i := slices.IndexFunc(bad.Steps, func(s transcript.Step) bool { return s.Kind == transcript.StepDecide })
 	bad.Steps[i].Key = "no such option"
 	_, err := rerecordDecisions(gf.program(t), &bad)
 	want := fmt.Sprintf("%s:%d: decision %q", gf.path, bad.Steps[i].Line, "no such option")
@@ -495,16 +497,16 @@ func TestGoldenUpdateRefusesIllegalDecisions(t *testing.T) {
 // log they followed, else as far into the stretch as before, and never
 // past the next decision.
 func TestWithChecksBack(t *testing.T) {
-	log := func(s string) interpreter.Step { return interpreter.Step{Kind: interpreter.StepLog, Text: s} }
-	check := func(s string) interpreter.Step { return interpreter.Step{Kind: interpreter.StepCheck, Expr: s} }
-	decide := func(key string) interpreter.Step { return interpreter.Step{Kind: interpreter.StepDecide, Key: key} }
-	old := []interpreter.Step{
+	log := func(s string) transcript.Step { return transcript.Step{Kind: transcript.StepLog, Text: s} }
+	check := func(s string) transcript.Step { return transcript.Step{Kind: transcript.StepCheck, Expr: s} }
+	decide := func(key string) transcript.Step { return transcript.Step{Kind: transcript.StepDecide, Key: key} }
+	old := []transcript.Step{
 		check("start"), log("a"), check("after a"), log("b"), check("after b"),
 		decide("x"), check("after x"), log("c"), log("d"), check("after d"), log("e"),
 	}
-	fresh := []interpreter.Step{log("b"), log("a"), log("z"), decide("x"), log("C"), log("D"), log("E")}
+	fresh := []transcript.Step{log("b"), log("a"), log("z"), decide("x"), log("C"), log("D"), log("E")}
 	got := withChecksBack(fresh, old)
-	want := []interpreter.Step{
+	want := []transcript.Step{
 		check("start"), log("b"), check("after b"), log("a"), check("after a"), log("z"),
 		decide("x"), check("after x"), log("C"), log("D"), check("after d"), log("E"),
 	}
@@ -517,7 +519,7 @@ func TestWithChecksBack(t *testing.T) {
 func firstRecorded(t *testing.T) golden {
 	t.Helper()
 	for _, gf := range goldens(t) {
-		if gf.tr.Source == interpreter.SourceRecorded {
+		if gf.tr.Source == transcript.SourceRecorded {
 			return gf
 		}
 	}

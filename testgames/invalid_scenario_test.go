@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"agon/interpreter"
+	"agon/interpreter/transcript"
 	"agon/rulesets"
 )
 
@@ -64,14 +64,14 @@ func invalidScenarioProblems(file string, data []byte, want *regexp.Regexp) []st
 
 // runInvalidScenario reads, loads and runs a scenario file.
 func runInvalidScenario(file string, data []byte) error {
-	sc, err := interpreter.ReadScenario(file, data)
+	sc, err := transcript.ReadScenario(file, data)
 	if err != nil {
 		return err
 	}
-	p, err := interpreter.LoadScenario(rulesets.FS, sc.Game, sc)
+	p, err := transcript.LoadScenario(rulesets.FS, sc.Game, sc)
 	if err != nil {
 		return err
 	}
-	_, err = interpreter.RunScenario(p, sc)
+	_, err = transcript.RunScenario(p, sc)
 	return err
 }

@@ -46,6 +46,7 @@ import (
 	"unicode/utf8"
 
 	"agon/interpreter"
+	"agon/interpreter/transcript"
 	"agon/rulesets"
 	"agon/schema"
 )
@@ -416,9 +417,9 @@ var invalidNamesLine = regexp.MustCompile(`^[\w.-]+\.yaml:[1-9]\d*[:]`)
 // invalidTranscriptProblems reads and replays the transcript and compares
 // the error with want.
 func invalidTranscriptProblems(p *interpreter.Program, file string, data []byte, want *regexp.Regexp) []string {
-	tr, err := interpreter.ReadTranscript(file, data)
+	tr, err := transcript.Read(file, data)
 	if err == nil {
-		_, err = interpreter.Replay(p, tr, interpreter.ReplayOptions{Check: interpreter.CheckExpr})
+		_, err = transcript.Replay(p, tr, transcript.ReplayOptions{Check: interpreter.CheckExpr})
 	}
 	if err == nil {
 		return []string{"the transcript replays without error"}

@@ -8,13 +8,13 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"agon/interpreter"
+	"agon/interpreter/transcript"
 	"agon/rulesets"
 )
 
 // TestScenarios runs every scenario file, <game>/scenarios/*.yaml for each
 // game of agon/rulesets, with
-// interpreter.RunScenario: each step must hold (see "Scenario files" in
+// transcript.RunScenario: each step must hold (see "Scenario files" in
 // testgames/README.md).
 func TestScenarios(t *testing.T) {
 	games, err := fs.ReadDir(rulesets.FS, ".")
@@ -37,17 +37,17 @@ func TestScenarios(t *testing.T) {
 
 // runScenarioFile reads, loads and runs one scenario file; a problem
 // fails the test.
-func runScenarioFile(t *testing.T, file string) (*interpreter.Scenario, *interpreter.ReplayReport) {
+func runScenarioFile(t *testing.T, file string) (*transcript.Scenario, *transcript.ReplayReport) {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	require.NoError(t, err)
-	sc, err := interpreter.ReadScenario(filepath.ToSlash(file), data)
+	sc, err := transcript.ReadScenario(filepath.ToSlash(file), data)
 	require.NoError(t, err)
 	game := filepath.Base(filepath.Dir(filepath.Dir(file)))
 	require.Equal(t, game, sc.Game, "a scenario lies in the folder of its game")
-	p, err := interpreter.LoadScenario(rulesets.FS, game, sc)
+	p, err := transcript.LoadScenario(rulesets.FS, game, sc)
 	require.NoError(t, err)
-	rep, err := interpreter.RunScenario(p, sc)
+	rep, err := transcript.RunScenario(p, sc)
 	require.NoError(t, err)
 	return sc, rep
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"agon/interpreter"
+	"agon/interpreter/bot"
+	"agon/interpreter/transcript"
 	"agon/rulesets"
 )
 
@@ -80,7 +82,7 @@ func plainGame(t *testing.T, p *interpreter.Program, players int, seed uint64) {
 func randomBots(t *testing.T, players int, seed uint64) []interpreter.Bot {
 	bots := make([]interpreter.Bot, players)
 	for i := range bots {
-		b, err := interpreter.NewBot("random", interpreter.SeatSeed(seed, i))
+		b, err := bot.New("random", bot.SeatSeed(seed, i))
 		require.NoError(t, err)
 		bots[i] = b
 	}
@@ -172,15 +174,15 @@ func replayFrom(t *testing.T, g *interpreter.Game, keys []string, where string) 
 func checkTranscript(t *testing.T, p *interpreter.Program, players int, seed uint64, where string) {
 	t.Helper()
 	record := func() []byte {
-		tr, err := interpreter.Record(p, interpreter.Config{Players: players, Seed: seed}, randomBots(t, players, seed))
+		tr, err := transcript.Record(p, interpreter.Config{Players: players, Seed: seed}, randomBots(t, players, seed))
 		require.NoError(t, err, where)
 		return tr.Marshal()
 	}
 	first := record()
 	require.Equal(t, string(first), string(record()), "%s: recording twice differs", where)
-	tr, err := interpreter.ReadTranscript("sim.yaml", first)
+	tr, err := transcript.Read("sim.yaml", first)
 	require.NoError(t, err, where)
-	_, err = interpreter.Replay(p, tr, interpreter.ReplayOptions{Check: interpreter.CheckExpr})
+	_, err = transcript.Replay(p, tr, transcript.ReplayOptions{Check: interpreter.CheckExpr})
 	require.NoError(t, err, where)
 }
 

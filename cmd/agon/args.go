@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"agon/interpreter"
+	"agon/interpreter/bot"
 )
 
 // humanSeat is the seat kind of a person at the terminal.
@@ -95,12 +96,12 @@ func checkSeat(kind string, allowHuman bool) error {
 	if kind == humanSeat && allowHuman {
 		return nil
 	}
-	for _, k := range interpreter.BotKinds() {
+	for _, k := range bot.Kinds() {
 		if k == kind {
 			return nil
 		}
 	}
-	kinds := strings.Join(interpreter.BotKinds(), ", ")
+	kinds := strings.Join(bot.Kinds(), ", ")
 	if allowHuman {
 		kinds = humanSeat + ", " + kinds
 	}
@@ -115,7 +116,7 @@ func newBots(seats []string, seed uint64) ([]interpreter.Bot, error) {
 		if kind == humanSeat {
 			continue
 		}
-		b, err := interpreter.NewBot(kind, botSeed(seed, i))
+		b, err := bot.New(kind, botSeed(seed, i))
 		if err != nil {
 			return nil, usagef("%v", err)
 		}
@@ -125,10 +126,10 @@ func newBots(seats []string, seed uint64) ([]interpreter.Bot, error) {
 }
 
 // gameSeed is the seed of game i of a run seeded with seed.
-func gameSeed(seed uint64, i int) uint64 { return interpreter.GameSeed(seed, i) }
+func gameSeed(seed uint64, i int) uint64 { return bot.GameSeed(seed, i) }
 
 // botSeed is the seed of the bot in the given seat of a game.
-func botSeed(seed uint64, seat int) uint64 { return interpreter.SeatSeed(seed, seat) }
+func botSeed(seed uint64, seat int) uint64 { return bot.SeatSeed(seed, seat) }
 
 // seatName prints a seat for people: P1 (random).
 func seatName(seats []string, p int) string {

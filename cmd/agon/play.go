@@ -14,6 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"agon/interpreter"
+	"agon/interpreter/bot"
+	"agon/interpreter/transcript"
 )
 
 // playParams are the inputs of agon play.
@@ -80,7 +82,7 @@ func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr 
 
 // newPlayer sets up the seats of a game of p (from scenario sc, when
 // not nil) and prints its header.
-func newPlayer(prm playParams, p *interpreter.Program, sc *interpreter.Scenario, source string, stdin io.Reader, stdout io.Writer) (*player, error) {
+func newPlayer(prm playParams, p *interpreter.Program, sc *transcript.Scenario, source string, stdin io.Reader, stdout io.Writer) (*player, error) {
 	n, err := playerCount(prm, p, sc)
 	if err != nil {
 		return nil, err
@@ -99,7 +101,7 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *interpreter.Scenario,
 	}
 	if sc != nil {
 		fmt.Fprintf(stdout, "%s, %d players, from %s (%s), seed %d\n", p.Title(), n, prm.From, sc.Title, sc.Seed)
-		start = func() (*interpreter.Game, error) { return interpreter.StartScenario(p, sc, nil) }
+		start = func() (*interpreter.Game, error) { return transcript.StartScenario(p, sc, nil) }
 	} else {
 		fmt.Fprintf(stdout, "%s, %d players, seed %d\n", p.Title(), n, prm.Seed)
 	}
@@ -111,7 +113,7 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *interpreter.Scenario,
 }
 
 // loadPlayProgram loads the ruleset, or the scenario file and its ruleset.
-func loadPlayProgram(prm playParams) (*interpreter.Program, *interpreter.Scenario, string, error) {
+func loadPlayProgram(prm playParams) (*interpreter.Program, *transcript.Scenario, string, error) {
 	if prm.From == "" {
 		p, source, err := loadSourced(prm.Ruleset, prm.Variant)
 		return p, nil, source, err
@@ -128,7 +130,7 @@ func loadPlayProgram(prm playParams) (*interpreter.Program, *interpreter.Scenari
 
 // playerCount is the number of players: the scenario's, --players, the
 // number of seats, or the fewest the game allows.
-func playerCount(prm playParams, p *interpreter.Program, sc *interpreter.Scenario) (int, error) {
+func playerCount(prm playParams, p *interpreter.Program, sc *transcript.Scenario) (int, error) {
 	n := prm.Players
 	switch {
 	case sc != nil && n != 0 && n != sc.Players:
@@ -334,7 +336,7 @@ transcript (also an unfinished one, when you quit), which agon replay checks.`,
 	f := cmd.Flags()
 	f.StringVar(&prm.Variant, "variant", "", "apply the named variant")
 	f.IntVar(&prm.Players, "players", 0, "number of players (default: the number of seats, else the fewest allowed)")
-	f.StringVar(&prm.Seats, "seats", "", "comma-separated seats: human or a bot kind ("+strings.Join(interpreter.BotKinds(), ", ")+")")
+	f.StringVar(&prm.Seats, "seats", "", "comma-separated seats: human or a bot kind ("+strings.Join(bot.Kinds(), ", ")+")")
 	f.Uint64Var(&prm.Seed, "seed", 0, "seed of the game's random source (default: random; with --from, the bots' only)")
 	f.StringVar(&prm.From, "from", "", "start from a scenario file's position")
 	f.StringVar(&prm.Record, "record", "", "save the game as a transcript to this file")

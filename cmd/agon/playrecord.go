@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"agon/interpreter"
+	"agon/interpreter/transcript"
 )
 
 // savePlayed writes the game played at the terminal as a transcript to
@@ -16,7 +17,7 @@ func savePlayed(prm playParams, pl *player, code int, stderr io.Writer) int {
 		return code
 	}
 	cfg := interpreter.Config{Players: len(pl.seats), Seed: prm.Seed}
-	t := interpreter.TranscriptOf(pl.g, cfg, pl.seats)
+	t := transcript.Of(pl.g, cfg, pl.seats)
 	if rs, err := resolveRuleset(prm.Ruleset); err == nil {
 		t.RulesetSource = rs.Source
 	}

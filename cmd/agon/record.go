@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"agon/interpreter"
+	"agon/interpreter/transcript"
 )
 
 // recordParams are the inputs of agon record.
@@ -36,7 +37,7 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 	if err != nil {
 		return fail(stderr, err)
 	}
-	t, playErr := interpreter.Record(p, interpreter.Config{Players: prm.Players, Seed: prm.Seed}, bots)
+	t, playErr := transcript.Record(p, interpreter.Config{Players: prm.Players, Seed: prm.Seed}, bots)
 	if t == nil {
 		return fail(stderr, playErr)
 	}

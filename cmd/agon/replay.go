@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"agon/interpreter"
+	"agon/interpreter/transcript"
 )
 
 // replayParams are the inputs of agon replay.
@@ -210,7 +211,7 @@ func replayFile(prm replayParams, file string) replayJSON {
 			out.Note += fmt.Sprintf("; it was recorded with %s, this is %s", t.RulesetSource, source)
 		}
 	}
-	rep, err := interpreter.Replay(p, t, interpreter.ReplayOptions{Check: interpreter.CheckExpr})
+	rep, err := transcript.Replay(p, t, transcript.ReplayOptions{Check: interpreter.CheckExpr})
 	if rep != nil {
 		out.Decisions, out.Checks, out.Skipped = rep.Decisions, rep.Checks, rep.Skipped
 	}
@@ -218,7 +219,7 @@ func replayFile(prm replayParams, file string) replayJSON {
 	if prm.VariantSet {
 		out.OptionsDiffer = optionsDiffer(prm, t, p, file)
 	}
-	var d *interpreter.Divergence
+	var d *transcript.Divergence
 	if errors.As(err, &d) {
 		out.Divergence = &divergence{Step: d.Step + 1, Line: d.Line, Expected: d.Expected, Got: d.Got, Message: d.Error()}
 	} else if err != nil {
@@ -229,7 +230,7 @@ func replayFile(prm replayParams, file string) replayJSON {
 
 // optionsDiffer compares the options the transcript's own rules and the
 // variant offer along the transcript, for people comparing variants.
-func optionsDiffer(prm replayParams, t *interpreter.Transcript, variant *interpreter.Program, file string) string {
+func optionsDiffer(prm replayParams, t *transcript.Transcript, variant *interpreter.Program, file string) string {
 	rs, err := transcriptRuleset(prm, t)
 	if err != nil {
 		return ""
@@ -238,7 +239,7 @@ func optionsDiffer(prm replayParams, t *interpreter.Transcript, variant *interpr
 	if err != nil {
 		return ""
 	}
-	d, err := interpreter.FirstOptionDifference(base, variant, t)
+	d, err := transcript.FirstOptionDifference(base, variant, t)
 	if err != nil || d == nil {
 		return ""
 	}
@@ -247,12 +248,12 @@ func optionsDiffer(prm replayParams, t *interpreter.Transcript, variant *interpr
 
 // openReplay reads the transcript and loads its ruleset; source says
 // which copy (see transcriptRuleset).
-func openReplay(prm replayParams, file string) (t *interpreter.Transcript, p *interpreter.Program, source string, err error) {
+func openReplay(prm replayParams, file string) (t *transcript.Transcript, p *interpreter.Program, source string, err error) {
 	data, err := readInput(file)
 	if err != nil {
 		return nil, nil, "", err
 	}
-	t, err = interpreter.ReadTranscript(file, data)
+	t, err = transcript.Read(file, data)
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -273,7 +274,7 @@ func openReplay(prm replayParams, file string) (t *interpreter.Transcript, p *in
 // game name (the project's rulesets/NAME folder, else the built-in copy),
 // never as a path, so that a transcript cannot point agon at files
 // outside the project.
-func transcriptRuleset(prm replayParams, t *interpreter.Transcript) (ruleset, error) {
+func transcriptRuleset(prm replayParams, t *transcript.Transcript) (ruleset, error) {
 	if prm.Ruleset != "" {
 		return resolveRuleset(prm.Ruleset)
 	}

@@ -5,25 +5,26 @@ import (
 	"fmt"
 
 	"agon/interpreter"
+	"agon/interpreter/transcript"
 )
 
 // isScenarioFile reports whether file is a scenario file (a top-level
 // scenario: key) rather than a transcript.
 func isScenarioFile(file string) bool {
 	data, err := readInput(file)
-	return err == nil && interpreter.IsScenario(data)
+	return err == nil && transcript.IsScenario(data)
 }
 
 // openScenario reads a scenario file and loads its ruleset (ref as any
 // RULESET argument, or else the scenario's game: resolved strictly as a
 // game name, like a transcript's), with its variant and inline patch. It
 // also returns which copy of the ruleset was used.
-func openScenario(file, ref string) (*interpreter.Scenario, *interpreter.Program, string, error) {
+func openScenario(file, ref string) (*transcript.Scenario, *interpreter.Program, string, error) {
 	data, err := readInput(file)
 	if err != nil {
 		return nil, nil, "", err
 	}
-	sc, err := interpreter.ReadScenario(file, data)
+	sc, err := transcript.ReadScenario(file, data)
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -39,7 +40,7 @@ func openScenario(file, ref string) (*interpreter.Scenario, *interpreter.Program
 	if err != nil {
 		return nil, nil, "", err
 	}
-	p, err := interpreter.LoadScenario(rs.fsys, rs.dir, sc)
+	p, err := transcript.LoadScenario(rs.fsys, rs.dir, sc)
 	return sc, p, rs.Source, err
 }
 
@@ -58,12 +59,12 @@ func replayScenario(prm replayParams, file string) replayJSON {
 		return out
 	}
 	out.Variant, out.Scenario = p.Variant(), sc.Title
-	rep, err := interpreter.RunScenario(p, sc)
+	rep, err := transcript.RunScenario(p, sc)
 	out.OK = err == nil
 	if rep != nil {
 		out.Decisions, out.Checks = rep.Decisions, rep.Checks
 	}
-	var d *interpreter.Divergence
+	var d *transcript.Divergence
 	if errors.As(err, &d) {
 		out.Divergence = &divergence{Step: d.Step + 1, Line: d.Line, Expected: d.Expected, Got: d.Got, Message: d.Error()}
 	} else if err != nil {

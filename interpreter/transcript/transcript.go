@@ -1,4 +1,12 @@
-package interpreter
+// Package transcript reads and writes games as text: transcripts (a
+// game's chance outcomes, log and decisions, written by Record or by
+// hand) and scenario files (a position and steps that check a rules
+// situation). Replay and RunScenario play them on a game of package
+// interpreter and report the first divergence; FirstOptionDifference
+// compares two rulesets along a transcript. It uses package
+// interpreter's exported API only and knows no bot: Record plays any
+// interpreter.Bot.
+package transcript
 
 import (
 	"bytes"
@@ -85,7 +93,7 @@ type Transcript struct {
 	// Steps are the game's steps in order.
 	Steps []Step
 	// Result is the expected final result, nil when not given.
-	Result *TranscriptResult
+	Result *Result
 }
 
 // Step is one step of a transcript. Which fields mean something depends
@@ -111,8 +119,8 @@ type Step struct {
 	Error     string     // run: the effects must fail with an error containing this
 }
 
-// TranscriptResult is a transcript's expected final result.
-type TranscriptResult struct {
+// Result is a transcript's expected final result.
+type Result struct {
 	// Line is the line of the result section, 0 when unknown.
 	Line int
 	// Scores are the final scores in seat order.
@@ -221,10 +229,10 @@ func flowInts(list []int) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// ReadTranscript parses a transcript; name is the file name used in
+// Read parses a transcript; name is the file name used in
 // messages. Problems come back as a schema.ErrorList of file:line:col
 // diagnostics, together with whatever could be decoded.
-func ReadTranscript(name string, data []byte) (*Transcript, error) {
+func Read(name string, data []byte) (*Transcript, error) {
 	t := &Transcript{File: name}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -414,8 +422,8 @@ func (d *decoder) ints(v *yaml.Node) []int {
 var resultKeys = []string{"scores", "winners"}
 
 // result decodes the result section.
-func (d *decoder) result(v *yaml.Node) *TranscriptResult {
-	r := &TranscriptResult{Line: v.Line}
+func (d *decoder) result(v *yaml.Node) *Result {
+	r := &Result{Line: v.Line}
 	if v.Kind != yaml.MappingNode {
 		d.errorf(v, "result must be a mapping with scores: and winners:")
 		return r

@@ -1,4 +1,4 @@
-package interpreter
+package transcript
 
 import (
 	"errors"
@@ -9,6 +9,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agon/interpreter"
+	"agon/interpreter/internal/rulestest"
 )
 
 // fakeGame is a scripted two-player game implementing session: a shuffle
@@ -16,22 +19,22 @@ import (
 // may also "pass"), and a die roll after the second decision. A player
 // scores 1 per "a"; player 0 also scores the die.
 type fakeGame struct {
-	queue     []Outcome
-	events    []Event
+	queue     []interpreter.Outcome
+	events    []interpreter.Event
 	decisions int
 	score     [2]int
 }
 
 // startFake starts a fake game with the given initial outcomes.
-func startFake(initial []Outcome) (session, error) {
+func startFake(initial []interpreter.Outcome) (session, error) {
 	g := &fakeGame{}
 	g.SupplyOutcomes(initial...)
 	g.chance("shuffle deck", []string{"x", "y", "z"})
-	g.events = append(g.events, Event{Kind: EventLog, Text: "Turn 1"})
+	g.events = append(g.events, interpreter.Event{Kind: interpreter.EventLog, Text: "Turn 1"})
 	return g, nil
 }
 
-func (g *fakeGame) SupplyOutcomes(o ...Outcome) { g.queue = append(g.queue, o...) }
+func (g *fakeGame) SupplyOutcomes(o ...interpreter.Outcome) { g.queue = append(g.queue, o...) }
 
 // chance takes the queued outcome or the default.
 func (g *fakeGame) chance(name string, def []string) []string {
@@ -39,19 +42,19 @@ func (g *fakeGame) chance(name string, def []string) []string {
 	if len(g.queue) > 0 && g.queue[0].Name == name {
 		res, g.queue = g.queue[0].Result, g.queue[1:]
 	}
-	g.events = append(g.events, Event{Kind: EventChance, Name: name, Result: res, Step: g.decisions})
+	g.events = append(g.events, interpreter.Event{Kind: interpreter.EventChance, Name: name, Result: res, Step: g.decisions})
 	return res
 }
 
 func (g *fakeGame) Over() bool { return g.decisions == 4 }
 
-func (g *fakeGame) Pending() *Decision {
+func (g *fakeGame) Pending() *interpreter.Decision {
 	if g.Over() {
 		return nil
 	}
-	d := &Decision{Player: g.decisions % 2, Prompt: "pick", Options: []Option{{"a", "Take A"}, {"b", "Take B"}}}
+	d := &interpreter.Decision{Player: g.decisions % 2, Prompt: "pick", Options: []interpreter.Option{{Key: "a", Label: "Take A"}, {Key: "b", Label: "Take B"}}}
 	if d.Player == 0 {
-		d.Options = append(d.Options, Option{"pass", "Pass"})
+		d.Options = append(d.Options, interpreter.Option{Key: "pass", Label: "Pass"})
 	}
 	return d
 }
@@ -62,7 +65,7 @@ func (g *fakeGame) Apply(key string) error {
 	if i < 0 {
 		return fmt.Errorf("illegal %q", key)
 	}
-	g.events = append(g.events, Event{Kind: EventDecision, Player: d.Player, Key: key, Label: d.Options[i].Label, Step: g.decisions})
+	g.events = append(g.events, interpreter.Event{Kind: interpreter.EventDecision, Player: d.Player, Key: key, Label: d.Options[i].Label, Step: g.decisions})
 	if key == "a" {
 		g.score[d.Player]++
 	}
@@ -73,20 +76,20 @@ func (g *fakeGame) Apply(key string) error {
 		g.score[0] += n
 	}
 	if !g.Over() {
-		g.events = append(g.events, Event{Kind: EventLog, Text: fmt.Sprintf("Turn %d", g.decisions+1), Step: g.decisions})
+		g.events = append(g.events, interpreter.Event{Kind: interpreter.EventLog, Text: fmt.Sprintf("Turn %d", g.decisions+1), Step: g.decisions})
 	}
 	return nil
 }
 
-func (g *fakeGame) Events() []Event { return slices.Clone(g.events) }
+func (g *fakeGame) Events() []interpreter.Event { return slices.Clone(g.events) }
 
-func (g *fakeGame) Result() *Result {
+func (g *fakeGame) Result() *interpreter.Result {
 	if !g.Over() {
 		return nil
 	}
-	r := &Result{Decisions: g.decisions}
+	r := &interpreter.Result{Decisions: g.decisions}
 	for p, s := range g.score {
-		r.Players = append(r.Players, PlayerResult{Player: p, Score: s})
+		r.Players = append(r.Players, interpreter.PlayerResult{Player: p, Score: s})
 	}
 	if g.score[0] >= g.score[1] {
 		r.Winners = append(r.Winners, 0)
@@ -99,22 +102,25 @@ func (g *fakeGame) Result() *Result {
 
 // recordFake plays the fake game with choose and returns its transcript,
 // written and read back so that steps have lines.
-func recordFake(t *testing.T, choose func(d *Decision) int) *Transcript {
+func recordFake(t *testing.T, choose func(d *interpreter.Decision) int) *Transcript {
 	s, _ := startFake(nil)
-	require.NoError(t, play(s, choose, 2))
+	for !s.Over() {
+		d := s.Pending()
+		require.NoError(t, s.Apply(d.Options[choose(d)].Key))
+	}
 	tr := &Transcript{Game: "fake", Players: 2, Steps: stepsFromEvents(s.Events()), Result: transcriptResult(s.Result())}
 	return reread(t, tr)
 }
 
 // reread marshals and parses tr.
 func reread(t *testing.T, tr *Transcript) *Transcript {
-	out, err := ReadTranscript("fake.yaml", tr.Marshal())
+	out, err := Read("fake.yaml", tr.Marshal())
 	require.NoError(t, err)
 	return out
 }
 
 // firstOption always takes option 0.
-func firstOption(*Decision) int { return 0 }
+func firstOption(*interpreter.Decision) int { return 0 }
 
 func TestRecordFake(t *testing.T) {
 	tr := recordFake(t, firstOption)
@@ -126,12 +132,6 @@ func TestRecordFake(t *testing.T) {
 	assert.Equal(t, "Take A", tr.Steps[2].Label)
 	assert.Equal(t, []int{5, 2}, tr.Result.Scores)
 	assert.Equal(t, []int{0}, tr.Result.Winners)
-}
-
-func TestPlayRejectsBadBotChoice(t *testing.T) {
-	s, _ := startFake(nil)
-	err := play(s, func(*Decision) int { return 7 }, 2)
-	assert.EqualError(t, err, "bot for P1 chose option 7 of 3")
 }
 
 func TestReplayFakeOK(t *testing.T) {
@@ -239,7 +239,7 @@ func TestReplayChecks(t *testing.T) {
 
 func TestReplayStartFails(t *testing.T) {
 	tr := recordFake(t, firstOption)
-	_, err := replay(tr, func([]Outcome) (session, error) { return nil, errors.New("2 players only") }, nil)
+	_, err := replay(tr, func([]interpreter.Outcome) (session, error) { return nil, errors.New("2 players only") }, nil)
 	assert.ErrorContains(t, err, "step 1: expected the game to start, but it failed: 2 players only")
 }
 
@@ -250,4 +250,13 @@ func TestShortList(t *testing.T) {
 	}
 	assert.Equal(t, "[a b]", shortList([]string{"a", "b"}))
 	assert.Contains(t, shortList(long), "… (20 in all)]")
+}
+
+func TestReplayShowsWhyACheckFails(t *testing.T) {
+	p := rulestest.Load(t, "vars:\n  gold: {type: int, init: 3}\nflow:\n  - {log: start}\n")
+	tr := &Transcript{File: "t.yaml", Game: "g", Players: 1, Seed: 1,
+		Steps: []Step{{Kind: StepCheck, Expr: "gold == 2", Line: 7}}}
+	_, err := Replay(p, tr, ReplayOptions{Check: interpreter.CheckExpr})
+	require.Error(t, err)
+	assert.Equal(t, `t.yaml:7: step 1: expected check "gold == 2" to hold, but it does not: gold == 2 is false (gold is 3)`, err.Error())
 }

@@ -1,4 +1,4 @@
-package interpreter
+package transcript
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"agon/interpreter"
 	"agon/schema"
 )
 
@@ -13,87 +14,16 @@ import (
 // are not taken): after the setup or at the first decision, as its start
 // says. initial are chance outcomes for the setup and the flow up to the
 // first decision (nil: the seed decides).
-func StartScenario(p *Program, sc *Scenario, initial []Outcome) (*Game, error) {
-	g, err := newGame(p, Config{Players: sc.Players, Seed: sc.Seed, Outcomes: initial})
-	if err != nil {
-		return nil, err
-	}
-	g.partialOutcomes = true // chance steps fix only the outcomes they list
-	switch {
-	case sc.Start == StartDecision:
-		return g, g.startAtDecision(sc)
-	case strings.HasPrefix(sc.Start, StartPhase):
-		return g, g.startAtPhase(sc, strings.TrimSpace(strings.TrimPrefix(sc.Start, StartPhase)))
-	}
-	return g, g.startAfterSetup(sc)
-}
-
-// startAtPhase runs the game with a hook that applies the position when
-// the phase first begins (decisions before it are taken as usual).
-func (g *Game) startAtPhase(sc *Scenario, phase string) error {
-	if _, ok := g.prog.phases[phase]; !ok {
-		var ds schema.Diagnostics
-		ds.Addf(schema.Pos{File: sc.File, Line: sc.StartLine}, "no phase %q%s", phase, schema.DidYouMean(phase, g.prog.rs.PhaseOrder))
-		return ds.Err()
-	}
-	g.phaseHook = func(g *Game, name string) error {
-		if name != phase {
-			return nil
-		}
-		g.phaseHook = nil
-		return applyPosition(g, sc.File, sc.Position)
-	}
-	g.push(g.prog.flow)
-	g.push(g.prog.setup)
-	return g.run()
-}
-
-// startAfterSetup runs the setup, applies the position and runs the flow
-// to its first decision.
-func (g *Game) startAfterSetup(sc *Scenario) error {
-	g.push(g.prog.flow)
-	g.st.barrier = &barrier{depth: len(g.st.frames)}
-	g.push(g.prog.setup)
-	if err := g.run(); err != nil {
-		return err
-	}
-	if d := g.Pending(); d != nil {
-		return fmt.Errorf("%s: the setup asks %s (%q): write start: %s", sc.File, PlayerName(d.Player), d.Prompt, StartDecision)
-	}
-	if err := applyPosition(g, sc.File, sc.Position); err != nil {
-		return err
-	}
-	return g.run()
-}
-
-// startAtDecision runs the setup and the flow to the first decision,
-// applies the position and asks that decision again in it.
-func (g *Game) startAtDecision(sc *Scenario) error {
-	g.push(g.prog.flow)
-	g.push(g.prog.setup)
-	if err := g.run(); err != nil {
-		return err
-	}
-	pd := g.st.pending
-	if pd == nil {
-		return fmt.Errorf("%s: the game ended before its first decision", sc.File)
-	}
-	if err := applyPosition(g, sc.File, sc.Position); err != nil {
-		return err
-	}
-	g.st.pending = nil
-	if err := g.decide(pd.choice); err != nil {
-		return &RuntimeError{Pos: pd.choice.pos, Where: "choose (asked again at the scenario's position)", Msg: err.Error(), Err: err}
-	}
-	if g.st.pending == nil {
-		return g.run()
-	}
-	return nil
+func StartScenario(p *interpreter.Program, sc *Scenario, initial []interpreter.Outcome) (*interpreter.Game, error) {
+	return interpreter.StartAt(p, interpreter.ScenarioStart{
+		File: sc.File, Players: sc.Players, Seed: sc.Seed,
+		Start: sc.Start, StartLine: sc.StartLine, Position: sc.Position,
+	}, initial)
 }
 
 // scenarioRun is what a replayer needs beyond a transcript's replay.
 type scenarioRun struct {
-	g *Game
+	g *interpreter.Game
 	// runLine is the line of the last run step, 0 before the first.
 	runLine int
 }
@@ -105,16 +35,16 @@ type scenarioRun struct {
 // steps, check steps are always evaluated, and the game need not end
 // (unless a result is given). The first failing step is returned as a
 // *Divergence, with the report so far.
-func RunScenario(p *Program, sc *Scenario) (*ReplayReport, error) {
+func RunScenario(p *interpreter.Program, sc *Scenario) (*ReplayReport, error) {
 	if sc.Game != "" && sc.Game != p.Game() {
 		return nil, fmt.Errorf("%s: the scenario is for game %q, the ruleset is %q", sc.File, sc.Game, p.Game())
 	}
 	t := &sc.Transcript
 	run := &scenarioRun{}
 	r := &replayer{t: t, sc: run, rep: &ReplayReport{}}
-	r.check = explaining(func() *Game { return run.g }, CheckExpr)
+	r.check = explaining(func() *interpreter.Game { return run.g }, interpreter.CheckExpr)
 	var posErr schema.ErrorList
-	rep, err := r.walk(func(initial []Outcome) (session, error) {
+	rep, err := r.walk(func(initial []interpreter.Outcome) (session, error) {
 		g, err := StartScenario(p, sc, initial)
 		if errors.As(err, &posErr) {
 			return nil, err
@@ -137,7 +67,7 @@ func (r *replayer) scenarioChance(i int, s Step) error {
 	var seen []string
 	for j := r.next; j < len(r.events); j++ {
 		e := r.events[j]
-		if e.Kind != EventChance {
+		if e.Kind != interpreter.EventChance {
 			continue
 		}
 		if sameEvent(s, e) {
@@ -176,7 +106,7 @@ func (r *replayer) scenarioStep(i int, s Step) error {
 // runStep runs the step's effects on the game.
 func (r *replayer) runStep(i int, s Step) error {
 	g := r.sc.g
-	if g.st.barrier != nil {
+	if g.ExecWaiting() {
 		return r.diverge(i, "the effects to run", "", fmt.Sprintf("those of the run step at line %d still wait: %s", r.sc.runLine, r.describeAsked()))
 	}
 	if g.Over() {
@@ -187,7 +117,7 @@ func (r *replayer) runStep(i int, s Step) error {
 	if s.Error != "" {
 		return r.runFailing(i, s)
 	}
-	if err := g.execNode(r.t.File, s.Effects); err != nil {
+	if err := g.ExecNode(r.t.File, s.Effects); err != nil {
 		if j, oe, ok := r.outcomeStep(i+1, err); ok {
 			return r.badOutcome(j, oe)
 		}
@@ -202,14 +132,14 @@ func (r *replayer) runStep(i int, s Step) error {
 func (r *replayer) runFailing(i int, s Step) error {
 	want := fmt.Sprintf("the effects to fail with %q", s.Error)
 	before := r.sc.g.Clone()
-	err := r.sc.g.execNode(r.t.File, s.Effects)
+	err := r.sc.g.ExecNode(r.t.File, s.Effects)
 	switch {
 	case err == nil:
 		return r.diverge(i, want, "", "they did not: "+r.describeAsked())
 	case !strings.Contains(err.Error(), s.Error):
 		return r.diverge(i, want, err.Error(), "")
 	}
-	before.phaseHook = r.sc.g.phaseHook
+	before.KeepStartHook(r.sc.g)
 	r.sc.g, r.s = before, before
 	r.events = before.Events()
 	r.next = min(r.next, len(r.events))
@@ -219,7 +149,7 @@ func (r *replayer) runFailing(i int, s Step) error {
 
 // asksStep checks the pending decision.
 func (r *replayer) asksStep(i int, s Step) error {
-	want := fmt.Sprintf("a decision by %s (asks: %d)", PlayerName(s.Player), s.Player)
+	want := fmt.Sprintf("a decision by %s (asks: %d)", interpreter.PlayerName(s.Player), s.Player)
 	d := r.s.Pending()
 	switch {
 	case d == nil:
@@ -252,7 +182,7 @@ func (r *replayer) checkOptions(i int, s Step, keys []string) error {
 }
 
 // optionKeys lists a decision's option keys.
-func optionKeys(d *Decision) []string {
+func optionKeys(d *interpreter.Decision) []string {
 	out := make([]string, len(d.Options))
 	for i, o := range d.Options {
 		out[i] = o.Key
@@ -270,7 +200,7 @@ func sameSet(a, b []string) bool {
 
 // finishedStep checks that the last run step's effects are done.
 func (r *replayer) finishedStep(i int) error {
-	if r.sc.g.st.barrier != nil {
+	if r.sc.g.ExecWaiting() {
 		return r.diverge(i, fmt.Sprintf("the effects of the run step at line %d to be finished", r.sc.runLine), r.describeAsked(), "")
 	}
 	return nil
@@ -289,7 +219,7 @@ func (r *replayer) describeAsked() string {
 func (r *replayer) loggedStep(i int, s Step) error {
 	var last string
 	for _, e := range r.sc.g.Events() {
-		if e.Kind == EventLog {
+		if e.Kind == interpreter.EventLog {
 			if strings.Contains(e.Text, s.Text) {
 				return nil
 			}
@@ -305,7 +235,7 @@ func (r *replayer) loggedStep(i int, s Step) error {
 
 // scenarioFinish ends a scenario: only a given result is compared.
 func (r *replayer) scenarioFinish() error {
-	if r.sc.g.phaseHook != nil {
+	if r.sc.g.BeforeStartPhase() {
 		return r.diverge(len(r.t.Steps), "the start phase to begin (the position is applied then)", r.describeAsked(), "")
 	}
 	if r.t.Result == nil {

@@ -1,48 +1,44 @@
-package interpreter
+// Package bot has the bots that play a seat of a game: random, first and
+// greedy (and the search bots to come). A bot is an interpreter.Bot; it
+// sees the game through package interpreter's public API only.
+package bot
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-)
 
-// Bot chooses options for the decisions of one seat. A Bot keeps its own
-// state (its random stream), so each seat of each game needs its own Bot;
-// a Bot is not safe for concurrent use.
-type Bot interface {
-	// Choose returns the index of the chosen option in d.Options. d is the
-	// game's pending decision and has at least one option.
-	Choose(g *Game, d *Decision) int
-}
+	"agon/interpreter"
+)
 
 // botStream is the PCG stream constant of the bots' random sources: bots
 // and games seeded alike must not draw the same numbers.
 const botStream = 0x6a09e667f3bcc908
 
-// BotKinds lists the kinds NewBot accepts, sorted.
-func BotKinds() []string { return []string{"first", "greedy", "random"} }
+// Kinds lists the kinds New accepts, sorted.
+func Kinds() []string { return []string{"first", "greedy", "random"} }
 
-// NewBot returns a bot of the given kind: "random" chooses uniformly among
+// New returns a bot of the given kind: "random" chooses uniformly among
 // the legal options from its own stream seeded with seed; "first" always
 // takes the first option; "greedy" takes the option whose position the
 // ruleset's heuristic rates best (see greedyBot).
-func NewBot(kind string, seed uint64) (Bot, error) {
+func New(kind string, seed uint64) (interpreter.Bot, error) {
 	switch kind {
 	case "random":
 		return &randomBot{r: rand.New(rand.NewPCG(seed, botStream))}, nil
 	case "first":
 		return firstBot{}, nil
 	case "greedy":
-		return &greedyBot{r: newRNG(seed ^ botStream), seed: seed}, nil
+		return &greedyBot{r: interpreter.NewRand(seed ^ botStream), seed: seed}, nil
 	}
-	return nil, fmt.Errorf("unknown bot %q (bots: %s)", kind, strings.Join(BotKinds(), ", "))
+	return nil, fmt.Errorf("unknown bot %q (bots: %s)", kind, strings.Join(Kinds(), ", "))
 }
 
 // randomBot chooses uniformly among the legal options.
 type randomBot struct{ r *rand.Rand }
 
 // Choose draws an option index from the bot's stream.
-func (b *randomBot) Choose(_ *Game, d *Decision) int {
+func (b *randomBot) Choose(_ *interpreter.Game, d *interpreter.Decision) int {
 	if len(d.Options) <= 1 {
 		return 0
 	}
@@ -56,7 +52,7 @@ func (b *randomBot) String() string { return "random" }
 type firstBot struct{}
 
 // Choose returns 0.
-func (firstBot) Choose(*Game, *Decision) int { return 0 }
+func (firstBot) Choose(*interpreter.Game, *interpreter.Decision) int { return 0 }
 
 // String names the bot's kind.
 func (firstBot) String() string { return "first" }

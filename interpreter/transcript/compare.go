@@ -1,9 +1,11 @@
-package interpreter
+package transcript
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"agon/interpreter"
 )
 
 // OptionDifference is the first decision of a transcript at which two
@@ -28,7 +30,7 @@ func (d *OptionDifference) Describe(file, a, b string) string {
 	default:
 		what = fmt.Sprintf("%s offer %s where %s offers %s", a, strings.Join(d.OnlyA, ", "), b, strings.Join(d.OnlyB, ", "))
 	}
-	return fmt.Sprintf("%s:%d: step %d (%s): %s", file, d.Line, d.Step+1, PlayerName(d.Player), what)
+	return fmt.Sprintf("%s:%d: step %d (%s): %s", file, d.Line, d.Step+1, interpreter.PlayerName(d.Player), what)
 }
 
 // FirstOptionDifference plays the transcript's decisions and chance
@@ -37,13 +39,13 @@ func (d *OptionDifference) Describe(file, a, b string) string {
 // end of the transcript or the first decision one of them rejects). A
 // replay tells whether a variant changes what happened; this tells where
 // it changes what a player could have done.
-func FirstOptionDifference(a, b *Program, t *Transcript) (*OptionDifference, error) {
+func FirstOptionDifference(a, b *interpreter.Program, t *Transcript) (*OptionDifference, error) {
 	initial := chanceBefore(t, 0)
-	ga, err := NewGame(a, Config{Players: t.Players, Seed: t.Seed, Outcomes: initial})
+	ga, err := interpreter.NewGame(a, interpreter.Config{Players: t.Players, Seed: t.Seed, Outcomes: initial})
 	if err != nil {
 		return nil, err
 	}
-	gb, err := NewGame(b, Config{Players: t.Players, Seed: t.Seed, Outcomes: initial})
+	gb, err := interpreter.NewGame(b, interpreter.Config{Players: t.Players, Seed: t.Seed, Outcomes: initial})
 	if err != nil {
 		return nil, err
 	}
@@ -71,19 +73,19 @@ func FirstOptionDifference(a, b *Program, t *Transcript) (*OptionDifference, err
 
 // chanceBefore collects the chance steps from index i up to the next
 // decide step.
-func chanceBefore(t *Transcript, i int) []Outcome {
-	var out []Outcome
+func chanceBefore(t *Transcript, i int) []interpreter.Outcome {
+	var out []interpreter.Outcome
 	for ; i < len(t.Steps) && t.Steps[i].Kind != StepDecide && t.Steps[i].Kind != StepRun; i++ {
 		if s := t.Steps[i]; s.Kind == StepChance {
-			out = append(out, Outcome{Name: s.Name, Result: slices.Clone(s.Result)})
+			out = append(out, interpreter.Outcome{Name: s.Name, Result: slices.Clone(s.Result)})
 		}
 	}
 	return out
 }
 
 // compareOptions returns the keys only one decision offers, or nil.
-func compareOptions(a, b *Decision) *OptionDifference {
-	keys := func(d *Decision) []string {
+func compareOptions(a, b *interpreter.Decision) *OptionDifference {
+	keys := func(d *interpreter.Decision) []string {
 		out := make([]string, len(d.Options))
 		for i, o := range d.Options {
 			out[i] = o.Key

@@ -1,4 +1,4 @@
-package interpreter
+package bot
 
 import (
 	"fmt"
@@ -7,6 +7,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agon/interpreter"
+	"agon/interpreter/internal/rulestest"
 )
 
 // guessDie: player 0 guesses a die that is rolled after the guess
@@ -112,13 +115,13 @@ scoring:
 // the games it scores in; it also returns the bot's choices.
 func greedyHits(t *testing.T, src string, n int) (int, []string) {
 	t.Helper()
-	p := load(t, src)
+	p := rulestest.Load(t, src)
 	hits := 0
 	var choices []string
 	for seed := uint64(1); seed <= uint64(n); seed++ {
-		g, err := NewGame(p, Config{Players: 2, Seed: seed})
+		g, err := interpreter.NewGame(p, interpreter.Config{Players: 2, Seed: seed})
 		require.NoError(t, err)
-		bot, err := NewBot("greedy", SeatSeed(seed, 0))
+		bot, err := New("greedy", SeatSeed(seed, 0))
 		require.NoError(t, err)
 		d := g.Pending()
 		key := d.Options[bot.Choose(g, d)].Key
@@ -173,27 +176,27 @@ func TestGreedyLookaheadIsDeterministic(t *testing.T) {
 // The world a bot imagines keeps the zone sizes and the cards it sees,
 // and leaves the game itself alone.
 func TestGreedyWorldRedealsOnlyUnseenCards(t *testing.T) {
-	g := start(t, guessCard(1, "owner"), 2)
+	g := rulestest.Start(t, guessCard(1, "owner"), 2)
 	before, err := g.MarshalState()
 	require.NoError(t, err)
 	b := &greedyBot{seed: 9}
 	moved := 0
 	for i := 0; i < 20; i++ {
 		w := b.world(g, 0)
-		assert.Len(t, w.zoneList("deck", -1), 5)
-		assert.Len(t, w.zoneList("hand", 1), 1)
-		assert.Empty(t, w.zoneList("hand", 0))
-		if identity(w.zoneList("hand", 1)[0]) != identity(g.zoneList("hand", 1)[0]) {
+		assert.Equal(t, 5, rulestest.Eval(t, w, "len(deck)"))
+		assert.Equal(t, 1, rulestest.Eval(t, w, "len(players[1].hand)"))
+		assert.Equal(t, 0, rulestest.Eval(t, w, "len(players[0].hand)"))
+		if rulestest.Eval(t, w, "players[1].hand[0].id") != rulestest.Eval(t, g, "players[1].hand[0].id") {
 			moved++
 		}
-		for _, c := range w.zoneList("deck", -1) {
-			assert.Equal(t, "deck", c.(map[string]any)["zone"])
+		for _, z := range rulestest.Eval(t, w, "map(deck, .zone)").([]any) {
+			assert.Equal(t, "deck", z)
 		}
 		b.seed++
 	}
 	assert.Greater(t, moved, 10, "the other player's hand is dealt anew")
 	seen := b.world(g, 1)
-	assert.Equal(t, identity(g.zoneList("hand", 1)[0]), identity(seen.zoneList("hand", 1)[0]),
+	assert.Equal(t, rulestest.Eval(t, g, "players[1].hand[0].id"), rulestest.Eval(t, seen, "players[1].hand[0].id"),
 		"a seat's own hand stays put")
 	after, err := g.MarshalState()
 	require.NoError(t, err)
@@ -211,20 +214,22 @@ func uniqueStrings(xs []string) map[string]bool {
 // A hidden keyed zone family is dealt anew zone by zone: each keeps its
 // size, and each card knows the family and the key it now lies under.
 func TestGreedyWorldRedealsKeyedZones(t *testing.T) {
-	g := start(t, guessFamilyTop("hidden"), 2)
+	g := rulestest.Start(t, guessFamilyTop("hidden"), 2)
 	b := &greedyBot{seed: 3}
 	moved := 0
 	for i := 0; i < 20; i++ {
 		w := b.world(g, 0)
 		for _, k := range []string{"left", "right"} {
-			loc := familyLoc("pile", k)
-			require.Len(t, w.zoneList(loc, -1), 3)
-			for _, c := range w.zoneList(loc, -1) {
-				assert.Equal(t, "pile", c.(map[string]any)["zone"])
-				assert.Equal(t, k, c.(map[string]any)["zone_key"])
+			zone := "pile['" + k + "']"
+			require.Equal(t, 3, rulestest.Eval(t, w, "len("+zone+")"))
+			for _, z := range rulestest.Eval(t, w, "map("+zone+", .zone)").([]any) {
+				assert.Equal(t, "pile", z)
+			}
+			for _, key := range rulestest.Eval(t, w, "map("+zone+", .zone_key)").([]any) {
+				assert.Equal(t, k, key)
 			}
 		}
-		if identity(w.zoneList("pile[left]", -1)[0]) != identity(g.zoneList("pile[left]", -1)[0]) {
+		if rulestest.Eval(t, w, "pile['left'][0].id") != rulestest.Eval(t, g, "pile['left'][0].id") {
 			moved++
 		}
 		b.seed++

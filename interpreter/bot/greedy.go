@@ -1,6 +1,6 @@
-package interpreter
+package bot
 
-import "fmt"
+import "agon/interpreter"
 
 // greedyBot looks one move ahead. For each legal option it plays the
 // option on a clone of the game, then keeps answering the same player's
@@ -14,11 +14,11 @@ import "fmt"
 // how well it plays depends on the heuristic the designer writes.
 //
 // It sees only what its seat sees: the look-ahead runs in a world of its
-// own (see lookahead.go) with its own random stream and every card the
+// own (see world.go) with its own random stream and every card the
 // seat cannot see dealt anew, so it cannot peek at a die that is rolled
 // later or at the order of a hidden pile.
 type greedyBot struct {
-	r    rng
+	r    *interpreter.Rand
 	seed uint64
 }
 
@@ -26,7 +26,7 @@ type greedyBot struct {
 const greedyFollowUps = 12
 
 // Choose rates every option and returns the best one's index.
-func (b *greedyBot) Choose(g *Game, d *Decision) int {
+func (b *greedyBot) Choose(g *interpreter.Game, d *interpreter.Decision) int {
 	if len(d.Options) <= 1 {
 		return 0
 	}
@@ -42,7 +42,7 @@ func (b *greedyBot) Choose(g *Game, d *Decision) int {
 			best, bestValue, ties = i, v, 1
 		case v == bestValue:
 			ties++
-			if b.r.intN(ties) == 0 { // reservoir sampling: uniform among equals
+			if b.r.IntN(ties) == 0 { // reservoir sampling: uniform among equals
 				best = i
 			}
 		}
@@ -52,7 +52,7 @@ func (b *greedyBot) Choose(g *Game, d *Decision) int {
 
 // rate plays key on a clone of the bot's world, then the rest of the
 // move, and rates the result for the deciding player.
-func (b *greedyBot) rate(g *Game, d *Decision, key string) (int, error) {
+func (b *greedyBot) rate(g *interpreter.Game, d *interpreter.Decision, key string) (int, error) {
 	c := g.Clone()
 	if err := c.Apply(key); err != nil {
 		return 0, err
@@ -62,7 +62,7 @@ func (b *greedyBot) rate(g *Game, d *Decision, key string) (int, error) {
 		if next == nil || next.Player != d.Player {
 			break
 		}
-		key, underWay := c.pickFollowUp()
+		key, underWay := followUp(c, next)
 		if !underWay && next.Pos == d.Pos {
 			break
 		}
@@ -70,37 +70,18 @@ func (b *greedyBot) rate(g *Game, d *Decision, key string) (int, error) {
 			return 0, err
 		}
 	}
-	return c.rateFor(d.Player)
+	return c.Heuristic(d.Player)
 }
 
-// pickFollowUp is the follow-up the greedy bot plays: the first option,
-// or, for a pick under way (the rest of the same move), done as soon as
-// it is offered. underWay reports the latter.
-func (g *Game) pickFollowUp() (key string, underWay bool) {
-	pd := g.st.pending
-	if pd.pick == nil || len(pd.pick.picked) == 0 {
-		return pd.options[0].key, false
+// followUp is the follow-up the greedy bot plays at c's pending decision
+// next: the first option, or, for a pick under way (the rest of the same
+// move), done as soon as it is offered. underWay reports the latter.
+func followUp(c *interpreter.Game, next *interpreter.Decision) (key string, underWay bool) {
+	done, underWay := c.PickUnderWay()
+	if done != "" {
+		return done, true
 	}
-	for _, o := range pd.options {
-		if o.group == pickDone {
-			return o.key, true
-		}
-	}
-	return pd.options[0].key, true
-}
-
-// rateFor evaluates the heuristic (or the score) for a player.
-func (g *Game) rateFor(player int) (int, error) {
-	h := g.prog.heuristic
-	if h == nil {
-		h = g.prog.score
-	}
-	if h == nil {
-		return 0, fmt.Errorf("no heuristic")
-	}
-	saved := bindLocal(g.st.root, "me", player)
-	defer saved.restore(g.st.root)
-	return g.evalInt(h)
+	return next.Options[0].Key, underWay
 }
 
 // String names the bot's kind.

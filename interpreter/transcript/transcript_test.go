@@ -1,4 +1,4 @@
-package interpreter
+package transcript
 
 import (
 	"errors"
@@ -29,11 +29,11 @@ func sampleTranscript() *Transcript {
 			{Kind: StepLog, Text: "- dash"},
 			{Kind: StepLog, Text: "Ünïcödé ✓"},
 		},
-		Result: &TranscriptResult{Scores: []int{12, 10, -9}, Winners: []int{0}},
+		Result: &Result{Scores: []int{12, 10, -9}, Winners: []int{0}},
 	}
 }
 
-// withoutLines clears the positions ReadTranscript fills in.
+// withoutLines clears the positions Read fills in.
 func withoutLines(t *Transcript) *Transcript {
 	c := *t
 	c.File = ""
@@ -52,7 +52,7 @@ func withoutLines(t *Transcript) *Transcript {
 func TestTranscriptRoundTrip(t *testing.T) {
 	want := sampleTranscript()
 	data := want.Marshal()
-	got, err := ReadTranscript("t.yaml", data)
+	got, err := Read("t.yaml", data)
 	require.NoError(t, err, string(data))
 	assert.Equal(t, want, withoutLines(got))
 	assert.Equal(t, string(data), string(got.Marshal()), "byte-identical after a round trip")
@@ -66,7 +66,7 @@ func TestTranscriptMarshalLayout(t *testing.T) {
 			{Kind: StepChance, Name: "shuffle deck", Result: []string{"x", "w"}},
 			{Kind: StepDecide, Player: 1, Key: "take c=x", Label: "Take X"},
 		},
-		Result: &TranscriptResult{Scores: []int{3, 4}, Winners: []int{1}},
+		Result: &Result{Scores: []int{3, 4}, Winners: []int{1}},
 	}
 	want := `# agon transcript
 game: g
@@ -98,7 +98,7 @@ steps:
     key: pass
 result: {scores: [1, 2], winners: [1]}
 `
-	tr, err := ReadTranscript("t.yaml", []byte(src))
+	tr, err := Read("t.yaml", []byte(src))
 	require.NoError(t, err)
 	require.Len(t, tr.Steps, 2)
 	assert.Equal(t, 5, tr.Steps[0].Line)
@@ -125,7 +125,7 @@ func TestTranscriptErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ReadTranscript("t.yaml", []byte(c.src))
+			_, err := Read("t.yaml", []byte(c.src))
 			require.Error(t, err)
 			var list schema.ErrorList
 			require.True(t, errors.As(err, &list), "%T", err)
@@ -136,7 +136,7 @@ func TestTranscriptErrors(t *testing.T) {
 
 func TestTranscriptAllErrorsAtOnce(t *testing.T) {
 	src := "game: g\nplayers: x\nseed: -1\nsteps:\n  - decide: a\n    key: k\n"
-	_, err := ReadTranscript("t.yaml", []byte(src))
+	_, err := Read("t.yaml", []byte(src))
 	var list schema.ErrorList
 	require.True(t, errors.As(err, &list))
 	assert.Len(t, list, 3)
@@ -165,7 +165,7 @@ func TestTranscriptRulesetSource(t *testing.T) {
 	tr.RulesetSource = "rulesets/somegame"
 	data := string(tr.Marshal())
 	assert.Contains(t, data, "ruleset: sha256:abc\nruleset_source: rulesets/somegame\nplayers: 3\n")
-	got, err := ReadTranscript("t.yaml", []byte(data))
+	got, err := Read("t.yaml", []byte(data))
 	require.NoError(t, err)
 	assert.Equal(t, "rulesets/somegame", got.RulesetSource)
 	tr.RulesetSource = ""

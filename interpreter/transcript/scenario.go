@@ -1,4 +1,4 @@
-package interpreter
+package transcript
 
 import (
 	"io/fs"
@@ -6,6 +6,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"agon/interpreter"
 	"agon/schema"
 )
 
@@ -43,7 +44,7 @@ import (
 // The kinds of step only scenario files have.
 const (
 	// StepRun runs Effects (the ruleset's effect language) now, before
-	// whatever the game was doing, as Game.Exec does.
+	// whatever the game was doing, as interpreter.Game.Exec does.
 	StepRun = "run"
 	// StepAsks checks the pending decision: Player decides, Prompt is
 	// part of its prompt, and its options are Options (exactly), include
@@ -56,30 +57,15 @@ const (
 	StepLogged = "logged"
 )
 
-// The places a scenario can start.
-const (
-	// StartSetup applies the position after the setup, before the flow's
-	// first effect: the flow then runs to its first decision. Triggers
-	// are not checked while the setup runs (a trigger the setup would
-	// fire fires at the flow's first effect instead).
-	StartSetup = "after_setup"
-	// StartDecision runs the setup and the flow to the first decision,
-	// applies the position there and asks that decision again, in the
-	// new position.
-	StartDecision = "first_decision"
-	// StartPhase, followed by a phase name ("phase bidding"), applies the
-	// position when that phase first begins, before its first effect.
-	StartPhase = "phase "
-)
-
 // Scenario is a scenario file. The embedded Transcript holds the header
 // (Game, Variant, Players, Seed), the steps and the optional result.
 type Scenario struct {
 	Transcript
 	// Title is the scenario: line, what the scenario shows.
 	Title string
-	// Start is StartSetup (the default), StartDecision or StartPhase
-	// and a phase name; StartLine is its line (0 when not given).
+	// Start is interpreter.StartSetup (the default), StartDecision or
+	// StartPhase and a phase name; StartLine is its line (0 when not
+	// given).
 	Start     string
 	StartLine int
 	// Patch is the inline variant patch, nil when there is none.
@@ -109,24 +95,22 @@ func IsScenario(data []byte) bool {
 		return false
 	}
 	root := doc.Content[0]
-	return root.Kind == yaml.MappingNode && keyIndexOf(root, "scenario") >= 0
-}
-
-// keyIndexOf is the index of key name in mapping n's Content, or -1.
-func keyIndexOf(n *yaml.Node, name string) int {
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == name {
-			return i
+	if root.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "scenario" {
+			return true
 		}
 	}
-	return -1
+	return false
 }
 
 // ReadScenario parses a scenario file; name is the file name used in
 // messages. Problems come back as a schema.ErrorList of file:line:col
 // diagnostics, together with whatever could be decoded.
 func ReadScenario(name string, data []byte) (*Scenario, error) {
-	sc := &Scenario{Transcript: Transcript{File: name}, Start: StartSetup}
+	sc := &Scenario{Transcript: Transcript{File: name}, Start: interpreter.StartSetup}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		var ds schema.Diagnostics
@@ -155,9 +139,9 @@ func (d *decoder) scenarioHeader(key string, v *yaml.Node, sc *Scenario) {
 		sc.Title = d.str(v)
 	case "start":
 		sc.Start = d.str(v)
-		if sc.Start != StartSetup && sc.Start != StartDecision && !strings.HasPrefix(sc.Start, StartPhase) {
-			d.errorf(v, "start must be %s, %s or phase NAME, not %q%s", StartSetup, StartDecision, sc.Start,
-				schema.DidYouMean(sc.Start, []string{StartSetup, StartDecision}))
+		if sc.Start != interpreter.StartSetup && sc.Start != interpreter.StartDecision && !strings.HasPrefix(sc.Start, interpreter.StartPhase) {
+			d.errorf(v, "start must be %s, %s or phase NAME, not %q%s", interpreter.StartSetup, interpreter.StartDecision, sc.Start,
+				schema.DidYouMean(sc.Start, []string{interpreter.StartSetup, interpreter.StartDecision}))
 		}
 		sc.StartLine = v.Line
 	case "patch":
@@ -214,16 +198,9 @@ func (d *decoder) effects(v *yaml.Node) *yaml.Node {
 
 // LoadScenario loads the ruleset in dir of fsys for the scenario: with
 // its variant and its inline patch applied.
-func LoadScenario(fsys fs.FS, dir string, sc *Scenario) (*Program, error) {
+func LoadScenario(fsys fs.FS, dir string, sc *Scenario) (*interpreter.Program, error) {
 	if sc.Patch == nil {
-		return Load(fsys, dir, sc.Variant)
+		return interpreter.Load(fsys, dir, sc.Variant)
 	}
-	rs, ds := schema.LoadPatched(fsys, dir, sc.Variant, sc.File, sc.Patch)
-	p := compileRuleset(rs, ds)
-	if err := ds.Err(); err != nil {
-		return nil, err
-	}
-	p.hash = hashFiles(fsys, rs.Files)
-	p.variants, _ = schema.Variants(fsys, dir)
-	return p, nil
+	return interpreter.LoadPatched(fsys, dir, sc.Variant, sc.File, sc.Patch)
 }

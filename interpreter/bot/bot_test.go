@@ -1,43 +1,45 @@
-package interpreter
+package bot
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agon/interpreter"
 )
 
 // options builds a decision with n options.
-func options(n int) *Decision {
-	d := &Decision{}
+func options(n int) *interpreter.Decision {
+	d := &interpreter.Decision{}
 	for i := range n {
-		d.Options = append(d.Options, Option{Key: string(rune('a' + i))})
+		d.Options = append(d.Options, interpreter.Option{Key: string(rune('a' + i))})
 	}
 	return d
 }
 
-func TestNewBotUnknown(t *testing.T) {
-	_, err := NewBot("clever", 1)
+func TestNewUnknown(t *testing.T) {
+	_, err := New("clever", 1)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `unknown bot "clever" (bots: first, greedy, random)`)
 }
 
-func TestBotKindsAllWork(t *testing.T) {
-	for _, k := range BotKinds() {
-		b, err := NewBot(k, 1)
+func TestKindsAllWork(t *testing.T) {
+	for _, k := range Kinds() {
+		b, err := New(k, 1)
 		require.NoError(t, err, k)
 		assert.Equal(t, k, b.(interface{ String() string }).String())
 	}
 }
 
 func TestFirstBot(t *testing.T) {
-	b, _ := NewBot("first", 9)
+	b, _ := New("first", 9)
 	assert.Equal(t, 0, b.Choose(nil, options(5)))
 }
 
 func TestRandomBotDeterministicAndUniform(t *testing.T) {
 	draw := func(seed uint64) []int {
-		b, _ := NewBot("random", seed)
+		b, _ := New("random", seed)
 		out := make([]int, 2000)
 		for i := range out {
 			out[i] = b.Choose(nil, options(4))
@@ -58,6 +60,6 @@ func TestRandomBotDeterministicAndUniform(t *testing.T) {
 }
 
 func TestRandomBotSingleOption(t *testing.T) {
-	b, _ := NewBot("random", 1)
+	b, _ := New("random", 1)
 	assert.Equal(t, 0, b.Choose(nil, options(1)))
 }

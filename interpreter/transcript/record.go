@@ -1,4 +1,4 @@
-package interpreter
+package transcript
 
 import (
 	"errors"
@@ -6,29 +6,31 @@ import (
 	"slices"
 	"strings"
 
+	"agon/interpreter"
 	"agon/schema"
 )
 
-// session is what Record and Replay need of a game; *Game provides it.
+// session is what Record and Replay need of a game; *interpreter.Game
+// provides it.
 // Keeping the walkers on this interface lets them be tested with a
 // scripted game.
 type session interface {
-	Pending() *Decision
+	Pending() *interpreter.Decision
 	Apply(key string) error
 	Over() bool
-	Result() *Result
-	Events() []Event
-	SupplyOutcomes(o ...Outcome)
+	Result() *interpreter.Result
+	Events() []interpreter.Event
+	SupplyOutcomes(o ...interpreter.Outcome)
 }
 
 // Record plays a game to the end, with bots[i] deciding for seat i, and
 // returns its transcript. When the game fails part way, Record returns
 // the transcript so far (without a result) together with the error.
-func Record(p *Program, cfg Config, bots []Bot) (*Transcript, error) {
+func Record(p *interpreter.Program, cfg interpreter.Config, bots []interpreter.Bot) (*Transcript, error) {
 	if len(bots) != cfg.Players {
 		return nil, fmt.Errorf("record: %d bots for %d players", len(bots), cfg.Players)
 	}
-	g, err := NewGame(p, cfg)
+	g, err := interpreter.NewGame(p, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +38,7 @@ func Record(p *Program, cfg Config, bots []Bot) (*Transcript, error) {
 		Game: p.Game(), Variant: p.Variant(), Ruleset: p.Hash(),
 		Players: cfg.Players, Seats: seatNames(bots), Seed: cfg.Seed, Source: SourceRecorded,
 	}
-	err = Play(g, bots)
+	err = interpreter.Play(g, bots)
 	t.Steps = stepsFromEvents(g.Events())
 	if err == nil {
 		t.Result = transcriptResult(g.Result())
@@ -44,36 +46,9 @@ func Record(p *Program, cfg Config, bots []Bot) (*Transcript, error) {
 	return t, err
 }
 
-// Play runs g to its end, with bots[i] deciding for seat i.
-func Play(g *Game, bots []Bot) error {
-	return play(g, func(d *Decision) int { return bots[d.Player].Choose(g, d) }, len(bots))
-}
-
-// play runs s to its end, letting choose pick an option index for each
-// decision of the players 0…players-1.
-func play(s session, choose func(d *Decision) int, players int) error {
-	for !s.Over() {
-		d := s.Pending()
-		if d == nil {
-			return fmt.Errorf("the game is not over but no decision is pending")
-		}
-		if d.Player < 0 || d.Player >= players || len(d.Options) == 0 {
-			return fmt.Errorf("bad decision: %s, %d options (%s)", PlayerName(d.Player), len(d.Options), d.Pos)
-		}
-		i := choose(d)
-		if i < 0 || i >= len(d.Options) {
-			return fmt.Errorf("bot for %s chose option %d of %d", PlayerName(d.Player), i, len(d.Options))
-		}
-		if err := s.Apply(d.Options[i].Key); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // seatNames names the bots by their String method, "bot" when they have
 // none.
-func seatNames(bots []Bot) []string {
+func seatNames(bots []interpreter.Bot) []string {
 	names := make([]string, len(bots))
 	for i, b := range bots {
 		names[i] = "bot"
@@ -85,15 +60,15 @@ func seatNames(bots []Bot) []string {
 }
 
 // stepsFromEvents turns a game's log into transcript steps.
-func stepsFromEvents(events []Event) []Step {
+func stepsFromEvents(events []interpreter.Event) []Step {
 	steps := make([]Step, 0, len(events))
 	for _, e := range events {
 		switch e.Kind {
-		case EventChance:
+		case interpreter.EventChance:
 			steps = append(steps, Step{Kind: StepChance, Name: e.Name, Result: slices.Clone(e.Result)})
-		case EventLog:
+		case interpreter.EventLog:
 			steps = append(steps, Step{Kind: StepLog, Text: e.Text})
-		case EventDecision:
+		case interpreter.EventDecision:
 			steps = append(steps, Step{Kind: StepDecide, Player: e.Player, Key: e.Key, Label: e.Label})
 		}
 	}
@@ -101,15 +76,15 @@ func stepsFromEvents(events []Event) []Step {
 }
 
 // transcriptResult is the transcript form of a game's result (nil for nil).
-func transcriptResult(r *Result) *TranscriptResult {
+func transcriptResult(r *interpreter.Result) *Result {
 	if r == nil {
 		return nil
 	}
-	return &TranscriptResult{Scores: scores(r), Winners: slices.Clone(r.Winners)}
+	return &Result{Scores: scores(r), Winners: slices.Clone(r.Winners)}
 }
 
 // scores lists the players' scores in seat order.
-func scores(r *Result) []int {
+func scores(r *interpreter.Result) []int {
 	out := make([]int, len(r.Players))
 	for i, p := range r.Players {
 		out[i] = p.Score
@@ -122,7 +97,7 @@ func scores(r *Result) []int {
 type ReplayOptions struct {
 	// Check evaluates a check step's expression against the game; when nil,
 	// check steps are skipped (and counted in ReplayReport.Skipped).
-	Check func(g *Game, expr string) (bool, error)
+	Check func(g *interpreter.Game, expr string) (bool, error)
 }
 
 // ReplayReport summarises a replay.
@@ -133,7 +108,7 @@ type ReplayReport struct {
 	// not evaluated.
 	Checks, Skipped int
 	// Result is the game's final result, nil when it did not end.
-	Result *Result
+	Result *interpreter.Result
 }
 
 // Divergence is the first difference between a transcript and the game
@@ -182,14 +157,14 @@ func (d *Divergence) Error() string {
 // The first difference is returned as a *Divergence, with the report so
 // far. Replaying under another variant than the transcript's (load p with
 // it) finds where the variant's game first differs.
-func Replay(p *Program, t *Transcript, opt ReplayOptions) (*ReplayReport, error) {
+func Replay(p *interpreter.Program, t *Transcript, opt ReplayOptions) (*ReplayReport, error) {
 	if t.Game != "" && t.Game != p.Game() {
 		return nil, fmt.Errorf("%s: the transcript is for game %q, the ruleset is %q", t.File, t.Game, p.Game())
 	}
-	var g *Game
-	start := func(initial []Outcome) (session, error) {
+	var g *interpreter.Game
+	start := func(initial []interpreter.Outcome) (session, error) {
 		var err error
-		g, err = NewGame(p, Config{Players: t.Players, Seed: t.Seed, Outcomes: initial})
+		g, err = interpreter.NewGame(p, interpreter.Config{Players: t.Players, Seed: t.Seed, Outcomes: initial})
 		if err != nil {
 			return nil, err
 		}
@@ -197,7 +172,7 @@ func Replay(p *Program, t *Transcript, opt ReplayOptions) (*ReplayReport, error)
 	}
 	var check func(string) (bool, error)
 	if opt.Check != nil {
-		check = explaining(func() *Game { return g }, opt.Check)
+		check = explaining(func() *interpreter.Game { return g }, opt.Check)
 	}
 	return replay(t, start, check)
 }
@@ -207,23 +182,23 @@ type replayer struct {
 	t      *Transcript
 	s      session
 	check  func(expr string) (bool, error)
-	logs   bool         // compare log steps
-	chance bool         // compare chance steps (always in transcripts)
-	sc     *scenarioRun // set when replaying a scenario file
-	events []Event      // the game's events, refreshed after each decision
-	next   int          // the first event not yet matched
+	logs   bool                // compare log steps
+	chance bool                // compare chance steps (always in transcripts)
+	sc     *scenarioRun        // set when replaying a scenario file
+	events []interpreter.Event // the game's events, refreshed after each decision
+	next   int                 // the first event not yet matched
 	rep    *ReplayReport
 }
 
 // replay walks t against the game start returns (given the outcomes
 // before the first decision).
-func replay(t *Transcript, start func([]Outcome) (session, error), check func(string) (bool, error)) (*ReplayReport, error) {
+func replay(t *Transcript, start func([]interpreter.Outcome) (session, error), check func(string) (bool, error)) (*ReplayReport, error) {
 	r := &replayer{t: t, check: check, logs: hasLogs(t.Steps), chance: true, rep: &ReplayReport{}}
 	return r.walk(start)
 }
 
 // walk starts the game and replays every step.
-func (r *replayer) walk(start func([]Outcome) (session, error)) (*ReplayReport, error) {
+func (r *replayer) walk(start func([]interpreter.Outcome) (session, error)) (*ReplayReport, error) {
 	t := r.t
 	s, err := start(r.outcomesFrom(0))
 	if err != nil {
@@ -253,19 +228,19 @@ func hasLogs(steps []Step) bool {
 
 // outcomesFrom collects the chance steps from index i up to the next
 // decide step.
-func (r *replayer) outcomesFrom(i int) []Outcome { return chanceBefore(r.t, i) }
+func (r *replayer) outcomesFrom(i int) []interpreter.Outcome { return chanceBefore(r.t, i) }
 
 // peek returns the next game event to match, skipping logs when they are
 // not compared.
-func (r *replayer) peek() (Event, bool) {
+func (r *replayer) peek() (interpreter.Event, bool) {
 	for r.next < len(r.events) {
 		e := r.events[r.next]
-		if (e.Kind != EventLog || r.logs) && (e.Kind != EventChance || r.chance) {
+		if (e.Kind != interpreter.EventLog || r.logs) && (e.Kind != interpreter.EventChance || r.chance) {
 			return e, true
 		}
 		r.next++
 	}
-	return Event{}, false
+	return interpreter.Event{}, false
 }
 
 // diverge builds the divergence at step i.
@@ -344,14 +319,14 @@ func (r *replayer) event(i int, s Step) error {
 }
 
 // sameEvent reports whether the event is what the step says.
-func sameEvent(s Step, e Event) bool {
+func sameEvent(s Step, e interpreter.Event) bool {
 	switch s.Kind {
 	case StepLog:
-		return e.Kind == EventLog && e.Text == s.Text
+		return e.Kind == interpreter.EventLog && e.Text == s.Text
 	case StepChance:
-		return e.Kind == EventChance && e.Name == s.Name && slices.Equal(e.Result, s.Result)
+		return e.Kind == interpreter.EventChance && e.Name == s.Name && slices.Equal(e.Result, s.Result)
 	case StepDecide:
-		return e.Kind == EventDecision && e.Player == s.Player && e.Key == s.Key
+		return e.Kind == interpreter.EventDecision && e.Player == s.Player && e.Key == s.Key
 	}
 	return false
 }
@@ -389,7 +364,7 @@ func (r *replayer) legal(i int, s Step) error {
 	case d == nil:
 		return r.diverge(i, want, "the end of the game", "the game is over")
 	case d.Player != s.Player:
-		return r.diverge(i, want, describeDecision(d), fmt.Sprintf("%s decides here (%q)", PlayerName(d.Player), d.Prompt))
+		return r.diverge(i, want, describeDecision(d), fmt.Sprintf("%s decides here (%q)", interpreter.PlayerName(d.Player), d.Prompt))
 	case d.Find(s.Key) < 0:
 		return r.diverge(i, want, legalKeys(d), "it is not legal here (legal: "+legalKeys(d)+")")
 	}
@@ -435,8 +410,8 @@ func (r *replayer) atLine(d *Divergence, line int) *Divergence {
 // outcomeStep finds the chance step whose outcome the game rejected: the
 // error tells how many supplied outcomes were left after it, counted in
 // the batch that starts at step from.
-func (r *replayer) outcomeStep(from int, err error) (int, *OutcomeError, bool) {
-	var oe *OutcomeError
+func (r *replayer) outcomeStep(from int, err error) (int, *interpreter.OutcomeError, bool) {
+	var oe *interpreter.OutcomeError
 	if !errors.As(err, &oe) {
 		return 0, nil, false
 	}
@@ -454,7 +429,7 @@ func (r *replayer) outcomeStep(from int, err error) (int, *OutcomeError, bool) {
 }
 
 // badOutcome is the divergence for a chance step the game rejected.
-func (r *replayer) badOutcome(i int, oe *OutcomeError) *Divergence {
+func (r *replayer) badOutcome(i int, oe *interpreter.OutcomeError) *Divergence {
 	s := r.t.Steps[i]
 	return r.diverge(i, describeStep(s), "", "the game rejected this outcome: "+oe.Msg)
 }
@@ -475,25 +450,25 @@ func describeStep(s Step) string {
 	case StepChance:
 		return fmt.Sprintf("chance %q with %s", s.Name, shortList(s.Result))
 	case StepDecide:
-		return fmt.Sprintf("decision %q by %s (decide: %d)", s.Key, PlayerName(s.Player), s.Player)
+		return fmt.Sprintf("decision %q by %s (decide: %d)", s.Key, interpreter.PlayerName(s.Player), s.Player)
 	}
 	return fmt.Sprintf("check %q", s.Expr)
 }
 
 // describeEvent describes a game event for messages.
-func describeEvent(e Event) string {
+func describeEvent(e interpreter.Event) string {
 	switch e.Kind {
-	case EventLog:
+	case interpreter.EventLog:
 		return fmt.Sprintf("log %q", e.Text)
-	case EventChance:
+	case interpreter.EventChance:
 		return fmt.Sprintf("chance %q with %s", e.Name, shortList(e.Result))
 	}
-	return fmt.Sprintf("decision %q by %s", e.Key, PlayerName(e.Player))
+	return fmt.Sprintf("decision %q by %s", e.Key, interpreter.PlayerName(e.Player))
 }
 
 // describeDecision describes a pending decision for messages.
-func describeDecision(d *Decision) string {
-	return fmt.Sprintf("a decision by %s (%q)", PlayerName(d.Player), d.Prompt)
+func describeDecision(d *interpreter.Decision) string {
+	return fmt.Sprintf("a decision by %s (%q)", interpreter.PlayerName(d.Player), d.Prompt)
 }
 
 // maxListed is how many items messages list before "…".
@@ -508,7 +483,7 @@ func shortList(items []string) string {
 }
 
 // legalKeys lists a decision's option keys, eliding after maxListed.
-func legalKeys(d *Decision) string {
+func legalKeys(d *interpreter.Decision) string {
 	keys := make([]string, 0, min(len(d.Options), maxListed))
 	for i, o := range d.Options {
 		if i == maxListed {
@@ -519,3 +494,32 @@ func legalKeys(d *Decision) string {
 	}
 	return strings.Join(keys, ", ")
 }
+
+// playerList names players for people: [P1 P3].
+func playerList(players []int) string {
+	names := make([]string, len(players))
+	for i, p := range players {
+		names[i] = interpreter.PlayerName(p)
+	}
+	return "[" + strings.Join(names, " ") + "]"
+}
+
+// explaining wraps check so that a check that does not hold reports, as
+// a *checkFalse, what interpreter.ExplainCheck says of the game game
+// returns (the one being replayed, transcript or scenario alike).
+func explaining(game func() *interpreter.Game, check func(*interpreter.Game, string) (bool, error)) func(string) (bool, error) {
+	return func(expr string) (bool, error) {
+		g := game()
+		ok, err := check(g, expr)
+		if err == nil && !ok {
+			return false, &checkFalse{detail: interpreter.ExplainCheck(g, expr)}
+		}
+		return ok, err
+	}
+}
+
+// checkFalse is how a replay's check reports a check that does not hold,
+// with ExplainCheck's detail.
+type checkFalse struct{ detail string }
+
+func (c *checkFalse) Error() string { return "the check does not hold: " + c.detail }

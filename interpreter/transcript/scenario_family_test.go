@@ -1,10 +1,12 @@
-package interpreter
+package transcript
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agon/interpreter/internal/rulestest"
 )
 
 // familyGame has a keyed zone family (pile[left], pile[right]) that the
@@ -33,7 +35,7 @@ func runFamilyScenario(t *testing.T, text string) error {
 	t.Helper()
 	sc, err := ReadScenario("s.yaml", []byte("scenario: test\ngame: g\nplayers: 2\n"+text))
 	require.NoError(t, err)
-	p, err := LoadScenario(rulesFS(familyGame), "g", sc)
+	p, err := LoadScenario(rulestest.FS(familyGame), "g", sc)
 	require.NoError(t, err)
 	_, err = RunScenario(p, sc)
 	return err

@@ -1,10 +1,12 @@
-package interpreter
+package bot
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agon/interpreter/internal/rulestest"
 )
 
 const greedyGame = `
@@ -26,21 +28,21 @@ scoring:
 `
 
 func TestGreedyTakesTheBestRatedOption(t *testing.T) {
-	g := start(t, greedyGame, 2)
-	bot, err := NewBot("greedy", 1)
+	g := rulestest.Start(t, greedyGame, 2)
+	bot, err := New("greedy", 1)
 	require.NoError(t, err)
 	for !g.Over() {
 		d := g.Pending()
 		require.Equal(t, "three", d.Options[bot.Choose(g, d)].Key, "the score is the default heuristic")
-		apply(t, g, "three")
+		rulestest.Apply(t, g, "three")
 	}
-	assert.Equal(t, []int{9, 0}, eval(t, g, "points"))
+	assert.Equal(t, []int{9, 0}, rulestest.Eval(t, g, "points"))
 }
 
 func TestGreedyUsesTheRulesetHeuristic(t *testing.T) {
 	// A heuristic that likes the other player's points: the bot gives gifts.
-	g := start(t, greedyGame+"bots:\n  heuristic: points[1 - me]\n", 2)
-	bot, _ := NewBot("greedy", 1)
+	g := rulestest.Start(t, greedyGame+"bots:\n  heuristic: points[1 - me]\n", 2)
+	bot, _ := New("greedy", 1)
 	d := g.Pending()
 	assert.Equal(t, "gift", d.Options[bot.Choose(g, d)].Key)
 }
@@ -50,14 +52,14 @@ func TestGreedyBreaksTiesWithItsOwnStream(t *testing.T) {
 	// seed repeats them.
 	src := greedyGame + "bots:\n  heuristic: \"0\"\n"
 	choices := func(seed uint64) []string {
-		g := start(t, src, 2)
-		bot, _ := NewBot("greedy", seed)
+		g := rulestest.Start(t, src, 2)
+		bot, _ := New("greedy", seed)
 		var out []string
 		for !g.Over() {
 			d := g.Pending()
 			k := d.Options[bot.Choose(g, d)].Key
 			out = append(out, k)
-			apply(t, g, k)
+			rulestest.Apply(t, g, k)
 		}
 		return out
 	}
@@ -70,10 +72,10 @@ func TestGreedyBreaksTiesWithItsOwnStream(t *testing.T) {
 }
 
 func TestGreedyLeavesTheGameUntouched(t *testing.T) {
-	g := start(t, greedyGame, 2)
+	g := rulestest.Start(t, greedyGame, 2)
 	before, err := g.MarshalState()
 	require.NoError(t, err)
-	bot, _ := NewBot("greedy", 1)
+	bot, _ := New("greedy", 1)
 	bot.Choose(g, g.Pending())
 	after, err := g.MarshalState()
 	require.NoError(t, err)

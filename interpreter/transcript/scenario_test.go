@@ -1,4 +1,4 @@
-package interpreter
+package transcript
 
 import (
 	"errors"
@@ -6,79 +6,24 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agon/interpreter"
+	"agon/interpreter/internal/rulestest"
 )
 
-// scenarioGame has gems (one with copies), a display, player hands, a
-// variable, a player variable and a procedure that asks a decision. Its
-// flow offers the display's cards to player 0, then gives player 1 a go.
-const scenarioGame = `
-cards:
-  gem:
-    zone: deck
-    attributes:
-      name: {type: string}
-      value: {type: int}
-    props:
-      shiny: {type: bool}
-    rows:
-      - {id: ruby, name: Ruby, value: 5}
-      - {id: opal, name: Opal, value: 2}
-      - {id: jade, name: Jade, value: 3}
-      - {id: onyx, name: Onyx, value: 1}
-      - {id: pearl, name: Pearl, value: 4}
-  coin:
-    zone: bank
-    attributes:
-      metal: {type: string}
-    rows:
-      - {id: gold_coin, count: 3, metal: gold}
-zones:
-  deck: {visibility: hidden}
-  hand: {owner: player, visibility: owner}
-  display: {}
-  bank: {}
-vars:
-  round: {type: int}
-player_vars:
-  gold: {type: int}
-procedures:
-  mix:
-    do: [{shuffle: deck}]
-  pay:
-    params: {p: int}
-    do:
-      - choose:
-          who: p
-          prompt: "pay {players[p].gold}?"
-          options:
-            - key: yes
-              do: [{add: "players[p].gold", by: -1}, {log: "P{p + 1} pays"}]
-            - {key: no}
-setup:
-  - {draw: 2, from: deck, into: display}
-phases:
-  offer:
-    do:
-      - choose:
-          who: 0
-          prompt: take a gem
-          options:
-            - {key: take, for_each: display, as: c, do: [{move: c, into: "players[0].hand"}]}
-            - {key: pass}
-flow:
-  - {phase: offer}
-  - choose:
-      who: 1
-      prompt: your go
-      options: [{key: go}]
-`
+// scenarioGame (testdata/scenario_game.yaml, which package interpreter's
+// glance tests play too) has gems (one with copies), a display, player
+// hands, a variable, a player variable and a procedure that asks a
+// decision. Its flow offers the display's cards to player 0, then gives
+// player 1 a go.
+var scenarioGame = rulestest.ReadFile("../testdata/scenario_game.yaml")
 
 // runScenarioText runs a scenario of scenarioGame (directory "g").
 func runScenarioText(t *testing.T, text string) (*ReplayReport, error) {
 	t.Helper()
 	sc, err := ReadScenario("s.yaml", []byte(text))
 	require.NoError(t, err)
-	p, err := LoadScenario(rulesFS(scenarioGame), "g", sc)
+	p, err := LoadScenario(rulestest.FS(scenarioGame), "g", sc)
 	require.NoError(t, err)
 	return RunScenario(p, sc)
 }
@@ -314,7 +259,7 @@ func TestScenarioPositionErrors(t *testing.T) {
     opal: {zone: hand, shine: true}
 `))
 	require.NoError(t, err)
-	p, err := LoadScenario(rulesFS(scenarioGame), "g", sc)
+	p, err := LoadScenario(rulestest.FS(scenarioGame), "g", sc)
 	require.NoError(t, err)
 	_, err = StartScenario(p, sc, nil)
 	require.Error(t, err)
@@ -336,7 +281,7 @@ func TestIsScenario(t *testing.T) {
 }
 
 func TestExecReportsUnknownProcedureAndPhase(t *testing.T) {
-	g, err := NewGame(load(t, scenarioGame), Config{Players: 2, Seed: 1})
+	g, err := interpreter.NewGame(rulestest.Load(t, scenarioGame), interpreter.Config{Players: 2, Seed: 1})
 	require.NoError(t, err)
 	err = g.Exec("[{call: pya, with: {p: 0}}, {phase: supply}]")
 	require.Error(t, err, "an unknown name must not reach the run (it panicked)")

@@ -1,4 +1,4 @@
-package interpreter
+package transcript
 
 import (
 	"testing"
@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agon/interpreter"
 )
 
 // A base game and a variant that adds an option from the second round on.
@@ -36,14 +38,20 @@ patch:
 `)},
 }
 
+// firstSeat always takes the first option (package bot's first bot,
+// which these tests do not import).
+type firstSeat struct{}
+
+func (firstSeat) Choose(*interpreter.Game, *interpreter.Decision) int { return 0 }
+
 func TestFirstOptionDifferenceFindsTheFirstNewOption(t *testing.T) {
-	base, err := Load(compareFS, "g", "")
+	base, err := interpreter.Load(compareFS, "g", "")
 	require.NoError(t, err)
-	variant, err := Load(compareFS, "g", "open")
+	variant, err := interpreter.Load(compareFS, "g", "open")
 	require.NoError(t, err)
-	tr, err := Record(base, Config{Players: 1, Seed: 1}, []Bot{firstBot{}})
+	tr, err := Record(base, interpreter.Config{Players: 1, Seed: 1}, []interpreter.Bot{firstSeat{}})
 	require.NoError(t, err)
-	tr, err = ReadTranscript("t.yaml", tr.Marshal())
+	tr, err = Read("t.yaml", tr.Marshal())
 	require.NoError(t, err)
 
 	d, err := FirstOptionDifference(base, variant, tr)

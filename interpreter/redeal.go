@@ -1,27 +1,9 @@
 package interpreter
 
-// A bot's look-ahead must not know more than its seat. Playing options on
-// plain clones of the game would: a clone carries the game's random
-// stream (so the die rolled in the look-ahead is the die the game will
-// roll), the true order of hidden piles and the other players' hidden
-// hands, and, when a transcript is replayed, the chance outcomes still to
-// come. world builds the copy a bot may look at instead.
-
-// lookaheadStream separates the look-ahead streams from every other.
-const lookaheadStream = 0x3c6ef372fe94f82b
-
-// world returns a copy of g as seat may imagine it before deciding: its
-// own random stream, seeded from the bot's seed and the number of
-// decisions taken (never from the game's stream), no supplied outcomes,
-// and the cards of every zone seat cannot see dealt anew (redeal). The
-// same bot seed and game give the same world.
-func (b *greedyBot) world(g *Game, seat int) *Game {
-	w := g.Clone()
-	w.st.rng = newRNG(mix(b.seed^lookaheadStream) ^ mix(uint64(g.Decisions())+1))
-	w.st.outcomes = nil
-	w.redeal(seat)
-	return w
-}
+// A bot's look-ahead must not know more than its seat (package bot
+// builds its "world" from a Clone). RedealUnseen (export.go) is the part
+// that touches the state: the cards a seat cannot see are dealt anew
+// among the positions it cannot see.
 
 // slot is one card position in a zone.
 type slot struct {

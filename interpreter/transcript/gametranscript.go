@@ -1,14 +1,18 @@
-package interpreter
+package transcript
 
-import "slices"
+import (
+	"slices"
 
-// TranscriptOf writes down the game g so far, as Record would have: cfg is
+	"agon/interpreter"
+)
+
+// Of writes down the game g so far, as Record would have: cfg is
 // the configuration g was started with (players and seed), seats names who
 // played each seat (e.g. "human", "random"). A game that is not over has
 // no result; replaying its transcript then stops at the end of the steps.
-func TranscriptOf(g *Game, cfg Config, seats []string) *Transcript {
+func Of(g *interpreter.Game, cfg interpreter.Config, seats []string) *Transcript {
 	t := &Transcript{
-		Game: g.prog.Game(), Variant: g.prog.Variant(), Ruleset: g.prog.Hash(),
+		Game: g.Program().Game(), Variant: g.Program().Variant(), Ruleset: g.Program().Hash(),
 		Players: cfg.Players, Seats: slices.Clone(seats), Seed: cfg.Seed, Source: SourceRecorded,
 		Steps: stepsFromEvents(g.Events()),
 	}

@@ -1,0 +1,35 @@
+package interpreter
+
+import "fmt"
+
+// Bot chooses options for the decisions of one seat. A Bot keeps its own
+// state (its random stream), so each seat of each game needs its own Bot;
+// a Bot is not safe for concurrent use. Package bot has the bots (random,
+// first, greedy); package transcript records games they play.
+type Bot interface {
+	// Choose returns the index of the chosen option in d.Options. d is the
+	// game's pending decision and has at least one option.
+	Choose(g *Game, d *Decision) int
+}
+
+// Play runs g to its end, with bots[i] deciding for seat i.
+func Play(g *Game, bots []Bot) error {
+	players := len(bots)
+	for !g.Over() {
+		d := g.Pending()
+		if d == nil {
+			return fmt.Errorf("the game is not over but no decision is pending")
+		}
+		if d.Player < 0 || d.Player >= players || len(d.Options) == 0 {
+			return fmt.Errorf("bad decision: %s, %d options (%s)", PlayerName(d.Player), len(d.Options), d.Pos)
+		}
+		i := bots[d.Player].Choose(g, d)
+		if i < 0 || i >= len(d.Options) {
+			return fmt.Errorf("bot for %s chose option %d of %d", PlayerName(d.Player), i, len(d.Options))
+		}
+		if err := g.Apply(d.Options[i].Key); err != nil {
+			return err
+		}
+	}
+	return nil
+}
