@@ -33,8 +33,8 @@ const (
 	nCats    = 5  // catastrophes
 	maxP     = 5  // players
 	maxTab   = 12 // tableau cards: the civilization and at most one card a round
-	maxOpts  = 160
-	maxStack = 16
+	maxOpts  = 96 // at most 90 (coins n=0..89)
+	maxStack = 8  // the deepest: flow, reveal, catastrophe, strike, pick, cover, pay
 
 	rounds           = 8
 	cardsPerRound    = 6
