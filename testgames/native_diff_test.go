@@ -16,7 +16,8 @@ import (
 // in lockstep with the same chance outcomes (every shuffle the engine
 // logs is supplied to the native game) and the same decisions. At every
 // decision the deciding player and the legal option keys must be equal,
-// in the same order; at the end, the scores and winners. 1,000 games
+// in the same order; at the end, the scores and winners, and each player's
+// scoring details (population, power points, luxury goods). 1,000 games
 // (2-5 players; random bots, with first bots in some seats or all seats);
 // -short plays 100.
 func TestNativeDifferential(t *testing.T) {
@@ -63,10 +64,7 @@ func diffGame(p *interpreter.Program, players int, seed uint64, kinds []string, 
 	if err != nil {
 		return 0, fmt.Errorf("%s: engine: %v", where, err)
 	}
-	bots := make([]interpreter.Bot, players)
-	for s := range bots {
-		bots[s], _ = interpreter.NewBot(kinds[s], interpreter.SeatSeed(seed, s))
-	}
+	bots := seatBots(kinds, seed)
 	seen := 0
 	outcomes := func() []native.Outcome {
 		var out []native.Outcome
@@ -115,7 +113,25 @@ func diffGame(p *interpreter.Program, players int, seed uint64, kinds []string, 
 	if !slices.Equal(scores, n.Scores()) || !slices.Equal(r.Winners, n.Winners()) {
 		return steps, fmt.Errorf("%s: engine scores %v winners %v, native scores %v winners %v", where, scores, r.Winners, n.Scores(), n.Winners())
 	}
+	for i, pr := range r.Players {
+		pop, pow, lux := n.Details(i)
+		got := fmt.Sprint([]int{pop, pow, lux})
+		want := fmt.Sprint(detailValues(pr.Details))
+		if got != want {
+			return steps, fmt.Errorf("%s: P%d's population, power points and luxury goods: engine %s, native %s", where, i+1, want, got)
+		}
+	}
 	return steps, nil
+}
+
+// detailValues are the values of the scoring details (population, power
+// points, luxury goods in scoring.yaml).
+func detailValues(d []interpreter.NamedValue) []any {
+	out := make([]any, len(d))
+	for i, v := range d {
+		out[i] = v.Value
+	}
+	return out
 }
 
 // TestNativeDifferentialCatchesAWrongRule breaks one rule of the native
@@ -152,4 +168,43 @@ func TestNativeDifferentialCatchesAWrongRule(t *testing.T) {
 			t.Fatal("20 games with a wrong rule passed the differential test")
 		})
 	}
+}
+
+// TestNativeDifferentialRareRules compares games that reach rules the
+// 1,000 games of TestNativeDifferential miss (found by searching seeds):
+// a luxury card freed from the decline at the game's end.
+func TestNativeDifferentialRareRules(t *testing.T) {
+	p, err := interpreter.Load(rulesets.FS, "peloponnes", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		players int
+		seed    uint64
+		log     string // a log line the game must show
+	}{
+		{3, 256086149424229030, "P1 recovers the luxury card from the decline"},
+		{5, 2426712287213582858, "P1 recovers the luxury card from the decline"},
+	} {
+		kinds := diffBots(0, c.players)
+		if _, err := diffGame(p, c.players, c.seed, kinds, native.NoMutation); err != nil {
+			t.Fatal(err)
+		}
+		tr, err := interpreter.Record(p, interpreter.Config{Players: c.players, Seed: c.seed}, seatBots(kinds, c.seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(tr.Steps, func(s interpreter.Step) bool { return s.Text == c.log }) {
+			t.Errorf("seed %d: the game no longer shows %q: find another seed", c.seed, c.log)
+		}
+	}
+}
+
+// seatBots are the bots of a game, seeded as diffGame seeds them.
+func seatBots(kinds []string, seed uint64) []interpreter.Bot {
+	bots := make([]interpreter.Bot, len(kinds))
+	for s := range bots {
+		bots[s], _ = interpreter.NewBot(kinds[s], interpreter.SeatSeed(seed, s))
+	}
+	return bots
 }

@@ -332,3 +332,9 @@ func (g *Game) fail(format string, args ...any) {
 	g.nOpts = 0
 	g.sp = 0
 }
+
+// Details are a player's scoring figures at the end, as the ruleset's
+// scoring details name them: population, power points and luxury goods.
+func (g *Game) Details(p int) (population, power, luxury int) {
+	return g.population(p), g.powerPoints(p), g.pl[p].luxury
+}
