@@ -147,3 +147,29 @@ func TestPlayRandomAllocatesNothingPerMove(t *testing.T) {
 		t.Fatalf("%v allocations per game, want 0", allocs)
 	}
 }
+
+// Recovery frees a luxury card covered by the decline when the player is
+// protected at the end (here by a Port); its track counts again. The
+// differential games that reach this rule end with no luxury goods, so
+// this is checked here by hand.
+func TestRecoveryFreesTheLuxuryCard(t *testing.T) {
+	g, err := New(Config{Players: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := cardIndex("port")
+	pl := &g.pl[0]
+	g.toTableau(0, port)
+	g.occurred[catDecline] = true
+	pl.luxCard, pl.luxury, pl.luxCover = luxCovered, 3, backStone
+	popBefore, powBefore, _ := g.Details(0)
+	discard := g.discard[backStone]
+	g.recover(0)
+	pop, pow, lux := g.Details(0)
+	if pl.luxCard != luxActive || pl.luxCover != -1 || g.discard[backStone] != discard+1 {
+		t.Fatalf("luxury card %d, cover %d, stone discard %d (was %d)", pl.luxCard, pl.luxCover, g.discard[backStone], discard)
+	}
+	if pop != popBefore+luxTrackInh[3] || pow != powBefore+luxTrackPower[3] || lux != 3 {
+		t.Fatalf("population %d→%d, power %d→%d, luxury %d", popBefore, pop, powBefore, pow, lux)
+	}
+}
