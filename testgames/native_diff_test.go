@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"agon/interpreter"
+	"agon/interpreter/bot"
+	"agon/interpreter/transcript"
 	"agon/rulesets"
 	native "agon/testgames/internal/nativepeloponnes"
 )
@@ -32,7 +34,7 @@ func TestNativeDifferential(t *testing.T) {
 	decisions := 0
 	for i := 0; i < games; i++ {
 		players := 2 + i%4
-		seed := interpreter.GameSeed(11, i)
+		seed := bot.GameSeed(11, i)
 		n, err := diffGame(p, players, seed, diffBots(i, players), native.NoMutation)
 		if err != nil {
 			t.Fatal(err)
@@ -153,7 +155,7 @@ func TestNativeDifferentialCatchesAWrongRule(t *testing.T) {
 		t.Run(m.name, func(t *testing.T) {
 			for i := 0; i < 20; i++ {
 				players := 2 + i%4
-				seed := interpreter.GameSeed(11, i)
+				seed := bot.GameSeed(11, i)
 				_, err := diffGame(p, players, seed, diffBots(i, players), m.m)
 				if err == nil {
 					continue
@@ -190,11 +192,11 @@ func TestNativeDifferentialRareRules(t *testing.T) {
 		if _, err := diffGame(p, c.players, c.seed, kinds, native.NoMutation); err != nil {
 			t.Fatal(err)
 		}
-		tr, err := interpreter.Record(p, interpreter.Config{Players: c.players, Seed: c.seed}, seatBots(kinds, c.seed))
+		tr, err := transcript.Record(p, interpreter.Config{Players: c.players, Seed: c.seed}, seatBots(kinds, c.seed))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.ContainsFunc(tr.Steps, func(s interpreter.Step) bool { return s.Text == c.log }) {
+		if !slices.ContainsFunc(tr.Steps, func(s transcript.Step) bool { return s.Text == c.log }) {
 			t.Errorf("seed %d: the game no longer shows %q: find another seed", c.seed, c.log)
 		}
 	}
@@ -204,7 +206,7 @@ func TestNativeDifferentialRareRules(t *testing.T) {
 func seatBots(kinds []string, seed uint64) []interpreter.Bot {
 	bots := make([]interpreter.Bot, len(kinds))
 	for s := range bots {
-		bots[s], _ = interpreter.NewBot(kinds[s], interpreter.SeatSeed(seed, s))
+		bots[s], _ = bot.New(kinds[s], bot.SeatSeed(seed, s))
 	}
 	return bots
 }
