@@ -102,6 +102,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	p.setup = c.block(rs.Setup, nil, "setup")
 	p.flow = c.block(rs.Flow, nil, "flow")
 	c.compileTriggers()
+	p.analyzeTriggers(c.ec.names)
 	c.compileScoring()
 	p.adhoc.ec, p.adhoc.c = c.ec, c
 	return p

@@ -28,6 +28,8 @@ type Game struct {
 	// some outcomes: a supplied outcome waits for the chance of its name,
 	// and the seed decides the chances before it.
 	partialOutcomes bool
+	// trig remembers the triggers' last conditions (triggerdeps.go).
+	trig triggerCache
 }
 
 // newVM makes an expression VM with the game's memory budget.

@@ -24,6 +24,7 @@ type Program struct {
 	setup      *block
 	flow       *block
 	triggers   []*trigger
+	trigDeps   triggerDeps // what each trigger's condition reads (triggerdeps.go)
 	score      *compiled
 	tiebreaks  []*compiled
 	details    []namedExpr

@@ -262,9 +262,15 @@ func (g *Game) zoneList(name string, owner int) []any {
 func (g *Game) setZone(name string, owner int, xs []any) {
 	if fam, key, keyed := splitLoc(name); keyed {
 		g.family(fam)[key] = xs
+		g.touch(fam)
 		return
 	}
 	g.container(owner)[name] = xs
+	if owner < 0 {
+		g.touch(name)
+	} else {
+		g.touch("players")
+	}
 }
 
 // removeCard takes a card out of the zone it is in.
@@ -298,6 +304,7 @@ func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
 	zone, key, _ := splitLoc(name)
 	c["zone"], c["zone_key"] = zone, key
 	c["owner"] = owner
+	g.touch(cardsToken)
 	g.setZone(name, owner, out)
 }
 
