@@ -69,13 +69,16 @@ func BenchmarkGame(b *testing.B) {
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
 			b.Run(fmt.Sprintf("%s/%dp", game, players), func(b *testing.B) {
 				b.ReportAllocs()
-				decisions := 0
+				decisions, cpu := 0, cpuTime()
 				for i := 0; i < b.N; i++ {
 					decisions += playRandom(b, p, players, uint64(i+1)).Decisions()
 				}
 				secs := b.Elapsed().Seconds()
 				b.ReportMetric(float64(b.N)/secs, "games/s")
 				b.ReportMetric(float64(decisions)/secs, "decisions/s")
+				if cpu >= 0 {
+					b.ReportMetric(float64(cpuTime()-cpu)/1e3/float64(b.N), "cpu-µs/game")
+				}
 			})
 		}
 	}
