@@ -46,6 +46,7 @@ type frame struct {
 // savedLocal remembers what a name held before a frame bound it.
 type savedLocal struct {
 	name string
+	key  string // localKey(name), "" when not computed yet (a reloaded frame)
 	old  any
 	had  bool
 }
@@ -53,17 +54,29 @@ type savedLocal struct {
 // bindLocal sets the local name (under its key, see scope.go) in env and
 // returns what to restore later.
 func bindLocal(env map[string]any, name string, v any) savedLocal {
-	key := localKey(name)
+	return bindKey(env, name, localKey(name), v)
+}
+
+// bindKey is bindLocal with the local's key already computed.
+func bindKey(env map[string]any, name, key string, v any) savedLocal {
 	old, had := env[key]
 	env[key] = v
-	return savedLocal{name: name, old: old, had: had}
+	return savedLocal{name: name, key: key, old: old, had: had}
+}
+
+// localKey is the key the local lives under in the environment.
+func (s savedLocal) localKey() string {
+	if s.key == "" {
+		return localKey(s.name)
+	}
+	return s.key
 }
 
 func (s savedLocal) restore(env map[string]any) {
 	if s.had {
-		env[localKey(s.name)] = s.old
+		env[s.localKey()] = s.old
 	} else {
-		delete(env, localKey(s.name))
+		delete(env, s.localKey())
 	}
 }
 
@@ -72,7 +85,7 @@ func (s savedLocal) restore(env map[string]any) {
 func (f *frame) bind(env map[string]any, name string, v any) {
 	for _, s := range f.saved {
 		if s.name == name {
-			env[localKey(name)] = v
+			env[s.localKey()] = v
 			return
 		}
 	}
@@ -109,7 +122,7 @@ func (s *state) clone() *state {
 		nf.items = cl.list(f.items)
 		nf.saved = make([]savedLocal, len(f.saved))
 		for i, sv := range f.saved {
-			nf.saved[i] = savedLocal{name: sv.name, old: cl.value(sv.old), had: sv.had}
+			nf.saved[i] = savedLocal{name: sv.name, key: sv.key, old: cl.value(sv.old), had: sv.had}
 		}
 		n.frames = append(n.frames, &nf)
 	}
