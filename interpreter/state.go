@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 )
 
@@ -104,14 +105,14 @@ func (f *frame) unbind(env map[string]any) {
 // the original. Maps referenced twice (a card in a zone and in a local)
 // stay one map in the copy.
 func (s *state) clone() *state {
-	cl := &cloner{memo: map[uintptr]map[string]any{}}
+	cl := &cloner{memo: make(map[uintptr]map[string]any, len(s.cards)+s.playerCount+1)}
 	n := &state{
 		root:        cl.value(s.root).(map[string]any),
 		playerCount: s.playerCount,
 		rng:         s.rng,
-		events:      copySlice(s.events),
+		events:      shareAppendOnly(s.events),
 		logBytes:    s.logBytes,
-		outcomes:    copySlice(s.outcomes),
+		outcomes:    shareAppendOnly(s.outcomes),
 		decisions:   s.decisions,
 		over:        s.over,
 		result:      s.result,
@@ -160,13 +161,20 @@ func (c *cloner) value(v any) any {
 		if m, ok := c.memo[p]; ok {
 			return m
 		}
-		m := make(map[string]any, len(x))
+		// maps.Clone copies the table as it is, much faster than inserting
+		// key by key; then the values that are not plain scalars are
+		// replaced by their copies, and the "$" keys dropped.
+		m := maps.Clone(x)
 		c.memo[p] = m
-		for k, e := range x {
-			if len(k) > 0 && k[0] == '$' {
-				continue
+		for k, e := range m {
+			switch e.(type) {
+			case int, bool, string, nil:
+			default:
+				m[k] = c.value(e)
 			}
-			m[k] = c.value(e)
+			if len(k) > 0 && k[0] == '$' {
+				delete(m, k)
+			}
 		}
 		return m
 	case []any:
@@ -319,6 +327,15 @@ func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
 	c["owner"] = owner
 	g.touch(cardsToken)
 	g.setZone(name, owner, out)
+}
+
+// shareAppendOnly returns xs capped at its length, for a clone. The log
+// and the supplied outcomes are only ever appended to (or resliced from
+// the front), never written in place: capped, an append to either copy
+// moves that copy to a new array, so the two never see each other's
+// entries and nothing needs copying.
+func shareAppendOnly[T any](xs []T) []T {
+	return xs[:len(xs):len(xs)]
 }
 
 // copySlice copies a slice, keeping nil nil and empty empty (they
