@@ -582,6 +582,14 @@ func (g *Game) eval(c *compiled) (any, error) {
 	if c == nil {
 		return nil, fmt.Errorf("expression did not compile")
 	}
+	if c.fast != nil && g.callDepth == 0 {
+		if v, ok := c.fast(g.st.root); ok {
+			if g.fastCheck != nil {
+				g.fastCheck(c, v)
+			}
+			return v, nil
+		}
+	}
 	return g.runProgram(c)
 }
 

@@ -30,6 +30,9 @@ type Game struct {
 	partialOutcomes bool
 	// trig remembers the triggers' last conditions (triggerdeps.go).
 	trig triggerCache
+	// fastCheck, set by tests, is given every value a fast path computed
+	// (fastpath.go), to compare with the VM's.
+	fastCheck func(c *compiled, v any)
 }
 
 // newVM makes an expression VM with the game's memory budget.

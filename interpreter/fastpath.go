@@ -1,0 +1,289 @@
+package interpreter
+
+import (
+	"github.com/expr-lang/expr/ast"
+)
+
+// A fast path is a Go closure compiled from the runtime tree of a simple
+// expression (a name, a literal, a.b and a[b], == and <, and/or/not,
+// ?:, len, checked + and -), which reads the environment directly
+// instead of starting expr's VM: most evaluations in a game are of such
+// expressions (p, players[p], c.zone == 'row', p + 1). A closure reports
+// whether it could compute the value; when it meets anything it is not
+// sure of (a value of another kind, a missing index, an overflow) it
+// gives up, and the VM evaluates the whole expression as before, so
+// results and error messages are the VM's. Expressions are pure, so
+// evaluating part of one twice changes nothing. This is a first step
+// towards compiling every expression to closures (doc.go).
+type fastFunc func(env map[string]any) (any, bool)
+
+// fastPath compiles n, or returns nil when n has a part it does not know.
+func fastPath(n ast.Node) fastFunc {
+	switch x := n.(type) {
+	case *ast.IdentifierNode:
+		if len(x.Value) > 0 && x.Value[0] == '$' {
+			return nil
+		}
+		name := x.Value
+		return func(env map[string]any) (any, bool) { return env[name], true }
+	case *ast.IntegerNode:
+		v := any(x.Value)
+		return func(map[string]any) (any, bool) { return v, true }
+	case *ast.StringNode:
+		v := any(x.Value)
+		return func(map[string]any) (any, bool) { return v, true }
+	case *ast.BoolNode:
+		v := any(x.Value)
+		return func(map[string]any) (any, bool) { return v, true }
+	case *ast.NilNode:
+		return func(map[string]any) (any, bool) { return nil, true }
+	case *ast.CallNode:
+		return fastCall(x)
+	case *ast.BinaryNode:
+		return fastBinary(x)
+	case *ast.UnaryNode:
+		return fastNot(x)
+	case *ast.ConditionalNode:
+		return fastConditional(x)
+	case *ast.BuiltinNode:
+		return fastLen(x)
+	}
+	return nil
+}
+
+// fastArgs compiles every node, or returns nil.
+func fastArgs(nodes ...ast.Node) []fastFunc {
+	out := make([]fastFunc, len(nodes))
+	for i, n := range nodes {
+		if out[i] = fastPath(n); out[i] == nil {
+			return nil
+		}
+	}
+	return out
+}
+
+// fastCall compiles the hidden calls of member reads and checked integer
+// arithmetic.
+func fastCall(x *ast.CallNode) fastFunc {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok || len(x.Arguments) != 2 {
+		return nil
+	}
+	args := fastArgs(x.Arguments...)
+	if args == nil {
+		return nil
+	}
+	a, b := args[0], args[1]
+	switch id.Value {
+	case fetchFunc:
+		return func(env map[string]any) (any, bool) {
+			from, ok := a(env)
+			if !ok {
+				return nil, false
+			}
+			i, ok := b(env)
+			if !ok {
+				return nil, false
+			}
+			return fastFetch(from, i)
+		}
+	case "$add", "$sub":
+		op := addInts
+		if id.Value == "$sub" {
+			op = subInts
+		}
+		return func(env map[string]any) (any, bool) {
+			l, r, ok := fastInts(env, a, b)
+			if !ok {
+				return nil, false
+			}
+			n, err := op(l, r)
+			return n, err == nil
+		}
+	}
+	return nil
+}
+
+// fastFetch is fetch for the cases that cannot fail.
+func fastFetch(from, i any) (any, bool) {
+	switch m := from.(type) {
+	case map[string]any:
+		k, ok := i.(string)
+		return m[k], ok
+	case map[string]int:
+		k, ok := i.(string)
+		return m[k], ok
+	case []any:
+		if k, ok := i.(int); ok && k >= 0 && k < len(m) {
+			return m[k], true
+		}
+	case []int:
+		if k, ok := i.(int); ok && k >= 0 && k < len(m) {
+			return m[k], true
+		}
+	case []string:
+		if k, ok := i.(int); ok && k >= 0 && k < len(m) {
+			return m[k], true
+		}
+	}
+	return nil, false
+}
+
+// fastInts evaluates two operands that must be ints.
+func fastInts(env map[string]any, a, b fastFunc) (int, int, bool) {
+	av, ok := a(env)
+	if !ok {
+		return 0, 0, false
+	}
+	bv, ok := b(env)
+	if !ok {
+		return 0, 0, false
+	}
+	l, lok := av.(int)
+	r, rok := bv.(int)
+	return l, r, lok && rok
+}
+
+// fastBinary compiles comparisons of two ints, two strings or two bools,
+// and the boolean operators (which, like expr, skip their right side
+// when the left decides).
+func fastBinary(x *ast.BinaryNode) fastFunc {
+	args := fastArgs(x.Left, x.Right)
+	if args == nil {
+		return nil
+	}
+	a, b := args[0], args[1]
+	switch x.Operator {
+	case "&&", "and", "||", "or":
+		or := x.Operator == "||" || x.Operator == "or"
+		return func(env map[string]any) (any, bool) {
+			l, ok := fastBool(env, a)
+			if !ok {
+				return nil, false
+			}
+			if l == or {
+				return l, true
+			}
+			r, ok := fastBool(env, b)
+			return r, ok
+		}
+	case "==", "!=":
+		neq := x.Operator == "!="
+		return func(env map[string]any) (any, bool) {
+			av, ok := a(env)
+			if !ok {
+				return nil, false
+			}
+			bv, ok := b(env)
+			if !ok {
+				return nil, false
+			}
+			eq, ok := fastEqual(av, bv)
+			return eq != neq, ok
+		}
+	case "<", "<=", ">", ">=":
+		op := x.Operator
+		return func(env map[string]any) (any, bool) {
+			l, r, ok := fastInts(env, a, b)
+			if !ok {
+				return nil, false
+			}
+			switch op {
+			case "<":
+				return l < r, true
+			case "<=":
+				return l <= r, true
+			case ">":
+				return l > r, true
+			}
+			return l >= r, true
+		}
+	}
+	return nil
+}
+
+// fastEqual compares two values of the same scalar kind.
+func fastEqual(a, b any) (bool, bool) {
+	switch x := a.(type) {
+	case int:
+		y, ok := b.(int)
+		return x == y, ok
+	case string:
+		y, ok := b.(string)
+		return x == y, ok
+	case bool:
+		y, ok := b.(bool)
+		return x == y, ok
+	}
+	return false, false
+}
+
+// fastBool evaluates an operand that must be a bool.
+func fastBool(env map[string]any, f fastFunc) (bool, bool) {
+	v, ok := f(env)
+	if !ok {
+		return false, false
+	}
+	b, ok := v.(bool)
+	return b, ok
+}
+
+// fastNot compiles not and !.
+func fastNot(x *ast.UnaryNode) fastFunc {
+	if x.Operator != "not" && x.Operator != "!" {
+		return nil
+	}
+	a := fastPath(x.Node)
+	if a == nil {
+		return nil
+	}
+	return func(env map[string]any) (any, bool) {
+		v, ok := fastBool(env, a)
+		return !v, ok
+	}
+}
+
+// fastConditional compiles c ? a : b.
+func fastConditional(x *ast.ConditionalNode) fastFunc {
+	args := fastArgs(x.Cond, x.Exp1, x.Exp2)
+	if args == nil {
+		return nil
+	}
+	c, a, b := args[0], args[1], args[2]
+	return func(env map[string]any) (any, bool) {
+		cond, ok := fastBool(env, c)
+		if !ok {
+			return nil, false
+		}
+		if cond {
+			return a(env)
+		}
+		return b(env)
+	}
+}
+
+// fastLen compiles len of a list.
+func fastLen(x *ast.BuiltinNode) fastFunc {
+	if x.Name != "len" || len(x.Arguments) != 1 {
+		return nil
+	}
+	a := fastPath(x.Arguments[0])
+	if a == nil {
+		return nil
+	}
+	return func(env map[string]any) (any, bool) {
+		v, ok := a(env)
+		if !ok {
+			return nil, false
+		}
+		switch l := v.(type) {
+		case []any:
+			return len(l), true
+		case []int:
+			return len(l), true
+		case []string:
+			return len(l), true
+		}
+		return nil, false
+	}
+}
