@@ -269,7 +269,6 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	runOpts = append(runOpts, checkedArith()...)
 	runOpts = append(runOpts, expr.Patch(newBudgetPatcher()))
 	runOpts = append(runOpts, budgetFunctions()...)
-	runOpts = append(runOpts, expr.Patch(newFetchPatcher()), fetchFunction())
 	prog, err := expr.Compile(src.Src, runOpts...)
 	if err != nil {
 		c.report(src, err, envType)

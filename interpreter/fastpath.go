@@ -37,6 +37,11 @@ func fastPath(n ast.Node) fastFunc {
 		return func(map[string]any) (any, bool) { return v, true }
 	case *ast.NilNode:
 		return func(map[string]any) (any, bool) { return nil, true }
+	case *ast.MemberNode:
+		if x.Optional || x.Method {
+			return nil
+		}
+		return fastMember(x.Node, x.Property)
 	case *ast.CallNode:
 		return fastCall(x)
 	case *ast.BinaryNode:
@@ -62,8 +67,7 @@ func fastArgs(nodes ...ast.Node) []fastFunc {
 	return out
 }
 
-// fastCall compiles the hidden calls of member reads and checked integer
-// arithmetic.
+// fastCall compiles the hidden calls of checked integer arithmetic.
 func fastCall(x *ast.CallNode) fastFunc {
 	id, ok := x.Callee.(*ast.IdentifierNode)
 	if !ok || len(x.Arguments) != 2 {
@@ -75,18 +79,6 @@ func fastCall(x *ast.CallNode) fastFunc {
 	}
 	a, b := args[0], args[1]
 	switch id.Value {
-	case fetchFunc:
-		return func(env map[string]any) (any, bool) {
-			from, ok := a(env)
-			if !ok {
-				return nil, false
-			}
-			i, ok := b(env)
-			if !ok {
-				return nil, false
-			}
-			return fastFetch(from, i)
-		}
 	case "$add", "$sub":
 		op := addInts
 		if id.Value == "$sub" {
@@ -104,7 +96,28 @@ func fastCall(x *ast.CallNode) fastFunc {
 	return nil
 }
 
-// fastFetch is fetch for the cases that cannot fail.
+// fastMember compiles a read of from[i] (a.b is a["b"]).
+func fastMember(from, i ast.Node) fastFunc {
+	args := fastArgs(from, i)
+	if args == nil {
+		return nil
+	}
+	a, b := args[0], args[1]
+	return func(env map[string]any) (any, bool) {
+		from, ok := a(env)
+		if !ok {
+			return nil, false
+		}
+		i, ok := b(env)
+		if !ok {
+			return nil, false
+		}
+		return fastFetch(from, i)
+	}
+}
+
+// fastFetch reads from[i] where that cannot fail, as expr's runtime.Fetch
+// would (a missing map key reads as the zero value), without reflection.
 func fastFetch(from, i any) (any, bool) {
 	switch m := from.(type) {
 	case map[string]any:

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"testing"
 
+	"github.com/expr-lang/expr/vm/runtime"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -61,4 +62,48 @@ flow: []
 		_, ok := c.fast(g.st.root)
 		assert.False(t, ok, "%s: the fast path must give up", src)
 	}
+}
+
+// TestFastFetchIsRuntimeFetch compares fastFetch, where it answers, with
+// expr's runtime.Fetch.
+func TestFastFetchIsRuntimeFetch(t *testing.T) {
+	cases := []struct{ from, i any }{
+		{map[string]any{"a": 1, "b": []any{"x"}}, "a"},
+		{map[string]any{"a": 1}, "missing"},
+		{[]any{"x", 2, true}, 1},
+		{map[string]int{"a": 3}, "a"},
+		{map[string]int{"a": 3}, "missing"},
+		{[]int{4, 5}, 0},
+		{[]string{"p", "q"}, 1},
+	}
+	for _, c := range cases {
+		v, ok := fastFetch(c.from, c.i)
+		require.True(t, ok, "%#v[%#v]", c.from, c.i)
+		assert.Equal(t, runtime.Fetch(c.from, c.i), v, "%#v[%#v]", c.from, c.i)
+	}
+	for _, c := range []struct{ from, i any }{
+		{[]any{"x"}, 1}, {[]any{"x"}, -1}, {[]int{1}, 5}, {[]string{}, 0}, {nil, "a"}, {map[string]any{}, 1}, {boardValue{}, "name"},
+	} {
+		_, ok := fastFetch(c.from, c.i)
+		assert.False(t, ok, "%#v[%#v] is left to the VM", c.from, c.i)
+	}
+}
+
+// TestFastPathErrorsAreTheVMs: where a fast path gives up, the VM's error
+// (text and column) is what the caller sees.
+func TestFastPathErrorsAreTheVMs(t *testing.T) {
+	g := start(t, `
+vars:
+  xs: {type: ints}
+flow: []
+`, 1)
+	v, err := g.Eval("players[0]?.id")
+	assert.NoError(t, err)
+	assert.Equal(t, 0, v)
+	_, err = g.Eval("xs[3] + 1")
+	assert.EqualError(t, err, "<expression>:1:3: index out of range: 3 (array length is 0)")
+	_, err = g.Eval("players[7].id")
+	assert.EqualError(t, err, "<expression>:1:8: index out of range: 7 (array length is 1)")
+	_, err = g.Eval("any(players, xs[#.id + 2] > 0)")
+	assert.EqualError(t, err, "<expression>:1:16: index out of range: 2 (array length is 0)")
 }
