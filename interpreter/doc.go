@@ -27,8 +27,10 @@
 // variables, zones (lists of card maps) and players. State is therefore
 // plain data, which makes Clone, MarshalState and equality generic, and
 // an effect writes straight into what the next expression reads. The cost
-// is map lookups instead of struct field loads (profiled: the VM is about
-// a tenth of a simulated game's time).
+// is map lookups instead of struct field loads, a VM run per evaluation
+// and a map per card to copy in a clone: after the changes below (dirty
+// triggers, fast paths), the VM is most of a simulated game's time and
+// the map state is the ceiling (BENCHMARKS.md, "Where the time goes").
 //
 // Every card carries every attribute and prop of every table (zero when
 // its table lacks one), matching the union Card shadow type, so an

@@ -38,11 +38,7 @@ func TestFastPathsAgreeWithTheVM(t *testing.T) {
 			g.push(p.flow)
 			g.push(p.setup)
 			require.NoError(t, g.run())
-			bots := make([]Bot, players)
-			for s := range bots {
-				bots[s], _ = NewBot("random", SeatSeed(1, s))
-			}
-			require.NoError(t, Play(g, bots))
+			playOut(t, g, 1)
 		}
 		assert.Positive(t, fast, "%s: no fast path ran", e.Name())
 	}

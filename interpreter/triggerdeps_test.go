@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"sort"
 	"testing"
 
@@ -170,15 +171,23 @@ func TestTriggerCacheChangesNothing(t *testing.T) {
 	}
 }
 
-// playSeeded plays a game of random bots to its end.
+// playSeeded plays a game to its end, choosing options at random from a
+// stream seeded with seed (core API only: Pending and Apply).
 func playSeeded(t *testing.T, p *Program, players int, seed uint64) *Game {
 	t.Helper()
 	g, err := NewGame(p, Config{Players: players, Seed: seed})
 	require.NoError(t, err)
-	bots := make([]Bot, players)
-	for s := range bots {
-		bots[s], _ = NewBot("random", SeatSeed(seed, s))
-	}
-	require.NoError(t, Play(g, bots))
+	playOut(t, g, seed)
 	return g
+}
+
+// playOut takes random options of g's decisions until it is over.
+func playOut(t *testing.T, g *Game, seed uint64) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 7))
+	for !g.Over() {
+		d := g.Pending()
+		require.NotNil(t, d)
+		require.NoError(t, g.Apply(d.Options[r.IntN(len(d.Options))].Key))
+	}
 }
