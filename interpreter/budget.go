@@ -318,7 +318,7 @@ func (g *Game) callNested(c *compiled) (any, error) {
 	if c.fast != nil {
 		// A fast path calls no function, runs no predicate and builds
 		// nothing the VM would charge: its cost is the call's step.
-		if v, ok := c.fast(g.st.root); ok {
+		if v, ok := g.runFast(c); ok {
 			if g.fastCheck != nil {
 				g.fastCheck(c, v)
 			}

@@ -583,7 +583,8 @@ func (g *Game) eval(c *compiled) (any, error) {
 		return nil, fmt.Errorf("expression did not compile")
 	}
 	if c.fast != nil && g.callDepth == 0 {
-		if v, ok := c.fast(g.st.root); ok {
+		g.budget = evalBudget{} // a top-level evaluation's fresh budget, as prepareVM gives
+		if v, ok := g.runFast(c); ok {
 			if g.fastCheck != nil {
 				g.fastCheck(c, v)
 			}

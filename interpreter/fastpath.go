@@ -6,7 +6,8 @@ import (
 
 // A fast path is a Go closure compiled from the runtime tree of a simple
 // expression (a name, a literal, a.b and a[b], == and <, and/or/not,
-// ?:, len, checked + and -), which reads the environment directly
+// ?:, len, checked + and -, and any/all/none/one/count over a list with
+// such a predicate), which reads the environment directly
 // instead of starting expr's VM: most evaluations in a game are of such
 // expressions (p, players[p], c.zone == 'row', p + 1). A closure reports
 // whether it could compute the value; when it meets anything it is not
@@ -15,7 +16,16 @@ import (
 // results and error messages are the VM's. Expressions are pure, so
 // evaluating part of one twice changes nothing. This is a first step
 // towards compiling every expression to closures (doc.go).
-type fastFunc func(env map[string]any) (any, bool)
+type fastFunc func(x *fastCtx) (any, bool)
+
+// fastCtx is what a fast path reads: the environment, the elements of the
+// predicates it is inside (innermost last) and the game, whose step budget
+// a predicate's iterations are charged to as the VM's $step would.
+type fastCtx struct {
+	env   map[string]any
+	elems []any
+	g     *Game
+}
 
 // fastPath compiles n, or returns nil when n has a part it does not know.
 func fastPath(n ast.Node) fastFunc {
@@ -25,18 +35,18 @@ func fastPath(n ast.Node) fastFunc {
 			return nil
 		}
 		name := x.Value
-		return func(env map[string]any) (any, bool) { return env[name], true }
+		return func(x *fastCtx) (any, bool) { return x.env[name], true }
 	case *ast.IntegerNode:
 		v := any(x.Value)
-		return func(map[string]any) (any, bool) { return v, true }
+		return func(*fastCtx) (any, bool) { return v, true }
 	case *ast.StringNode:
 		v := any(x.Value)
-		return func(map[string]any) (any, bool) { return v, true }
+		return func(*fastCtx) (any, bool) { return v, true }
 	case *ast.BoolNode:
 		v := any(x.Value)
-		return func(map[string]any) (any, bool) { return v, true }
+		return func(*fastCtx) (any, bool) { return v, true }
 	case *ast.NilNode:
-		return func(map[string]any) (any, bool) { return nil, true }
+		return func(*fastCtx) (any, bool) { return nil, true }
 	case *ast.MemberNode:
 		if x.Optional || x.Method {
 			return nil
@@ -51,9 +61,90 @@ func fastPath(n ast.Node) fastFunc {
 	case *ast.ConditionalNode:
 		return fastConditional(x)
 	case *ast.BuiltinNode:
-		return fastLen(x)
+		if x.Name == "len" {
+			return fastLen(x)
+		}
+		return fastPredicate(x)
+	case *ast.PointerNode:
+		if x.Name != "" {
+			return nil // #index, #acc
+		}
+		return func(x *fastCtx) (any, bool) {
+			if len(x.elems) == 0 {
+				return nil, false
+			}
+			return x.elems[len(x.elems)-1], true
+		}
 	}
 	return nil
+}
+
+// fastPredicate compiles any, all, none, one and count with a predicate
+// over a list. Like the VM, it charges one step per iteration run (the
+// budget patcher's $step around the body), stops where the VM stops, and
+// requires the body to give a bool.
+func fastPredicate(b *ast.BuiltinNode) fastFunc {
+	name := b.Name
+	switch name {
+	case "any", "all", "none", "one", "count":
+	default:
+		return nil
+	}
+	if len(b.Arguments) != 2 || b.Threshold != nil || b.Map != nil {
+		return nil
+	}
+	pred, ok := b.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		return nil
+	}
+	step, ok := pred.Node.(*ast.CallNode)
+	if !ok || !isCallOf(step, stepFunc) || len(step.Arguments) != 2 {
+		return nil
+	}
+	args := fastArgs(b.Arguments[0], step.Arguments[1])
+	if args == nil {
+		return nil
+	}
+	list, body := args[0], args[1]
+	return func(x *fastCtx) (any, bool) {
+		v, ok := list(x)
+		if !ok {
+			return nil, false
+		}
+		items, ok := v.([]any)
+		if !ok {
+			return nil, false
+		}
+		n := 0
+		for _, it := range items {
+			x.elems = append(x.elems, it)
+			v, ok := body(x)
+			x.elems = x.elems[:len(x.elems)-1]
+			if !ok || x.g.chargeSteps(1) != nil {
+				return nil, false
+			}
+			holds, ok := v.(bool)
+			switch {
+			case !ok:
+				return nil, false
+			case holds && name == "any":
+				return true, true
+			case !holds && name == "all", holds && name == "none":
+				return false, true
+			case holds:
+				n++
+			}
+		}
+		switch name {
+		case "any":
+			return false, true
+		case "all", "none":
+			return true, true
+		case "one":
+			return n == 1, true
+		}
+		return n, true
+	}
 }
 
 // fastArgs compiles every node, or returns nil.
@@ -84,8 +175,8 @@ func fastCall(x *ast.CallNode) fastFunc {
 		if id.Value == "$sub" {
 			op = subInts
 		}
-		return func(env map[string]any) (any, bool) {
-			l, r, ok := fastInts(env, a, b)
+		return func(x *fastCtx) (any, bool) {
+			l, r, ok := fastInts(x, a, b)
 			if !ok {
 				return nil, false
 			}
@@ -103,12 +194,12 @@ func fastMember(from, i ast.Node) fastFunc {
 		return nil
 	}
 	a, b := args[0], args[1]
-	return func(env map[string]any) (any, bool) {
-		from, ok := a(env)
+	return func(x *fastCtx) (any, bool) {
+		from, ok := a(x)
 		if !ok {
 			return nil, false
 		}
-		i, ok := b(env)
+		i, ok := b(x)
 		if !ok {
 			return nil, false
 		}
@@ -143,12 +234,12 @@ func fastFetch(from, i any) (any, bool) {
 }
 
 // fastInts evaluates two operands that must be ints.
-func fastInts(env map[string]any, a, b fastFunc) (int, int, bool) {
-	av, ok := a(env)
+func fastInts(x *fastCtx, a, b fastFunc) (int, int, bool) {
+	av, ok := a(x)
 	if !ok {
 		return 0, 0, false
 	}
-	bv, ok := b(env)
+	bv, ok := b(x)
 	if !ok {
 		return 0, 0, false
 	}
@@ -169,25 +260,25 @@ func fastBinary(x *ast.BinaryNode) fastFunc {
 	switch x.Operator {
 	case "&&", "and", "||", "or":
 		or := x.Operator == "||" || x.Operator == "or"
-		return func(env map[string]any) (any, bool) {
-			l, ok := fastBool(env, a)
+		return func(x *fastCtx) (any, bool) {
+			l, ok := fastBool(x, a)
 			if !ok {
 				return nil, false
 			}
 			if l == or {
 				return l, true
 			}
-			r, ok := fastBool(env, b)
+			r, ok := fastBool(x, b)
 			return r, ok
 		}
 	case "==", "!=":
 		neq := x.Operator == "!="
-		return func(env map[string]any) (any, bool) {
-			av, ok := a(env)
+		return func(x *fastCtx) (any, bool) {
+			av, ok := a(x)
 			if !ok {
 				return nil, false
 			}
-			bv, ok := b(env)
+			bv, ok := b(x)
 			if !ok {
 				return nil, false
 			}
@@ -196,8 +287,8 @@ func fastBinary(x *ast.BinaryNode) fastFunc {
 		}
 	case "<", "<=", ">", ">=":
 		op := x.Operator
-		return func(env map[string]any) (any, bool) {
-			l, r, ok := fastInts(env, a, b)
+		return func(x *fastCtx) (any, bool) {
+			l, r, ok := fastInts(x, a, b)
 			if !ok {
 				return nil, false
 			}
@@ -232,8 +323,8 @@ func fastEqual(a, b any) (bool, bool) {
 }
 
 // fastBool evaluates an operand that must be a bool.
-func fastBool(env map[string]any, f fastFunc) (bool, bool) {
-	v, ok := f(env)
+func fastBool(x *fastCtx, f fastFunc) (bool, bool) {
+	v, ok := f(x)
 	if !ok {
 		return false, false
 	}
@@ -250,8 +341,8 @@ func fastNot(x *ast.UnaryNode) fastFunc {
 	if a == nil {
 		return nil
 	}
-	return func(env map[string]any) (any, bool) {
-		v, ok := fastBool(env, a)
+	return func(x *fastCtx) (any, bool) {
+		v, ok := fastBool(x, a)
 		return !v, ok
 	}
 }
@@ -263,15 +354,15 @@ func fastConditional(x *ast.ConditionalNode) fastFunc {
 		return nil
 	}
 	c, a, b := args[0], args[1], args[2]
-	return func(env map[string]any) (any, bool) {
-		cond, ok := fastBool(env, c)
+	return func(x *fastCtx) (any, bool) {
+		cond, ok := fastBool(x, c)
 		if !ok {
 			return nil, false
 		}
 		if cond {
-			return a(env)
+			return a(x)
 		}
-		return b(env)
+		return b(x)
 	}
 }
 
@@ -284,8 +375,8 @@ func fastLen(x *ast.BuiltinNode) fastFunc {
 	if a == nil {
 		return nil
 	}
-	return func(env map[string]any) (any, bool) {
-		v, ok := a(env)
+	return func(x *fastCtx) (any, bool) {
+		v, ok := a(x)
 		if !ok {
 			return nil, false
 		}
@@ -299,4 +390,18 @@ func fastLen(x *ast.BuiltinNode) fastFunc {
 		}
 		return nil, false
 	}
+}
+
+// runFast runs c's fast path. When it gives up, the steps it charged are
+// given back, so that the VM, which evaluates c again, meets the same
+// budget.
+func (g *Game) runFast(c *compiled) (any, bool) {
+	saved, depth := g.budget, len(g.fast.elems)
+	g.fast.env, g.fast.g = g.st.root, g
+	v, ok := c.fast(&g.fast)
+	g.fast.elems = g.fast.elems[:depth]
+	if !ok {
+		g.budget = saved
+	}
+	return v, ok
 }

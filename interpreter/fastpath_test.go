@@ -55,7 +55,7 @@ flow: []
 		c, err := g.prog.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
 		require.NoError(t, err, src)
 		require.NotNil(t, c.fast, "%s has a fast path", src)
-		_, ok := c.fast(g.st.root)
+		_, ok := g.runFast(c)
 		assert.False(t, ok, "%s: the fast path must give up", src)
 	}
 }
@@ -102,4 +102,28 @@ flow: []
 	assert.EqualError(t, err, "<expression>:1:8: index out of range: 7 (array length is 1)")
 	_, err = g.Eval("any(players, xs[#.id + 2] > 0)")
 	assert.EqualError(t, err, "<expression>:1:16: index out of range: 2 (array length is 0)")
+}
+
+// TestFastPredicatesChargeTheirSteps: a predicate run by a fast path
+// charges one step per iteration, as the VM's $step does, and over the
+// limit the VM's error comes out.
+func TestFastPredicatesChargeTheirSteps(t *testing.T) {
+	const src = "count(players, .id >= 0 && any(players, .id == 9))" // 4 + 4×4 iterations
+	p := load(t, "flow: []\n")
+	c, err := p.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
+	require.NoError(t, err)
+	require.NotNil(t, c.fast)
+	g, err := NewGame(p, Config{Players: 4, Limits: Limits{MaxExprSteps: 20}})
+	require.NoError(t, err)
+	v, ok := g.runFast(c)
+	require.True(t, ok)
+	assert.Equal(t, 0, v)
+	assert.Equal(t, 20, g.budget.steps)
+	g, err = NewGame(p, Config{Players: 4, Limits: Limits{MaxExprSteps: 19}})
+	require.NoError(t, err)
+	_, ok = g.runFast(c)
+	assert.False(t, ok, "over the limit the fast path gives up")
+	assert.Equal(t, 0, g.budget.steps, "and gives its steps back")
+	_, err = g.Eval(src)
+	assert.ErrorContains(t, err, "more than 19 steps (limit MaxExprSteps")
 }

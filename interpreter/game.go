@@ -33,6 +33,8 @@ type Game struct {
 	// fastCheck, set by tests, is given every value a fast path computed
 	// (fastpath.go), to compare with the VM's.
 	fastCheck func(c *compiled, v any)
+	// fast is the context fast paths run in (reused: no allocation).
+	fast fastCtx
 }
 
 // newVM makes an expression VM with the game's memory budget.
