@@ -315,6 +315,16 @@ func (g *Game) callNested(c *compiled) (any, error) {
 	if err := g.chargeSteps(1); err != nil {
 		return nil, err
 	}
+	if c.fast != nil {
+		// A fast path calls no function, runs no predicate and builds
+		// nothing the VM would charge: its cost is the call's step.
+		if v, ok := g.runFast(c); ok {
+			if g.fastCheck != nil {
+				g.fastCheck(c, v)
+			}
+			return v, nil
+		}
+	}
 	caller := 0
 	if g.callDepth < len(g.vms) {
 		caller = vmMemory(g.vms[g.callDepth])

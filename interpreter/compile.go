@@ -91,6 +91,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	p.tc = newTypeContext(rs, p.consts, ds)
 	p.tc.boards.graphs = graphs
 	p.cardFields = unionFields(rs)
+	p.cards = cardProtos(rs, p.cardFields)
 	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds, defaults: newMapDefaults(rs)}}
 	c.ec.lits = newLiteralChecker(rs, c.ec)
 	p.funcs = c.ec.declareFunctions(rs)
@@ -102,6 +103,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	p.setup = c.block(rs.Setup, nil, "setup")
 	p.flow = c.block(rs.Flow, nil, "flow")
 	c.compileTriggers()
+	p.analyzeTriggers(c.ec.names)
 	c.compileScoring()
 	p.adhoc.ec, p.adhoc.c = c.ec, c
 	return p

@@ -49,8 +49,10 @@
 // variables, zones (lists of card maps) and players. State is therefore
 // plain data, which makes Clone, MarshalState and equality generic, and
 // an effect writes straight into what the next expression reads. The cost
-// is map lookups instead of struct field loads (profiled: the VM is about
-// a tenth of a simulated game's time).
+// is map lookups instead of struct field loads, a VM run per evaluation
+// and a map per card to copy in a clone: after the changes below (dirty
+// triggers, fast paths), the VM is most of a simulated game's time and
+// the map state is the ceiling (BENCHMARKS.md, "Where the time goes").
 //
 // Every card carries every attribute and prop of every table (zero when
 // its table lacks one), matching the union Card shadow type, so an
@@ -151,6 +153,68 @@
 // "as soon as the marker reaches the last space" needs no special call.
 // While a trigger's effects run, triggers are not checked again; a trigger
 // that keeps firing between two decisions hits Limits.MaxTriggerRepeats.
+//
+// Dirty triggers (triggerdeps.go). Checking is cheap because a condition
+// is re-evaluated only when state it reads has changed. At load, each
+// trigger's active and when are walked (their runtime trees, through the
+// bodies of the ruleset functions they call) for the state names they
+// read: global vars, global zones, keyed zone families, "players" (player
+// vars and zones), "phase", and a "$cards" token for anything that can
+// reach a card's fields (any zone, the players, card()). Constants and
+// pure built-ins read nothing that changes. The analysis is conservative:
+// a name it does not know (an expression's own let variable, say) makes
+// the trigger "always", evaluated every time as before. At run time every
+// write touches the name it wrote: writeTarget (the var, "players" for a
+// player field, "$cards" for a card prop), setZone (the zone, family or
+// "players"), putCard and refill ("$cards": a card's zone and owner), the
+// phase effect. A touched name marks its readers unknown; a known trigger
+// reuses its last value, which is what evaluating it would give, since a
+// condition is a pure function of what it reads (and a failed evaluation
+// stops the game). What changes the state from outside the effects — a
+// scenario position (the phase hook), a bot's world, a reloaded state —
+// is covered by forgetting everything at the start of each run and at
+// the phase hook; the memory is not part of the state, so a clone starts
+// with nothing known. TestTriggerCacheChangesNothing plays every shipped
+// game with and without the memory and requires the same log.
+//
+// Fast paths (fastpath.go). The runtime is still expr's VM over map
+// state, but an expression made only of names, literals, member and index
+// reads (a.b, a[b]), ==/!=/</<=/>/>=, and/or/not, ?:, len, checked +/-
+// and any/all/none/one/count over a list with such a predicate is
+// compiled at load to a Go closure over the environment, which runs
+// instead of the VM (about 40% of a game's evaluations), and reads maps
+// and lists with a type switch where expr's runtime.Fetch goes through
+// reflection and allocates a copy of each value read. A closure that meets
+// anything unusual — another kind of value, an index out of range, an
+// overflow — gives up, and the VM evaluates the whole expression again,
+// so values and error messages are exactly the VM's (expressions are
+// pure, so nothing happens twice). TestFastPathsAgreeWithTheVM compares
+// every fast value with the VM's in games of every shipped ruleset. A
+// predicate charges one step per iteration, as the VM's $step does; a
+// closure that gives up returns the steps it charged, so the VM meets the
+// same budget. The closures run in a per-game context (the environment,
+// the elements of the enclosing predicates, the game), reused so that
+// nothing is allocated. This is the incremental road to the "typed flat
+// state + closures" runtime of the roadmap: the closures can grow node
+// kind by node kind (ruleset function calls next, binding parameters in
+// frame slots) without a flag day.
+//
+// Measured and dropped: routing the VM's member reads through a hidden
+// function ($fetch, a type switch) instead of runtime.Fetch. expr gives
+// each run of a program that calls functions an argument buffer sized by
+// its call sites and allocates per call once the buffer is used up (in a
+// predicate's loop), so the patch cost more bytes than the reflective
+// reads it saved (Cyclades +20% bytes per game); see BENCHMARKS.md.
+//
+// Allocation. Card instances are built once per Program (cardproto.go)
+// and copied per game (maps.Clone, lists copied again), instead of
+// formatting every id and converting every attribute per game. A clone
+// shares the event log and the supplied outcomes, which are only appended
+// to: capped at their length, an append to either copy moves that copy to
+// a new array. Maps are cloned as tables (maps.Clone) and only their
+// non-scalar values copied again. Function parameters' local keys are
+// computed at load; coerce returns the value it was given rather than
+// boxing it again. BENCHMARKS.md records each step with its measurements.
 //
 // Boards are immutable data compiled once (board.go): a graph with node
 // indices, sorted adjacency lists per edge kind and grid cells. Each board

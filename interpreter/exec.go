@@ -30,6 +30,7 @@ func (e *RuntimeError) Error() string {
 // run executes effects until a decision is pending or the game is over.
 func (g *Game) run() error {
 	effects := 0
+	g.trig.forget() // the state may have been changed from outside since
 	for g.st.pending == nil && !g.st.over {
 		if g.look != nil && len(g.st.frames) <= g.look.depth {
 			return nil // the looked-ahead option's effects are done
@@ -199,9 +200,11 @@ func (g *Game) exec(e *effect, f *frame) error {
 		return g.execCall(e)
 	case "phase":
 		g.st.root["phase"] = e.phaseName
+		g.touch("phase")
 		g.logEvent(Event{Kind: EventLog, Text: "phase: " + e.phaseName})
 		g.push(e.proc.body)
 		if g.phaseHook != nil {
+			g.trig.forget() // the hook writes into the state directly
 			return g.phaseHook(g, e.phaseName)
 		}
 	case "choose":
@@ -342,6 +345,14 @@ func (g *Game) writeTarget(t *target, v any) error {
 		return err
 	}
 	holder[t.name] = v
+	switch {
+	case t.kind != targetField:
+		g.touch(t.name)
+	case t.onCard:
+		g.touch(cardsToken)
+	default:
+		g.touch("players")
+	}
 	return nil
 }
 
@@ -489,6 +500,7 @@ func (g *Game) refill(z *zoneRef, owner int) ([]any, error) {
 		c := x.(map[string]any)
 		c["zone"], c["owner"] = z.name, owner
 	}
+	g.touch(cardsToken)
 	g.setZone(z.name, owner, g.zoneList(src, -1))
 	g.setZone(src, -1, []any{})
 	if err := g.shuffleZone(z.name, owner, z.label(owner)); err != nil {
@@ -537,7 +549,7 @@ func (g *Game) checkTriggers() error {
 		}
 	}
 	for i, t := range g.prog.triggers {
-		ok, err := g.triggerHolds(t)
+		ok, err := g.cachedTrigger(i, t)
 		if err != nil {
 			return g.runtimeError(nil, t.body, err)
 		}
@@ -569,6 +581,15 @@ func (g *Game) triggerHolds(t *trigger) (bool, error) {
 func (g *Game) eval(c *compiled) (any, error) {
 	if c == nil {
 		return nil, fmt.Errorf("expression did not compile")
+	}
+	if c.fast != nil && g.callDepth == 0 {
+		g.budget = evalBudget{} // a top-level evaluation's fresh budget, as prepareVM gives
+		if v, ok := g.runFast(c); ok {
+			if g.fastCheck != nil {
+				g.fastCheck(c, v)
+			}
+			return v, nil
+		}
 	}
 	return g.runProgram(c)
 }

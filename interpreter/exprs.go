@@ -23,6 +23,9 @@ type compiled struct {
 	src  schema.Expr
 	prog *vm.Program
 	typ  reflect.Type // the checked result type (interface{} when unknown)
+	// fast evaluates a simple expression without the VM (fastpath.go);
+	// nil for the others.
+	fast fastFunc
 }
 
 // listPreserving are expr builtins whose result lists hold elements of
@@ -271,7 +274,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		c.report(src, err, envType)
 		return nil
 	}
-	return &compiled{src: src, prog: prog, typ: typ}
+	return &compiled{src: src, prog: prog, typ: typ, fast: fastPath(prog.Node())}
 }
 
 // checkArity reports calls of ruleset functions (and card) with the wrong

@@ -16,6 +16,7 @@ type function struct {
 	name   string
 	pos    schema.Pos
 	params []schema.Param
+	keys   []string // the parameters' local keys
 	body   *compiled
 }
 
@@ -30,6 +31,9 @@ func (c *exprCompiler) declareFunctions(rs *schema.Ruleset) map[string]*function
 	for _, name := range rs.FunctionOrder {
 		def := rs.Functions[name]
 		f := &function{name: name, pos: def.Pos, params: def.Params}
+		for _, p := range def.Params {
+			f.keys = append(f.keys, localKey(p.Name))
+		}
 		ret, ok := c.tc.valueType(def.Returns)
 		if !ok {
 			continue // reported by schema.Validate
@@ -119,13 +123,14 @@ func callFunction(f *function, args []any) (any, error) {
 	if g.callDepth >= g.limits.MaxCallDepth {
 		return nil, fmt.Errorf("function %s: more than %d nested function calls (limit MaxCallDepth): does its recursion end?", f.name, g.limits.MaxCallDepth)
 	}
-	saved := make([]savedLocal, len(f.params))
+	var buf [4]savedLocal
+	saved := buf[:0]
 	for i, p := range f.params {
 		v, err := coerce(p.Type, args[i+1])
 		if err != nil {
 			return nil, fmt.Errorf("%s: parameter %s: %v", f.name, p.Name, err)
 		}
-		saved[i] = bindLocal(env, p.Name, v)
+		saved = append(saved, bindKey(env, p.Name, f.keys[i], v))
 	}
 	out, err := g.callNested(f.body)
 	for i := len(saved) - 1; i >= 0; i-- {

@@ -28,6 +28,13 @@ type Game struct {
 	// some outcomes: a supplied outcome waits for the chance of its name,
 	// and the seed decides the chances before it.
 	partialOutcomes bool
+	// trig remembers the triggers' last conditions (triggerdeps.go).
+	trig triggerCache
+	// fastCheck, set by tests, is given every value a fast path computed
+	// (fastpath.go), to compare with the VM's.
+	fastCheck func(c *compiled, v any)
+	// fast is the context fast paths run in (reused: no allocation).
+	fast fastCtx
 }
 
 // newVM makes an expression VM with the game's memory budget.
@@ -99,32 +106,13 @@ func (g *Game) buildRoot() {
 
 // createCards makes every card instance in its table's starting zone.
 func (g *Game) createCards() {
-	rs := g.prog.rs
-	g.st.cards = map[string]map[string]any{}
+	g.st.cards = make(map[string]map[string]any, len(g.prog.cards))
 	var starts startZones
-	for _, tname := range rs.CardOrder {
-		tbl := rs.Cards[tname]
-		for _, row := range tbl.Rows {
-			count := max(row.Count, 1)
-			for i := 1; i <= count; i++ {
-				id := row.ID
-				if count > 1 {
-					id = fmt.Sprintf("%s#%d", row.ID, i)
-				}
-				c := map[string]any{"id": id, "def": row.ID, "table": tname}
-				for _, f := range g.prog.cardFields {
-					c[f.name] = zeroValue(f.typ)
-				}
-				for _, a := range tbl.AttributeOrder {
-					c[a] = attributeValue(tbl.Attributes[a], row, a)
-				}
-				for _, pr := range tbl.PropOrder {
-					c[pr] = zeroValue(tbl.Props[pr].Type)
-				}
-				g.st.cards[id] = c
-				starts.add(c, tbl.Zone)
-			}
-		}
+	for i := range g.prog.cards {
+		p := &g.prog.cards[i]
+		c := p.instance()
+		g.st.cards[p.id] = c
+		starts.add(c, p.zone)
 	}
 	starts.place(g)
 }

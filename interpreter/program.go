@@ -24,6 +24,7 @@ type Program struct {
 	setup      *block
 	flow       *block
 	triggers   []*trigger
+	trigDeps   triggerDeps // what each trigger's condition reads (triggerdeps.go)
 	score      *compiled
 	tiebreaks  []*compiled
 	details    []namedExpr
@@ -37,6 +38,8 @@ type Program struct {
 	// cardFields are every attribute and prop of every table with its
 	// type: each card has all of them (zero when its table lacks one).
 	cardFields []declared
+	// cards are every card instance as a game starts it (cardproto.go).
+	cards []cardProto
 	// adhoc compiles expressions and effects after Load (see inspect.go).
 	adhoc adhoc
 }

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 )
 
@@ -46,6 +47,7 @@ type frame struct {
 // savedLocal remembers what a name held before a frame bound it.
 type savedLocal struct {
 	name string
+	key  string // localKey(name), "" when not computed yet (a reloaded frame)
 	old  any
 	had  bool
 }
@@ -53,17 +55,29 @@ type savedLocal struct {
 // bindLocal sets the local name (under its key, see scope.go) in env and
 // returns what to restore later.
 func bindLocal(env map[string]any, name string, v any) savedLocal {
-	key := localKey(name)
+	return bindKey(env, name, localKey(name), v)
+}
+
+// bindKey is bindLocal with the local's key already computed.
+func bindKey(env map[string]any, name, key string, v any) savedLocal {
 	old, had := env[key]
 	env[key] = v
-	return savedLocal{name: name, old: old, had: had}
+	return savedLocal{name: name, key: key, old: old, had: had}
+}
+
+// localKey is the key the local lives under in the environment.
+func (s savedLocal) localKey() string {
+	if s.key == "" {
+		return localKey(s.name)
+	}
+	return s.key
 }
 
 func (s savedLocal) restore(env map[string]any) {
 	if s.had {
-		env[localKey(s.name)] = s.old
+		env[s.localKey()] = s.old
 	} else {
-		delete(env, localKey(s.name))
+		delete(env, s.localKey())
 	}
 }
 
@@ -72,7 +86,7 @@ func (s savedLocal) restore(env map[string]any) {
 func (f *frame) bind(env map[string]any, name string, v any) {
 	for _, s := range f.saved {
 		if s.name == name {
-			env[localKey(name)] = v
+			env[s.localKey()] = v
 			return
 		}
 	}
@@ -91,14 +105,14 @@ func (f *frame) unbind(env map[string]any) {
 // the original. Maps referenced twice (a card in a zone and in a local)
 // stay one map in the copy.
 func (s *state) clone() *state {
-	cl := &cloner{memo: map[uintptr]map[string]any{}}
+	cl := &cloner{memo: make(map[uintptr]map[string]any, len(s.cards)+s.playerCount+1)}
 	n := &state{
 		root:        cl.value(s.root).(map[string]any),
 		playerCount: s.playerCount,
 		rng:         s.rng,
-		events:      copySlice(s.events),
+		events:      shareAppendOnly(s.events),
 		logBytes:    s.logBytes,
-		outcomes:    copySlice(s.outcomes),
+		outcomes:    shareAppendOnly(s.outcomes),
 		decisions:   s.decisions,
 		over:        s.over,
 		result:      s.result,
@@ -109,7 +123,7 @@ func (s *state) clone() *state {
 		nf.items = cl.list(f.items)
 		nf.saved = make([]savedLocal, len(f.saved))
 		for i, sv := range f.saved {
-			nf.saved[i] = savedLocal{name: sv.name, old: cl.value(sv.old), had: sv.had}
+			nf.saved[i] = savedLocal{name: sv.name, key: sv.key, old: cl.value(sv.old), had: sv.had}
 		}
 		n.frames = append(n.frames, &nf)
 	}
@@ -147,13 +161,20 @@ func (c *cloner) value(v any) any {
 		if m, ok := c.memo[p]; ok {
 			return m
 		}
-		m := make(map[string]any, len(x))
+		// maps.Clone copies the table as it is, much faster than inserting
+		// key by key; then the values that are not plain scalars are
+		// replaced by their copies, and the "$" keys dropped.
+		m := maps.Clone(x)
 		c.memo[p] = m
-		for k, e := range x {
-			if len(k) > 0 && k[0] == '$' {
-				continue
+		for k, e := range m {
+			switch e.(type) {
+			case int, bool, string, nil:
+			default:
+				m[k] = c.value(e)
 			}
-			m[k] = c.value(e)
+			if len(k) > 0 && k[0] == '$' {
+				delete(m, k)
+			}
 		}
 		return m
 	case []any:
@@ -262,9 +283,15 @@ func (g *Game) zoneList(name string, owner int) []any {
 func (g *Game) setZone(name string, owner int, xs []any) {
 	if fam, key, keyed := splitLoc(name); keyed {
 		g.family(fam)[key] = xs
+		g.touch(fam)
 		return
 	}
 	g.container(owner)[name] = xs
+	if owner < 0 {
+		g.touch(name)
+	} else {
+		g.touch("players")
+	}
 }
 
 // removeCard takes a card out of the zone it is in.
@@ -298,7 +325,17 @@ func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
 	zone, key, _ := splitLoc(name)
 	c["zone"], c["zone_key"] = zone, key
 	c["owner"] = owner
+	g.touch(cardsToken)
 	g.setZone(name, owner, out)
+}
+
+// shareAppendOnly returns xs capped at its length, for a clone. The log
+// and the supplied outcomes are only ever appended to (or resliced from
+// the front), never written in place: capped, an append to either copy
+// moves that copy to a new array, so the two never see each other's
+// entries and nothing needs copying.
+func shareAppendOnly[T any](xs []T) []T {
+	return xs[:len(xs):len(xs)]
 }
 
 // copySlice copies a slice, keeping nil nil and empty empty (they

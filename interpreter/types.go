@@ -288,19 +288,19 @@ func coerce(typ string, v any) (any, error) {
 	case "int":
 		switch n := v.(type) {
 		case int:
-			return n, nil
+			return v, nil // v, not n: boxing n again would allocate
 		case float64:
 			if n >= math.MinInt64 && n < math.MaxInt64 && n == float64(int(n)) { // int(n) of others depends on the machine
 				return int(n), nil
 			}
 		}
 	case "bool":
-		if b, ok := v.(bool); ok {
-			return b, nil
+		if _, ok := v.(bool); ok {
+			return v, nil
 		}
 	case "string":
-		if s, ok := v.(string); ok {
-			return s, nil
+		if _, ok := v.(string); ok {
+			return v, nil
 		}
 	case "ints":
 		return coerceList(v, func(e any) (int, bool) { n, ok := e.(int); return n, ok })

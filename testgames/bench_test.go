@@ -1,6 +1,8 @@
 package testgames
 
 import (
+	"fmt"
+	"io/fs"
 	"testing"
 
 	"agon/interpreter"
@@ -8,47 +10,141 @@ import (
 	"agon/rulesets"
 )
 
-// BenchmarkGame plays whole games with random bots, one per iteration,
-// and reports games and decisions per second:
+// The runtime's benchmarks (BENCHMARKS.md at the repository root records
+// their figures):
+//
+//	go test ./testgames -run '^$' -bench . -benchtime 2s -count 6
+//
+// BenchmarkGame plays whole games, BenchmarkClone clones a mid-game state
+// and BenchmarkLoad loads, validates and compiles rulesets, for every game
+// under rulesets/.
+
+// benchGames lists the rulesets embedded in the binary.
+func benchGames(b *testing.B) []string {
+	entries, err := fs.ReadDir(rulesets.FS, ".")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// benchProgram loads a shipped ruleset.
+func benchProgram(b *testing.B, game string) *interpreter.Program {
+	p, err := interpreter.Load(rulesets.FS, game, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
+// playRandom plays one game with random bots seeded from seed.
+func playRandom(b *testing.B, p *interpreter.Program, players int, seed uint64) *interpreter.Game {
+	g, err := interpreter.NewGame(p, interpreter.Config{Players: players, Seed: seed})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bots := make([]interpreter.Bot, players)
+	for s := range bots {
+		bots[s], _ = bot.New("random", bot.SeatSeed(seed, s))
+	}
+	if err := interpreter.Play(g, bots); err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+// BenchmarkGame plays whole games with random bots, one per iteration
+// (seeds 1, 2, …), for every game and player count, and reports games and
+// decisions per second and the allocations per game:
 //
 //	go test ./testgames -bench Game -run '^$'
 func BenchmarkGame(b *testing.B) {
-	for _, game := range []string{"peloponnes"} {
-		p, err := interpreter.Load(rulesets.FS, game, "")
-		if err != nil {
-			b.Fatal(err)
-		}
+	for _, game := range benchGames(b) {
+		p := benchProgram(b, game)
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
-			b.Run(game+"/"+string(rune('0'+players))+"p", func(b *testing.B) {
-				decisions := 0
+			b.Run(fmt.Sprintf("%s/%dp", game, players), func(b *testing.B) {
+				b.ReportAllocs()
+				decisions, cpu := 0, cpuTime()
 				for i := 0; i < b.N; i++ {
-					seed := uint64(i + 1)
-					g, err := interpreter.NewGame(p, interpreter.Config{Players: players, Seed: seed})
-					if err != nil {
-						b.Fatal(err)
-					}
-					bots := make([]interpreter.Bot, players)
-					for s := range bots {
-						bots[s], _ = bot.New("random", bot.SeatSeed(seed, s))
-					}
-					if err := interpreter.Play(g, bots); err != nil {
-						b.Fatal(err)
-					}
-					decisions += g.Decisions()
+					decisions += playRandom(b, p, players, uint64(i+1)).Decisions()
 				}
 				secs := b.Elapsed().Seconds()
 				b.ReportMetric(float64(b.N)/secs, "games/s")
 				b.ReportMetric(float64(decisions)/secs, "decisions/s")
+				if cpu >= 0 {
+					b.ReportMetric(float64(cpuTime()-cpu)/1e3/float64(b.N), "cpu-µs/game")
+				}
 			})
 		}
 	}
 }
 
-// BenchmarkLoad measures loading and compiling a ruleset.
-func BenchmarkLoad(b *testing.B) {
-	for i := 0; i < b.N; i++ {
-		if _, err := interpreter.Load(rulesets.FS, "peloponnes", ""); err != nil {
+// midGame is a game with random bots (seed 1) stopped halfway: after half
+// the decisions the same game takes to its end.
+func midGame(b *testing.B, p *interpreter.Program, players int) *interpreter.Game {
+	half := playRandom(b, p, players, 1).Decisions() / 2
+	g, err := interpreter.NewGame(p, interpreter.Config{Players: players, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bots := make([]interpreter.Bot, players)
+	for s := range bots {
+		bots[s], _ = bot.New("random", bot.SeatSeed(1, s))
+	}
+	for g.Decisions() < half && !g.Over() {
+		d := g.Pending()
+		if err := g.Apply(d.Options[bots[d.Player].Choose(g, d)].Key); err != nil {
 			b.Fatal(err)
 		}
 	}
+	return g
+}
+
+// BenchmarkClone measures Game.Clone of a mid-game state (see midGame),
+// for every game and player count: the fixed cost of one legal_if_after
+// look-ahead per option and of one greedy-bot rating.
+//
+//	go test ./testgames -bench Clone -run '^$'
+func BenchmarkClone(b *testing.B) {
+	for _, game := range benchGames(b) {
+		p := benchProgram(b, game)
+		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+			b.Run(fmt.Sprintf("%s/%dp", game, players), func(b *testing.B) {
+				g := midGame(b, p, players)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					_ = g.Clone()
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkLoad measures loading, validating and compiling each ruleset,
+// and all of them one after another (BenchmarkLoad/all).
+//
+//	go test ./testgames -bench Load -run '^$'
+func BenchmarkLoad(b *testing.B) {
+	games := benchGames(b)
+	load := func(b *testing.B, games []string) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for _, game := range games {
+				if _, err := interpreter.Load(rulesets.FS, game, ""); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+	for _, game := range games {
+		b.Run(game, func(b *testing.B) { load(b, []string{game}) })
+	}
+	b.Run("all", func(b *testing.B) { load(b, games) })
 }

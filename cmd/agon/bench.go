@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -37,13 +39,28 @@ type benchReport struct {
 	DecisionsPerSecond float64 `json:"decisions_per_second"`
 	// AllocsPerGame and BytesPerGame are the heap allocations of one game
 	// on average (runtime.MemStats: Mallocs and TotalAlloc).
-	AllocsPerGame float64      `json:"allocs_per_game"`
-	BytesPerGame  float64      `json:"bytes_per_game"`
-	Machine       benchMachine `json:"machine"`
+	AllocsPerGame float64 `json:"allocs_per_game"`
+	BytesPerGame  float64 `json:"bytes_per_game"`
+	// Clone is what Game.Clone of the first game's state halfway through
+	// (after half its decisions) costs on average.
+	Clone   benchClone   `json:"clone"`
+	Machine benchMachine `json:"machine"`
+}
+
+// benchClone is the cost of one Game.Clone.
+type benchClone struct {
+	// AfterDecisions is the number of decisions the cloned state had.
+	AfterDecisions int     `json:"after_decisions"`
+	Clones         int     `json:"clones"`
+	Microseconds   float64 `json:"microseconds"`
+	Allocs         float64 `json:"allocs"`
+	Bytes          float64 `json:"bytes"`
 }
 
 // benchMachine is where a benchmark ran.
 type benchMachine struct {
+	// CPU is the processor's model name ("" where it is not known).
+	CPU        string `json:"cpu,omitempty"`
 	GOOS       string `json:"goos"`
 	GOARCH     string `json:"goarch"`
 	CPUs       int    `json:"cpus"`
@@ -75,9 +92,25 @@ func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) in
 		return exitOK
 	}
 	printSource(stdout, source)
-	fmt.Fprintf(stdout, "%d games, %d decisions in %.3fs: %.1f games/s, %.0f decisions/s\n",
-		rep.Games, rep.Decisions, rep.Seconds, rep.GamesPerSecond, rep.DecisionsPerSecond)
+	printBench(stdout, rep)
 	return exitOK
+}
+
+// printBench prints the measurements for people.
+func printBench(w io.Writer, rep *benchReport) {
+	fmt.Fprintf(w, "%d games, %d decisions in %.3fs: %.1f games/s, %.0f decisions/s\n",
+		rep.Games, rep.Decisions, rep.Seconds, rep.GamesPerSecond, rep.DecisionsPerSecond)
+	fmt.Fprintf(w, "per game: %.0f allocations, %.0f bytes\n", rep.AllocsPerGame, rep.BytesPerGame)
+	c := rep.Clone
+	fmt.Fprintf(w, "clone after %d decisions: %.1f µs, %.0f allocations, %.0f bytes (%d clones)\n",
+		c.AfterDecisions, c.Microseconds, c.Allocs, c.Bytes, c.Clones)
+	m := rep.Machine
+	cpu := m.CPU
+	if cpu == "" {
+		cpu = "unknown CPU"
+	}
+	fmt.Fprintf(w, "machine: %s, %s/%s, %d CPUs, GOMAXPROCS %d, %s\n",
+		cpu, m.GOOS, m.GOARCH, m.CPUs, m.GOMAXPROCS, m.GoVersion)
 }
 
 // bench plays the games and measures them.
@@ -99,15 +132,69 @@ func bench(ctx context.Context, p *interpreter.Program, prm benchParams) (*bench
 	secs := max(time.Since(start).Seconds(), 1e-9)
 	runtime.ReadMemStats(&after)
 	games := float64(prm.Games)
+	clone, err := benchCloneCost(p, prm, kinds)
+	if err != nil {
+		return nil, err
+	}
 	return &benchReport{
 		Game: p.Game(), Variant: prm.Variant, Players: prm.Players, Games: prm.Games, Seed: prm.Seed,
 		Decisions: decisions, Seconds: secs,
 		GamesPerSecond: games / secs, DecisionsPerSecond: float64(decisions) / secs,
 		AllocsPerGame: float64(after.Mallocs-before.Mallocs) / games,
 		BytesPerGame:  float64(after.TotalAlloc-before.TotalAlloc) / games,
-		Machine: benchMachine{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPUs: runtime.NumCPU(),
+		Clone:         clone,
+		Machine: benchMachine{CPU: cpuModel(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPUs: runtime.NumCPU(),
 			GOMAXPROCS: runtime.GOMAXPROCS(0), GoVersion: runtime.Version()},
 	}, nil
+}
+
+// benchCloneCost plays the first game again up to half its decisions and
+// clones that state repeatedly for about a tenth of a second (at least
+// ten times).
+func benchCloneCost(p *interpreter.Program, prm benchParams, kinds []string) (benchClone, error) {
+	seed := gameSeed(prm.Seed, 0)
+	half := playOne(p, prm.Players, seed, kinds).Decisions / 2
+	bots, err := newBots(kinds, seed)
+	if err != nil {
+		return benchClone{}, err
+	}
+	g, err := interpreter.NewGame(p, interpreter.Config{Players: prm.Players, Seed: seed})
+	if err != nil {
+		return benchClone{}, err
+	}
+	for g.Decisions() < half && !g.Over() {
+		d := g.Pending()
+		if err := g.Apply(d.Options[bots[d.Player].Choose(g, d)].Key); err != nil {
+			return benchClone{}, err
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start, n := time.Now(), 0
+	for n < 10 || time.Since(start) < 100*time.Millisecond {
+		_ = g.Clone()
+		n++
+	}
+	secs := time.Since(start).Seconds()
+	runtime.ReadMemStats(&after)
+	return benchClone{AfterDecisions: g.Decisions(), Clones: n, Microseconds: secs * 1e6 / float64(n),
+		Allocs: float64(after.Mallocs-before.Mallocs) / float64(n),
+		Bytes:  float64(after.TotalAlloc-before.TotalAlloc) / float64(n)}, nil
+}
+
+// cpuModel is the processor's model name from /proc/cpuinfo (Linux), ""
+// elsewhere.
+func cpuModel() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if name, value, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(name) == "model name" {
+			return strings.TrimSpace(value)
+		}
+	}
+	return ""
 }
 
 // newBenchCmd wires agon bench.
@@ -116,10 +203,12 @@ func newBenchCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench RULESET",
 		Short: "Measure how fast games play",
-		Long: `bench plays --games games one after another on one core with random bots and
-reports games per second and decisions per second. With --json it also reports
-the heap allocations and bytes allocated per game, the machine (GOOS, GOARCH,
-CPU count) and the Go version, to compare runs.`,
+		Long: `bench plays --games games one after another with random bots and reports
+games per second, decisions per second, the heap allocations and bytes
+allocated per game, what cloning the first game's state halfway through costs,
+and the machine (CPU model, GOOS, GOARCH, CPU count, GOMAXPROCS) and Go
+version, to compare runs. --json prints the same as JSON. Run it with
+GOMAXPROCS=1 to measure one core.`,
 		Example: `  agon bench peloponnes --players 3 --games 500
   agon bench peloponnes --players 4 --games 50 --json`,
 		Args: cobra.ExactArgs(1),

@@ -157,6 +157,10 @@ func TestE2EValidateAndBench(t *testing.T) {
 	code, out, stderr = runCLI(t, "", "bench", "peloponnes", "--players", "3", "--games", "3")
 	assert.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, out, "games/s")
+	assert.Contains(t, out, "per game: ")
+	assert.Contains(t, out, "clone after ")
+	assert.Contains(t, out, "machine: ")
+	assert.Contains(t, out, runtime.Version())
 
 	code, out, stderr = runCLI(t, "", "bench", "peloponnes", "--players", "3", "--games", "2", "--seed", "5", "--json")
 	require.Equal(t, exitOK, code, stderr)
@@ -174,6 +178,11 @@ func TestE2EValidateAndBench(t *testing.T) {
 	assert.Equal(t, runtime.GOARCH, b.Machine.GOARCH)
 	assert.Positive(t, b.Machine.CPUs)
 	assert.Equal(t, runtime.Version(), b.Machine.GoVersion)
+	assert.Positive(t, b.Machine.GOMAXPROCS)
+	assert.Positive(t, b.Clone.Clones)
+	assert.Positive(t, b.Clone.AfterDecisions)
+	assert.Positive(t, b.Clone.Microseconds)
+	assert.Positive(t, b.Clone.Allocs)
 	assert.Contains(t, out, `"decisions_per_second"`)
 	assert.NotContains(t, out, "ruleset: ", "the JSON is the whole output")
 }

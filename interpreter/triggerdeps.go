@@ -1,0 +1,198 @@
+package interpreter
+
+import (
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+)
+
+// Trigger conditions are re-evaluated only when state they read has
+// changed (see doc.go, "Dirty triggers"). At compile time each trigger's
+// active and when are walked for the state names they read (transitively
+// through ruleset functions); at run time every write to the state
+// touches the name it wrote, which marks the triggers reading that name
+// dirty. A clean trigger's condition has the value it had when last
+// evaluated, so checkTriggers reuses it.
+
+// cardsToken is the name touched when a field of a card changes (a prop
+// set, or zone, owner and zone_key when it moves), and read by every
+// expression that can reach a card: one that reads a zone, a keyed zone
+// family or the players (who hold the player zones), or calls card().
+const cardsToken = "$cards"
+
+// readSet is what an expression reads: state names, or everything (all)
+// when the analysis cannot tell.
+type readSet struct {
+	all   bool
+	names map[string]bool
+}
+
+// readAnalyzer finds what expressions of one program read.
+type readAnalyzer struct {
+	p *Program
+	// state are the names of state that changes (vars, zones, families,
+	// players, phase), with whether reading it can reach a card.
+	state map[string]bool
+	// pure are the names of functions that read nothing but their
+	// arguments (built-ins), and of constants.
+	pure map[string]bool
+	// visiting guards the walk through recursive ruleset functions.
+	visiting map[*function]bool
+}
+
+func newReadAnalyzer(p *Program, pure []string) *readAnalyzer {
+	rs := p.rs
+	a := &readAnalyzer{p: p, state: map[string]bool{"players": true, "phase": false},
+		pure: map[string]bool{"player_count": true}, visiting: map[*function]bool{}}
+	for _, n := range rs.VarOrder {
+		a.state[n] = false // vars hold ints, bools, strings and maps of them: no card
+	}
+	for _, n := range rs.ZoneOrder {
+		if rs.Zones[n].Owner != "player" {
+			a.state[n] = true
+		}
+	}
+	for n := range p.consts {
+		if _, isState := a.state[n]; !isState {
+			a.pure[n] = true
+		}
+	}
+	for _, n := range pure {
+		a.pure[n] = true
+	}
+	return a
+}
+
+// reads adds to rs what the compiled expression c reads.
+func (a *readAnalyzer) reads(c *compiled, rs *readSet) {
+	if c == nil || rs.all {
+		return
+	}
+	if c.prog == nil {
+		rs.all = true
+		return
+	}
+	node := c.prog.Node()
+	ast.Walk(&node, readVisitor{a, rs})
+}
+
+type readVisitor struct {
+	a  *readAnalyzer
+	rs *readSet
+}
+
+// Visit implements ast.Visitor: it records every identifier.
+func (v readVisitor) Visit(node *ast.Node) {
+	id, ok := (*node).(*ast.IdentifierNode)
+	if !ok || v.rs.all {
+		return
+	}
+	v.a.name(id.Value, v.rs)
+}
+
+// name records what reading the identifier n means.
+func (a *readAnalyzer) name(n string, rs *readSet) {
+	switch {
+	case strings.HasPrefix(n, "$") || strings.HasPrefix(n, localKey("")):
+		// $env (a function's hidden argument), agon's hidden built-ins,
+		// and locals (a trigger condition has none; a function's
+		// parameters are bound by its call, within the evaluation).
+	case n == "card":
+		rs.names[cardsToken] = true
+	case a.p.funcs[n] != nil:
+		f := a.p.funcs[n]
+		if a.visiting[f] {
+			return
+		}
+		a.visiting[f] = true
+		a.reads(f.body, rs)
+		delete(a.visiting, f)
+	case a.pure[n]:
+	default:
+		cards, isState := a.state[n]
+		if !isState {
+			rs.all = true // a name we do not know: assume it reads anything
+			return
+		}
+		rs.names[n] = true
+		if cards {
+			rs.names[cardsToken] = true
+		}
+	}
+}
+
+// triggerDeps are the compiled triggers' read sets: readers maps a state
+// name to the indices of the triggers that read it, always marks the
+// triggers whose reads are unknown (evaluated every time).
+type triggerDeps struct {
+	readers map[string][]int
+	always  []bool
+}
+
+// analyzeTriggers computes p.trigDeps. pure names the built-in functions
+// that read only their arguments.
+func (p *Program) analyzeTriggers(pure []string) {
+	a := newReadAnalyzer(p, pure)
+	d := triggerDeps{readers: map[string][]int{}, always: make([]bool, len(p.triggers))}
+	for i, t := range p.triggers {
+		rs := &readSet{names: map[string]bool{}}
+		a.reads(t.active, rs)
+		a.reads(t.when, rs)
+		if t.when == nil {
+			rs.all = true
+		}
+		if rs.all {
+			d.always[i] = true
+			continue
+		}
+		for n := range rs.names {
+			d.readers[n] = append(d.readers[n], i)
+		}
+	}
+	p.trigDeps = d
+}
+
+// triggerCache is a game's memory of its triggers' last conditions: known
+// reports that last holds the condition's value for the current state.
+// The zero value knows nothing. It is not part of the state: a clone, a
+// reloaded game and every run start with nothing known.
+type triggerCache struct {
+	known []bool
+	last  []bool
+}
+
+// forget marks every trigger unknown: the state may have changed in ways
+// the writes did not report (a scenario position, a bot's world).
+func (c *triggerCache) forget() {
+	clear(c.known)
+}
+
+// touch records that the state name n changed.
+func (g *Game) touch(n string) {
+	if len(g.trig.known) == 0 {
+		return
+	}
+	for _, i := range g.prog.trigDeps.readers[n] {
+		g.trig.known[i] = false
+	}
+}
+
+// cachedTrigger evaluates trigger i's condition unless its last value
+// still holds.
+func (g *Game) cachedTrigger(i int, t *trigger) (bool, error) {
+	if g.prog.trigDeps.always[i] {
+		return g.triggerHolds(t)
+	}
+	if g.trig.known == nil {
+		g.trig.known = make([]bool, len(g.prog.triggers))
+		g.trig.last = make([]bool, len(g.prog.triggers))
+	}
+	if g.trig.known[i] {
+		return g.trig.last[i], nil
+	}
+	ok, err := g.triggerHolds(t)
+	if err == nil {
+		g.trig.known[i], g.trig.last[i] = true, ok
+	}
+	return ok, err
+}

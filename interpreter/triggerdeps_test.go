@@ -1,0 +1,193 @@
+package interpreter
+
+import (
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"agon/rulesets"
+)
+
+// readersOf lists, sorted, the state names trigger i is re-evaluated for.
+func readersOf(p *Program, i int) []string {
+	var out []string
+	for n, ts := range p.trigDeps.readers {
+		for _, t := range ts {
+			if t == i {
+				out = append(out, n)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestTriggerReadsAreFoundInTheConditionAndTheFunctionsItCalls(t *testing.T) {
+	p := load(t, `
+constants:
+  limit: 3
+vars:
+  x: {type: int}
+  on: {type: bool}
+  other: {type: int}
+cards:
+  gem:
+    zone: pile
+    props:
+      shiny: {type: bool}
+    rows:
+      - {id: ruby}
+zones:
+  pile: {}
+  hand: {owner: player}
+functions:
+  big:
+    params: {n: int}
+    returns: bool
+    expr: n > limit && on
+  shining:
+    returns: bool
+    expr: any(pile, .shiny)
+triggers:
+  - name: scalar
+    active: on
+    when: big(x)
+    do: []
+  - name: zone
+    when: shining()
+    do: []
+  - name: players
+    when: any(players, len(.hand) > limit)
+    do: []
+  - name: byid
+    when: card('ruby').shiny
+    do: []
+  - name: exprlet
+    when: let y = x; y > 1
+    do: []
+  - name: phase
+    when: phase == 'main' && player_count > 1
+    do: []
+flow: []
+`)
+	assert.Equal(t, []string{"on", "x"}, readersOf(p, 0), "limit is a constant; n is the function's parameter")
+	assert.Equal(t, []string{cardsToken, "pile"}, readersOf(p, 1))
+	assert.Equal(t, []string{cardsToken, "players"}, readersOf(p, 2))
+	assert.Equal(t, []string{cardsToken}, readersOf(p, 3))
+	assert.True(t, p.trigDeps.always[4], "an expression's own let variable is a name the analysis does not know: always evaluated")
+	assert.Empty(t, readersOf(p, 4))
+	assert.Equal(t, []string{"phase"}, readersOf(p, 5))
+	assert.Equal(t, []bool{false, false, false, false, true, false}, p.trigDeps.always)
+}
+
+func TestTriggerSeesEveryKindOfWrite(t *testing.T) {
+	g := start(t, `
+vars:
+  counts: {type: intmap}
+cards:
+  gem:
+    zone: pile
+    props:
+      shiny: {type: bool}
+    rows:
+      - {id: ruby}
+      - {id: opal}
+zones:
+  pile: {}
+  hand: {owner: player}
+triggers:
+  - name: count
+    when: counts['a'] == 1
+    do:
+      - log: count
+      - add: counts['a']
+        by: 1
+  - name: hand
+    when: len(players[0].hand) == 1
+    do:
+      - log: hand
+      - move: first(pile)
+        into: players[0].hand
+  - name: shiny
+    when: card('ruby').shiny && card('ruby').zone == 'hand'
+    do:
+      - log: shiny
+      - set: card('ruby').shiny
+        to: false
+      - move: card('ruby')
+        into: pile
+flow:
+  - log: start
+  - add: counts['a']
+    by: 1
+  - log: after count
+  - move: card('opal')
+    into: players[0].hand
+  - log: after move
+  - set: card('opal').shiny
+    to: true
+  - set: card('ruby').shiny
+    to: true
+  - log: after set
+`, 1)
+	assert.Equal(t, []string{"start", "count", "after count", "hand", "after move", "shiny", "hand", "after set"}, logs(g))
+}
+
+// TestTriggerCacheChangesNothing plays random games of every shipped
+// ruleset twice, once with every trigger evaluated after every effect (as
+// before the cache), and requires the same log and result.
+func TestTriggerCacheChangesNothing(t *testing.T) {
+	entries, err := fs.ReadDir(rulesets.FS, ".")
+	require.NoError(t, err)
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		p, err := Load(rulesets.FS, e.Name(), "")
+		require.NoError(t, err)
+		uncached, err := Load(rulesets.FS, e.Name(), "")
+		require.NoError(t, err)
+		uncached.trigDeps.always = make([]bool, len(p.triggers))
+		for i := range uncached.trigDeps.always {
+			uncached.trigDeps.always[i] = true
+		}
+		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+			for seed := uint64(1); seed <= uint64(games); seed++ {
+				name := fmt.Sprintf("%s/%dp/seed%d", e.Name(), players, seed)
+				a, b := playSeeded(t, p, players, seed), playSeeded(t, uncached, players, seed)
+				require.Equal(t, b.Events(), a.Events(), name)
+				require.Equal(t, b.Result(), a.Result(), name)
+			}
+		}
+	}
+}
+
+// playSeeded plays a game to its end, choosing options at random from a
+// stream seeded with seed (core API only: Pending and Apply).
+func playSeeded(t *testing.T, p *Program, players int, seed uint64) *Game {
+	t.Helper()
+	g, err := NewGame(p, Config{Players: players, Seed: seed})
+	require.NoError(t, err)
+	playOut(t, g, seed)
+	return g
+}
+
+// playOut takes random options of g's decisions until it is over.
+func playOut(t *testing.T, g *Game, seed uint64) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 7))
+	for !g.Over() {
+		d := g.Pending()
+		require.NotNil(t, d)
+		require.NoError(t, g.Apply(d.Options[r.IntN(len(d.Options))].Key))
+	}
+}
