@@ -90,6 +90,19 @@ func hiddenBuiltins(names []field) []string {
 	return out
 }
 
+// hidden lists the names in scope (the globals, then locals) that hide
+// an expr builtin; the globals' part is computed once.
+func (c *exprCompiler) hidden(locals []field) []string {
+	if !c.tc.hiddenListed {
+		c.tc.hiddenGlobals, c.tc.hiddenListed = hiddenBuiltins(c.tc.globals), true
+	}
+	more := hiddenBuiltins(locals)
+	if len(more) == 0 {
+		return c.tc.hiddenGlobals
+	}
+	return append(append([]string(nil), c.tc.hiddenGlobals...), more...)
+}
+
 // exprCompile is expr.Compile on a copy of base: opts may set the
 // environment, switches and patchers, never functions or builtins (those
 // tables are shared).

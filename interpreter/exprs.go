@@ -214,12 +214,11 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	envType := c.tc.envType(sc.fields())
-	names := append(append([]field(nil), c.tc.globals...), sc.fields()...)
 	// The check compile is not run: unoptimised, its tree keeps every
 	// literal where it was written (for literals.go).
-	hidden := hiddenBuiltins(names)
+	hidden := c.hidden(sc.fields())
 	envFirst := expr.Patch(envPatcher{c.envFuncs})
-	checkOpts := []expr.Option{envFirst, expr.Env(reflect.New(envType).Elem().Interface()), expr.Optimize(false)}
+	checkOpts := []expr.Option{envFirst, expr.Env(c.tc.envZero(envType)), expr.Optimize(false)}
 	arith := &arithRecorder{at: map[file.Location]string{}}
 	checkOpts = append(checkOpts, expr.Patch(arith))
 	var finder *defaultFinder
