@@ -112,6 +112,9 @@ type exprCompiler struct {
 	defaults *mapDefaults
 	// confs are the shared expr configurations (exprconf.go).
 	confs map[string]*conf.Config
+	// memo holds each expression text compiled in each scope type
+	// (exprmemo.go).
+	memo map[compileKey]compileMemo
 }
 
 // wanted is the kind of result an expression must have.
@@ -214,6 +217,10 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	envType := c.tc.envType(sc.fields())
+	memoKey := compileKey{src: src.Src, env: envType}
+	if m, ok := c.memo[memoKey]; ok {
+		return c.reuse(m, src, sc, want, what)
+	}
 	// The check compile is not run: unoptimised, its tree keeps every
 	// literal where it was written (for literals.go).
 	hidden := c.hidden(sc.fields())
@@ -257,7 +264,9 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		c.report(src, err, envType)
 		return nil
 	}
-	return &compiled{src: src, prog: prog, typ: typ, fast: fastPath(prog.Node())}
+	out := &compiled{src: src, prog: prog, typ: typ, fast: fastPath(prog.Node())}
+	c.remember(memoKey, out, checked.Node())
+	return out
 }
 
 // checkArity reports calls of ruleset functions (and card) with the wrong
