@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
 
 	"agon/schema"
 )
@@ -57,4 +58,25 @@ func (c *exprCompiler) reuse(m compileMemo, src schema.Expr, sc *scope, want wan
 	out := *m.out
 	out.src = src
 	return &out
+}
+
+// parsedTree is a text's parse, kept for the checks that only read it.
+type parsedTree struct {
+	tree *parser.Tree
+	err  error
+}
+
+// parsed parses src once for the read-only checks before compiling
+// (checkSealed, checkArity, checkNestedPointers): each used to parse the
+// text again. Nothing may change the tree it returns.
+func (c *exprCompiler) parsed(src string) (*parser.Tree, error) {
+	if p, ok := c.parses[src]; ok {
+		return p.tree, p.err
+	}
+	tree, err := parser.Parse(src)
+	if c.parses == nil {
+		c.parses = map[string]parsedTree{}
+	}
+	c.parses[src] = parsedTree{tree, err}
+	return tree, err
 }

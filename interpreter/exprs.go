@@ -11,7 +11,6 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
-	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 
 	"agon/schema"
@@ -115,6 +114,8 @@ type exprCompiler struct {
 	// memo holds each expression text compiled in each scope type
 	// (exprmemo.go).
 	memo map[compileKey]compileMemo
+	// parses are the texts parsed for the read-only checks (exprmemo.go).
+	parses map[string]parsedTree
 }
 
 // wanted is the kind of result an expression must have.
@@ -273,7 +274,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 // number of arguments: expr cannot, as the environment argument is added
 // behind its back.
 func (c *exprCompiler) checkArity(src schema.Expr) bool {
-	tree, err := parser.Parse(src.Src)
+	tree, err := c.parsed(src.Src)
 	if err != nil {
 		return true // expr reports it
 	}
