@@ -74,7 +74,8 @@ type Config struct {
 	// choice of the bots are those of the same game played without it.
 	// What differs is only when text fails: an unrendered prompt or label
 	// cannot fail, and a taken label that fails does so at Apply (see
-	// doc.go, "Decision text on demand"). Clones keep the setting.
+	// doc.go, "Decision text on demand"). Clones keep the setting;
+	// MarshalState saves the text as listed (empty).
 	KeysOnly bool
 }
 

@@ -58,6 +58,13 @@
 // its table lacks one), matching the union Card shadow type, so an
 // expression over mixed cards never meets a missing key.
 //
+// Loading pays for the two compiles (exprconf.go, exprmemo.go): expr's
+// function and builtin tables are built once per kind of compile and
+// shared read-only (expr only reads them), an expression text is compiled
+// once per scope type and reused at its other places (the checks that
+// report per place run again there; failures are never kept), and the
+// read-only checks before compiling share one parse of the text.
+//
 // Ruleset functions run through expr's $env. A function call is patched
 // at compile time to pass $env as a hidden first argument; the function
 // finds its game there, binds its parameters as locals and runs its
