@@ -66,6 +66,17 @@ type Config struct {
 	// Outcomes are chance outcomes to use, in order, before the random
 	// source (e.g. a transcript's shuffles).
 	Outcomes []Outcome
+	// KeysOnly skips the decision text nobody reads when bots play
+	// unobserved (simulate, bench): a decision's prompt and its options'
+	// labels are not rendered when it is listed, so Pending returns an
+	// empty Prompt and empty Labels. The taken option's label is rendered
+	// when it is taken, for the log, so the log, the result and every
+	// choice of the bots are those of the same game played without it.
+	// What differs is only when text fails: an unrendered prompt or label
+	// cannot fail, and a taken label that fails does so at Apply (see
+	// doc.go, "Decision text on demand"). Clones keep the setting;
+	// MarshalState saves the text as listed (empty).
+	KeysOnly bool
 }
 
 // Decision is the pending decision of a game: who decides, the prompt and

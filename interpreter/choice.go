@@ -106,7 +106,7 @@ func (g *Game) decide(ch *choice) error {
 	if len(opts) == 0 {
 		return fmt.Errorf("no legal option for %s: add an option for this case", PlayerName(who))
 	}
-	prompt, err := g.render(ch.prompt)
+	prompt, err := g.renderText(ch.prompt)
 	if err != nil {
 		return err
 	}
@@ -225,6 +225,9 @@ func (g *Game) labelOf(grp *optionGroup, key string) (string, error) {
 	if grp.label == nil || len(grp.label.parts) == 0 {
 		return key, nil
 	}
+	if g.keysOnly {
+		return "", nil // rendered when taken (takenLabel)
+	}
 	return g.render(grp.label)
 }
 
@@ -235,6 +238,13 @@ func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
 	}
 	opt := pd.options[i]
 	grp := pd.choice.groups[opt.group]
+	if counted && g.keysOnly {
+		label, err := g.takenLabel(grp, opt)
+		if err != nil {
+			return err
+		}
+		opt.label = label
+	}
 	g.st.pending = nil
 	if counted {
 		g.st.decisions++

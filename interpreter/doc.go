@@ -58,6 +58,13 @@
 // its table lacks one), matching the union Card shadow type, so an
 // expression over mixed cards never meets a missing key.
 //
+// Loading pays for the two compiles (exprconf.go, exprmemo.go): expr's
+// function and builtin tables are built once per kind of compile and
+// shared read-only (expr only reads them), an expression text is compiled
+// once per scope type and reused at its other places (the checks that
+// report per place run again there; failures are never kept), and the
+// read-only checks before compiling share one parse of the text.
+//
 // Ruleset functions run through expr's $env. A function call is patched
 // at compile time to pass $env as a hidden first argument; the function
 // finds its game there, binds its parameters as locals and runs its
@@ -87,6 +94,20 @@
 // so nothing happens in the game until done, option keys stay readable
 // (pick c=coin_wood#3, done) and the legal options stay few (n candidates
 // per step instead of one option per subset). See pick.go.
+//
+// Decision text on demand (lazytext.go). A prompt and its options'
+// labels are text for people; when bots play unobserved (simulate, bench:
+// Config.KeysOnly) nobody reads them, so a KeysOnly game lists options by
+// key alone and renders only the taken option's label, when it is taken,
+// for the log. A pending decision suspends the game, so the label reads
+// the same state and locals the listing saw (the option's as is bound
+// again to its value; a pick's picked list likewise): logs, results and
+// the bots' choices are those of the eager game (TestKeysOnlyChangesNothing
+// plays every game both ways in lockstep). Only failures move: a prompt or
+// an untaken label that cannot be rendered goes unnoticed, and a taken
+// label that fails does so at Apply. That is why recording, agon play,
+// explain and replay stay eager: a broken label must fail there, at the
+// decision that lists it.
 //
 // Legality by look-ahead (legal_if_after) runs the option on a Clone,
 // which is plain data, up to the end of its do, the next decision or the

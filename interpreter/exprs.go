@@ -9,9 +9,8 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/builtin"
+	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
-	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 
 	"agon/schema"
@@ -110,6 +109,13 @@ type exprCompiler struct {
 	lits *literalChecker
 	// defaults are the intmap vars' declared defaults (nil: none).
 	defaults *mapDefaults
+	// confs are the shared expr configurations (exprconf.go).
+	confs map[string]*conf.Config
+	// memo holds each expression text compiled in each scope type
+	// (exprmemo.go).
+	memo map[compileKey]compileMemo
+	// parses are the texts parsed for the read-only checks (exprmemo.go).
+	parses map[string]parsedTree
 }
 
 // wanted is the kind of result an expression must have.
@@ -198,22 +204,6 @@ func (typesCleared) ShouldRepeat() bool { return false }
 // disabledBuiltins would let the clock or Go map order reach outcomes.
 var disabledBuiltins = []string{"now", "date", "duration", "keys", "values", "toPairs", "fromPairs", "timezone"}
 
-// baseOptions are the options of both compiles of an expression whose
-// scope has the given names: a ruleset name hides the expr builtin of the
-// same name (a var called round is the var, not round()).
-func (c *exprCompiler) baseOptions(names []field) []expr.Option {
-	opts := []expr.Option{expr.Patch(envPatcher{c.envFuncs}), expr.MaxNodes(5000)}
-	for _, b := range disabledBuiltins {
-		opts = append(opts, expr.DisableBuiltin(b))
-	}
-	for _, f := range names {
-		if _, isBuiltin := builtin.Index[f.name]; isBuiltin {
-			opts = append(opts, expr.DisableBuiltin(f.name))
-		}
-	}
-	return opts
-}
-
 // compile checks src in scope sc and compiles it for the runtime. It
 // reports problems to the diagnostics and returns nil on failure.
 func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what string) *compiled {
@@ -228,11 +218,15 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	envType := c.tc.envType(sc.fields())
-	names := append(append([]field(nil), c.tc.globals...), sc.fields()...)
+	memoKey := compileKey{src: src.Src, env: envType}
+	if m, ok := c.memo[memoKey]; ok {
+		return c.reuse(m, src, sc, want, what)
+	}
 	// The check compile is not run: unoptimised, its tree keeps every
 	// literal where it was written (for literals.go).
-	checkOpts := append(c.baseOptions(names), expr.Env(reflect.New(envType).Elem().Interface()), expr.Optimize(false))
-	checkOpts = append(checkOpts, c.checkOpts...)
+	hidden := c.hidden(sc.fields())
+	envFirst := expr.Patch(envPatcher{c.envFuncs})
+	checkOpts := []expr.Option{envFirst, expr.Env(c.tc.envZero(envType)), expr.Optimize(false)}
 	arith := &arithRecorder{at: map[file.Location]string{}}
 	checkOpts = append(checkOpts, expr.Patch(arith))
 	var finder *defaultFinder
@@ -243,7 +237,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	// The recorders read the types of a pre-check; typesCleared runs last
 	// so that the final check types every node again (see envPatcher).
 	checkOpts = append(checkOpts, expr.Patch(typesCleared{}))
-	checked, err := expr.Compile(src.Src, checkOpts...)
+	checked, err := exprCompile(c.baseConfig(checkConf, hidden), src.Src, checkOpts...)
 	if err != nil {
 		c.report(src, err, envType)
 		return nil
@@ -257,31 +251,30 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		c.ds.Add(c.diag(src, 1, 0, fmt.Sprintf("%s must be %s, got %s", what, want, typeName(typ, c.tc))))
 		return nil
 	}
-	runOpts := append(c.baseOptions(names), expr.Env(map[string]any{}), expr.AllowUndefinedVariables())
+	runOpts := []expr.Option{envFirst, expr.Env(map[string]any{}), expr.AllowUndefinedVariables()}
 	if r := renamerFor(sc); r != nil {
 		runOpts = append(runOpts, expr.Patch(*r))
 	}
 	if finder != nil && len(finder.found) > 0 {
-		runOpts = append(runOpts, expr.Patch(defaultRewriter{finder.found}), expr.Function(mapDefaultFunc, builtinMapDefault))
+		runOpts = append(runOpts, expr.Patch(defaultRewriter{finder.found}))
 	}
-	runOpts = append(runOpts, c.runOpts...)
 	runOpts = append(runOpts, expr.Patch(arithPatcher{arith.at}))
-	runOpts = append(runOpts, checkedArith()...)
 	runOpts = append(runOpts, expr.Patch(newBudgetPatcher()))
-	runOpts = append(runOpts, budgetFunctions()...)
-	prog, err := expr.Compile(src.Src, runOpts...)
+	prog, err := exprCompile(c.baseConfig(runConf, hidden), src.Src, runOpts...)
 	if err != nil {
 		c.report(src, err, envType)
 		return nil
 	}
-	return &compiled{src: src, prog: prog, typ: typ, fast: fastPath(prog.Node())}
+	out := &compiled{src: src, prog: prog, typ: typ, fast: fastPath(prog.Node())}
+	c.remember(memoKey, out, checked.Node())
+	return out
 }
 
 // checkArity reports calls of ruleset functions (and card) with the wrong
 // number of arguments: expr cannot, as the environment argument is added
 // behind its back.
 func (c *exprCompiler) checkArity(src schema.Expr) bool {
-	tree, err := parser.Parse(src.Src)
+	tree, err := c.parsed(src.Src)
 	if err != nil {
 		return true // expr reports it
 	}

@@ -35,6 +35,8 @@ type Game struct {
 	fastCheck func(c *compiled, v any)
 	// fast is the context fast paths run in (reused: no allocation).
 	fast fastCtx
+	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
+	keysOnly bool
 }
 
 // newVM makes an expression VM with the game's memory budget.
@@ -61,7 +63,7 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 	if cfg.Players < p.MinPlayers() || cfg.Players > p.MaxPlayers() {
 		return nil, fmt.Errorf("%s is for %d to %d players, not %d", p.Title(), p.MinPlayers(), p.MaxPlayers(), cfg.Players)
 	}
-	g := &Game{prog: p, limits: cfg.Limits.withDefaults()}
+	g := &Game{prog: p, limits: cfg.Limits.withDefaults(), keysOnly: cfg.KeysOnly}
 	g.st = &state{
 		root:        map[string]any{},
 		playerCount: cfg.Players,
@@ -247,7 +249,7 @@ func (g *Game) Decisions() int { return g.st.decisions }
 
 // Clone returns an independent copy of the game.
 func (g *Game) Clone() *Game {
-	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone()}
+	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly}
 	n.st.root[gameKey] = gameRef{n}
 	return n
 }

@@ -126,6 +126,15 @@ func instanceIDs(id string, count int) []string {
 	return out
 }
 
+// parse is the read-only parse of a text the inference passes walk (one
+// per text, shared with the checks before compiling; see exprmemo.go).
+func (l *literalChecker) parse(src string) (*parser.Tree, error) {
+	if l.ec == nil {
+		return parser.Parse(src)
+	}
+	return l.ec.parsed(src)
+}
+
 // varInits checks the keys of a map literal that initialises an intmap
 // variable with declared keys: {plague: 0, earthquak: 0}.
 func (l *literalChecker) varInits(vars map[string]*schema.Var, order []string) {
@@ -158,7 +167,7 @@ func (l *literalChecker) inferParams(rs *schema.Ruleset) {
 		if f == nil {
 			continue
 		}
-		tree, err := parser.Parse(f.Expr.Src)
+		tree, err := l.parse(f.Expr.Src)
 		if err != nil {
 			continue
 		}

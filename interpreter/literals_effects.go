@@ -158,7 +158,7 @@ func (l *literalChecker) inferProcParams(list effectList) []schema.Words {
 	locals := localsOf(list)
 	walkEffects(list.effs, func(e *schema.Effect) {
 		for _, x := range exprsOf(e) {
-			if tree, err := parser.Parse(x.Src); err == nil {
+			if tree, err := l.parse(x.Src); err == nil {
 				ast.Find(tree.Node, func(n ast.Node) bool {
 					l.inferFrom(n, list.params, words, locals)
 					return false
@@ -175,7 +175,7 @@ func (l *literalChecker) inferPassedOn(list effectList, procWords map[string][]s
 	words := procWords[list.proc]
 	locals := localsOf(list)
 	param := func(src schema.Expr) int {
-		tree, err := parser.Parse(src.Src)
+		tree, err := l.parse(src.Src)
 		if err != nil {
 			return -1
 		}
@@ -189,7 +189,7 @@ func (l *literalChecker) inferPassedOn(list effectList, procWords map[string][]s
 		switch {
 		case e.Kind == "set":
 			if i := param(e.To); i >= 0 && !words[i].IsSet() {
-				if target, err := parser.Parse(e.Set.Src); err == nil {
+				if target, err := l.parse(e.Set.Src); err == nil {
 					words[i], _, _ = l.wordsOf(target.Node, locals, false)
 				}
 			}

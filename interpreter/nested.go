@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/parser"
 
 	"agon/schema"
 )
@@ -29,7 +28,7 @@ type predicate struct {
 // checkNestedPointers reports a nested # that may be meant for an outer
 // predicate's element; it returns false when it reported one.
 func (c *exprCompiler) checkNestedPointers(src schema.Expr) bool {
-	tree, err := parser.Parse(src.Src)
+	tree, err := c.parsed(src.Src)
 	if err != nil {
 		return true // expr reports it
 	}

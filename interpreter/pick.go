@@ -124,7 +124,7 @@ func (g *Game) pickStep(pd *pendingDecision) error {
 			continue
 		}
 		saved := bindLocal(g.st.root, ch.pick.picked, g.pickedList(ch.pick, prog))
-		prompt, err := g.render(ch.prompt)
+		prompt, err := g.renderText(ch.prompt)
 		saved.restore(g.st.root)
 		if err != nil {
 			return err
@@ -199,7 +199,9 @@ func (g *Game) pickCandidate(ps *pickSpec, i int, item any, seen map[string]bool
 	}
 	seen[key] = true
 	label := key
-	if ps.label != nil && len(ps.label.parts) > 0 {
+	if ps.label != nil && len(ps.label.parts) > 0 && g.keysOnly {
+		label = "" // rendered when taken (takenPickLabel)
+	} else if ps.label != nil && len(ps.label.parts) > 0 {
 		if label, err = g.render(ps.label); err != nil {
 			return pendingOption{}, false, err
 		}
@@ -225,6 +227,13 @@ func (g *Game) pickedList(ps *pickSpec, prog *pickProgress) any {
 // step asked; done (or the last possible pick) runs the pick's do.
 func (g *Game) takePick(pd *pendingDecision, i int, counted bool) error {
 	opt := pd.options[i]
+	if counted && g.keysOnly && opt.group != pickDone {
+		label, err := g.takenPickLabel(pd, opt)
+		if err != nil {
+			return err
+		}
+		opt.label = label
+	}
 	g.st.pending = nil
 	if counted {
 		g.st.decisions++

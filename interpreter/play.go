@@ -8,7 +8,9 @@ import "fmt"
 // first, greedy); package transcript records games they play.
 type Bot interface {
 	// Choose returns the index of the chosen option in d.Options. d is the
-	// game's pending decision and has at least one option.
+	// game's pending decision and has at least one option; in a game
+	// started with Config.KeysOnly its Prompt and Labels are empty (a
+	// label-less option's Label is its Key), so such a Bot decides by keys.
 	Choose(g *Game, d *Decision) int
 }
 

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/parser"
 
 	"agon/schema"
 )
@@ -43,7 +42,7 @@ func gameIn(env map[string]any) (*Game, bool) {
 // checkSealed reports every "$" name an expression uses (an identifier,
 // or a let binding that would shadow one).
 func (c *exprCompiler) checkSealed(src schema.Expr) bool {
-	tree, err := parser.Parse(src.Src)
+	tree, err := c.parsed(src.Src)
 	if err != nil {
 		return true // expr reports it
 	}

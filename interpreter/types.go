@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"sort"
+	"strings"
 
 	"agon/schema"
 )
@@ -62,6 +63,12 @@ type typeContext struct {
 	globals []field
 	// envCache maps a scope signature to its struct type.
 	envCache map[string]reflect.Type
+	// zeros are the zero values of the envCache's types.
+	zeros map[reflect.Type]any
+	// hiddenGlobals are the globals named like an expr builtin (nil:
+	// not listed yet; see exprconf.go).
+	hiddenGlobals []string
+	hiddenListed  bool
 }
 
 // field is a named, typed name in scope.
@@ -92,7 +99,7 @@ var builtinCardFields = []field{
 // newTypeContext builds the shadow types of rs. Problems (e.g. the same
 // attribute declared with two types) are reported to ds.
 func newTypeContext(rs *schema.Ruleset, consts map[string]any, ds *schema.Diagnostics) *typeContext {
-	tc := &typeContext{envCache: map[string]reflect.Type{}}
+	tc := &typeContext{envCache: map[string]reflect.Type{}, zeros: map[reflect.Type]any{}}
 	tc.card = structOf(tc.cardFields(rs, ds))
 	tc.player = structOf(tc.playerFields(rs))
 	tc.boards = newBoardTypes(rs, consts, tc.valueType)
@@ -170,19 +177,34 @@ func (tc *typeContext) globalFields(rs *schema.Ruleset, consts map[string]any) [
 }
 
 // envType is the struct type of the root plus the given locals (later
-// locals shadow earlier ones).
+// locals shadow earlier ones). The key is built from the locals alone (a
+// local only replaces an earlier local, never a global), so a scope seen
+// before costs no copy of the globals.
 func (tc *typeContext) envType(locals []field) reflect.Type {
-	merged := mergeLocals(tc.globals, locals)
-	key := ""
-	for _, f := range merged[len(tc.globals):] {
-		key += f.name + ":" + f.typ.String() + ";"
+	var key strings.Builder
+	for _, f := range mergeLocals(nil, locals) {
+		key.WriteString(f.name)
+		key.WriteByte(':')
+		key.WriteString(f.typ.String())
+		key.WriteByte(';')
 	}
-	if t, ok := tc.envCache[key]; ok {
+	if t, ok := tc.envCache[key.String()]; ok {
 		return t
 	}
-	t := structOf(merged)
-	tc.envCache[key] = t
+	t := structOf(mergeLocals(tc.globals, locals))
+	tc.envCache[key.String()] = t
 	return t
+}
+
+// envZero is the zero value of an envType, which expr reads its
+// environment's type from (made once per type).
+func (tc *typeContext) envZero(t reflect.Type) any {
+	if z, ok := tc.zeros[t]; ok {
+		return z
+	}
+	z := reflect.New(t).Elem().Interface()
+	tc.zeros[t] = z
+	return z
 }
 
 // mergeLocals appends locals to globals; a local replaces an earlier field

@@ -158,7 +158,7 @@ func benchCloneCost(p *interpreter.Program, prm benchParams, kinds []string) (be
 	if err != nil {
 		return benchClone{}, err
 	}
-	g, err := interpreter.NewGame(p, interpreter.Config{Players: prm.Players, Seed: seed})
+	g, err := interpreter.NewGame(p, interpreter.Config{Players: prm.Players, Seed: seed, KeysOnly: true})
 	if err != nil {
 		return benchClone{}, err
 	}

@@ -226,7 +226,7 @@ func playOne(p *interpreter.Program, players int, seed uint64, kinds []string) g
 	bots, err := newBots(kinds, seed)
 	if err == nil {
 		var g *interpreter.Game
-		if g, err = interpreter.NewGame(p, interpreter.Config{Players: players, Seed: seed}); err == nil {
+		if g, err = interpreter.NewGame(p, interpreter.Config{Players: players, Seed: seed, KeysOnly: true}); err == nil {
 			err = interpreter.Play(g, bots)
 			o.Decisions = g.Decisions()
 			if r := g.Result(); err == nil && r != nil {

@@ -1,0 +1,132 @@
+package interpreter
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/builtin"
+	"github.com/expr-lang/expr/checker"
+	exprcompiler "github.com/expr-lang/expr/compiler"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/optimizer"
+	"github.com/expr-lang/expr/vm"
+)
+
+// Loading compiles every expression twice (the shadow-typed check and the
+// map runtime), and expr.Compile builds a fresh configuration each time:
+// the builtin table, and every ruleset function declared again through
+// reflection. The configurations differ only in the environment, the
+// patchers and the builtins a name in scope hides, so the function and
+// builtin tables are built once per kind and set of hidden builtins and
+// shared, read-only (expr's parser, checker and compiler only read them),
+// and exprCompile runs expr.Compile's steps on a shallow copy.
+
+// confKind says which of an expression's two compiles a configuration is
+// for.
+type confKind int
+
+const (
+	checkConf confKind = iota // shadow types, functions with signatures
+	runConf                   // map environment, runtime functions
+)
+
+// baseConfig returns the shared configuration of a kind of compile with
+// the given builtins hidden (besides disabledBuiltins). The function lists
+// only grow before the first compile, but the key holds their lengths
+// anyway, so a late declaration cannot be missed.
+func (c *exprCompiler) baseConfig(kind confKind, hidden []string) *conf.Config {
+	fns := c.checkOpts
+	if kind == runConf {
+		fns = c.runOpts
+	}
+	key := strconv.Itoa(int(kind)) + "/" + strconv.Itoa(len(fns)) + "/" + strings.Join(hidden, ",")
+	if cfg, ok := c.confs[key]; ok {
+		return cfg
+	}
+	cfg := conf.CreateNew()
+	for _, b := range disabledBuiltins {
+		cfg.Disabled[b] = true
+	}
+	for _, b := range hidden {
+		cfg.Disabled[b] = true
+	}
+	if kind == runConf {
+		expr.Function(mapDefaultFunc, builtinMapDefault)(cfg)
+	}
+	for _, o := range fns {
+		o(cfg)
+	}
+	if kind == runConf {
+		for _, o := range checkedArith() {
+			o(cfg)
+		}
+		for _, o := range budgetFunctions() {
+			o(cfg)
+		}
+	}
+	for name := range cfg.Disabled {
+		delete(cfg.Builtins, name)
+	}
+	cfg.MaxNodes = 5000
+	if c.confs == nil {
+		c.confs = map[string]*conf.Config{}
+	}
+	c.confs[key] = cfg
+	return cfg
+}
+
+// hiddenBuiltins lists the names in scope that hide an expr builtin of the
+// same name (a var called round is the var, not round()), in scope order.
+func hiddenBuiltins(names []field) []string {
+	var out []string
+	for _, f := range names {
+		if _, isBuiltin := builtin.Index[f.name]; isBuiltin {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
+// hidden lists the names in scope (the globals, then locals) that hide
+// an expr builtin; the globals' part is computed once.
+func (c *exprCompiler) hidden(locals []field) []string {
+	if !c.tc.hiddenListed {
+		c.tc.hiddenGlobals, c.tc.hiddenListed = hiddenBuiltins(c.tc.globals), true
+	}
+	more := hiddenBuiltins(locals)
+	if len(more) == 0 {
+		return c.tc.hiddenGlobals
+	}
+	return append(append([]string(nil), c.tc.hiddenGlobals...), more...)
+}
+
+// exprCompile is expr.Compile on a copy of base: opts may set the
+// environment, switches and patchers, never functions or builtins (those
+// tables are shared).
+func exprCompile(base *conf.Config, input string, opts ...expr.Option) (*vm.Program, error) {
+	cfg := *base
+	cfg.Visitors = nil
+	for _, op := range opts {
+		op(&cfg)
+	}
+	// The type cache (cfg.NtCache) stays per compile: sharing it across
+	// compiles changed a diagnostic of testgames/invalid/load/board_bad_nodes.
+	cfg.Check()
+	tree, err := checker.ParseCheck(input, &cfg)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Optimize {
+		if err := optimizer.Optimize(&tree.Node, &cfg); err != nil {
+			var fileError *file.Error
+			if errors.As(err, &fileError) {
+				return nil, fileError.Bind(tree.Source)
+			}
+			return nil, err
+		}
+	}
+	return exprcompiler.Compile(tree, &cfg)
+}

@@ -1,0 +1,82 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
+
+	"agon/schema"
+)
+
+// A ruleset writes the same expression text in many places (a label's
+// {c.name}, a condition repeated in each option), and each was compiled
+// twice by expr. Both compiles depend only on the text and the scope's
+// environment type (the globals, which are fixed, and the locals' names
+// and types, which the renaming of locals reads too), so a text compiled
+// once in a scope type is not compiled again there: the program, the
+// result type and the fast path are shared (none is changed after
+// compiling) and only the position differs. Only successes are kept, and
+// the checks that report at a position and depend on more than the text
+// and types (string literals, board literals, the wanted kind) run again
+// for each place.
+
+// compileKey identifies a compile: the text and the scope's env type.
+type compileKey struct {
+	src string
+	env reflect.Type
+}
+
+// compileMemo is what a successful compile left: its result and the
+// checked tree the per-place checks read.
+type compileMemo struct {
+	out     *compiled
+	checked ast.Node
+}
+
+// remember keeps a successful compile for the same text in the same scope
+// type.
+func (c *exprCompiler) remember(key compileKey, out *compiled, checked ast.Node) {
+	if c.memo == nil {
+		c.memo = map[compileKey]compileMemo{}
+	}
+	c.memo[key] = compileMemo{out: out, checked: checked}
+}
+
+// reuse is compile for a text already compiled in this scope type: the
+// per-place checks run again on the kept tree, in compile's order.
+func (c *exprCompiler) reuse(m compileMemo, src schema.Expr, sc *scope, want wanted, what string) *compiled {
+	c.lits.check(src, m.checked, sc)
+	if !c.checkBoardLiterals(src, m.checked, sc) {
+		return nil
+	}
+	if !want.accepts(m.out.typ) {
+		c.ds.Add(c.diag(src, 1, 0, fmt.Sprintf("%s must be %s, got %s", what, want, typeName(m.out.typ, c.tc))))
+		return nil
+	}
+	out := *m.out
+	out.src = src
+	return &out
+}
+
+// parsedTree is a text's parse, kept for the checks that only read it.
+type parsedTree struct {
+	tree *parser.Tree
+	err  error
+}
+
+// parsed parses src once for the read-only checks before compiling
+// (checkSealed, checkArity, checkNestedPointers): each used to parse the
+// text again. Nothing may change the tree it returns.
+func (c *exprCompiler) parsed(src string) (*parser.Tree, error) {
+	if p, ok := c.parses[src]; ok {
+		return p.tree, p.err
+	}
+	tree, err := parser.Parse(src)
+	if c.parses == nil {
+		c.parses = map[string]parsedTree{}
+	}
+	c.parses[src] = parsedTree{tree, err}
+	return tree, err
+}
