@@ -91,11 +91,5 @@ func (g *Game) KeepStartHook(from *Game) { g.phaseHook = from.phaseHook }
 // scenario file's patch:, read from file).
 func LoadPatched(fsys fs.FS, dir, variant, file string, patch *yaml.Node) (*Program, error) {
 	rs, ds := schema.LoadPatched(fsys, dir, variant, file, patch)
-	p := compileRuleset(rs, ds)
-	if err := ds.Err(); err != nil {
-		return nil, err
-	}
-	p.hash = hashFiles(fsys, rs.Files)
-	p.variants, _ = schema.Variants(fsys, dir)
-	return p, nil
+	return compileLoaded(fsys, dir, rs, ds)
 }

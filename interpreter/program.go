@@ -60,15 +60,20 @@ func Load(fsys fs.FS, dir, variant string) (*Program, error) {
 	} else {
 		rs, ds = schema.LoadVariant(fsys, dir, variant)
 	}
+	return compileLoaded(fsys, dir, rs, ds)
+}
+
+// compileLoaded compiles a ruleset that schema has read from dir of fsys
+// (and validated), and gives the Program its hash and variant list. The
+// model is compiled even when the YAML had problems, so that expression
+// errors come out in the same run as the YAML's.
+func compileLoaded(fsys fs.FS, dir string, rs *schema.Ruleset, ds *schema.Diagnostics) (*Program, error) {
 	if ds == nil {
 		ds = &schema.Diagnostics{}
 	}
 	if rs == nil {
 		return nil, ds.Err()
 	}
-	// The model is compiled even when the YAML had problems, so that
-	// expression errors come out in the same run; schema.Load has already
-	// validated it.
 	p := compileRuleset(rs, ds)
 	if err := ds.Err(); err != nil {
 		return nil, err
