@@ -247,9 +247,12 @@ func (g *Game) Events() []Event { return g.st.events }
 // Decisions is the number of decisions taken so far.
 func (g *Game) Decisions() int { return g.st.decisions }
 
-// Clone returns an independent copy of the game.
+// Clone returns an independent copy of the game. The copy consumes
+// supplied chance outcomes as the original does (a scenario's game fixes
+// only the outcomes its chance steps name); only a scenario's start-phase
+// hook is left out (KeepStartHook).
 func (g *Game) Clone() *Game {
-	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly}
+	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, partialOutcomes: g.partialOutcomes}
 	n.st.root[gameKey] = gameRef{n}
 	return n
 }

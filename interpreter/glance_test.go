@@ -58,3 +58,16 @@ func TestCardInfo(t *testing.T) {
 	_, err = g.CardInfo("rubi")
 	assert.EqualError(t, err, `no card "rubi" (did you mean "ruby"?)`)
 }
+
+// A scenario goes on from a clone after a run step that had to fail: the
+// clone must still take supplied outcomes only for the chances they name,
+// or a later chance step's outcome would go to the first shuffle instead.
+func TestCloneOfAScenarioGameKeepsPartialOutcomes(t *testing.T) {
+	g := glanceGame(t)
+	require.True(t, g.partialOutcomes)
+	assert.True(t, g.Clone().partialOutcomes, "a clone of a scenario's game fixes only named outcomes too")
+	rules, err := os.ReadFile("testdata/scenario_game.yaml")
+	require.NoError(t, err)
+	plain := start(t, string(rules), 2)
+	assert.False(t, plain.Clone().partialOutcomes, "a plain game's clone takes outcomes in order")
+}
