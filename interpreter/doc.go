@@ -225,7 +225,8 @@
 // each run of a program that calls functions an argument buffer sized by
 // its call sites and allocates per call once the buffer is used up (in a
 // predicate's loop), so the patch cost more bytes than the reflective
-// reads it saved (Cyclades +20% bytes per game); see BENCHMARKS.md.
+// reads it saved (+20% bytes per game in the predicate-heavy ruleset);
+// see BENCHMARKS.md.
 //
 // Allocation. Card instances are built once per Program (cardproto.go)
 // and copied per game (maps.Clone, lists copied again), instead of

@@ -2,7 +2,6 @@ package testgames
 
 import (
 	"fmt"
-	"io/fs"
 	"testing"
 
 	"agon/interpreter"
@@ -18,21 +17,6 @@ import (
 // BenchmarkGame plays whole games, BenchmarkClone clones a mid-game state
 // and BenchmarkLoad loads, validates and compiles rulesets, for every game
 // under rulesets/.
-
-// benchGames lists the rulesets embedded in the binary.
-func benchGames(b *testing.B) []string {
-	entries, err := fs.ReadDir(rulesets.FS, ".")
-	if err != nil {
-		b.Fatal(err)
-	}
-	var out []string
-	for _, e := range entries {
-		if e.IsDir() {
-			out = append(out, e.Name())
-		}
-	}
-	return out
-}
 
 // benchProgram loads a shipped ruleset.
 func benchProgram(b *testing.B, game string) *interpreter.Program {
@@ -65,7 +49,7 @@ func playRandom(b *testing.B, p *interpreter.Program, players int, seed uint64) 
 //
 //	go test ./testgames -bench Game -run '^$'
 func BenchmarkGame(b *testing.B) {
-	for _, game := range benchGames(b) {
+	for _, game := range shippedGames(b) {
 		p := benchProgram(b, game)
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
 			b.Run(fmt.Sprintf("%s/%dp", game, players), func(b *testing.B) {
@@ -112,7 +96,7 @@ func midGame(b *testing.B, p *interpreter.Program, players int) *interpreter.Gam
 //
 //	go test ./testgames -bench Clone -run '^$'
 func BenchmarkClone(b *testing.B) {
-	for _, game := range benchGames(b) {
+	for _, game := range shippedGames(b) {
 		p := benchProgram(b, game)
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
 			b.Run(fmt.Sprintf("%s/%dp", game, players), func(b *testing.B) {
@@ -132,7 +116,7 @@ func BenchmarkClone(b *testing.B) {
 //
 //	go test ./testgames -bench Load -run '^$'
 func BenchmarkLoad(b *testing.B) {
-	games := benchGames(b)
+	games := shippedGames(b)
 	load := func(b *testing.B, games []string) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {

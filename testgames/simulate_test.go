@@ -34,7 +34,7 @@ const (
 )
 
 // shippedGames lists the rulesets embedded in the binary.
-func shippedGames(t *testing.T) []string {
+func shippedGames(t testing.TB) []string {
 	entries, err := fs.ReadDir(rulesets.FS, ".")
 	require.NoError(t, err)
 	var out []string

@@ -67,6 +67,17 @@ type divergence struct {
 	Message  string `json:"message"`
 }
 
+// setFailure records why a replay failed: where it diverged, or the
+// error when it did not get that far (nothing when err is nil).
+func (out *replayJSON) setFailure(err error) {
+	var d *transcript.Divergence
+	if errors.As(err, &d) {
+		out.Divergence = &divergence{Step: d.Step + 1, Line: d.Line, Expected: d.Expected, Got: d.Got, Message: d.Error()}
+	} else if err != nil {
+		out.Error = err.Error()
+	}
+}
+
 // runReplay replays each transcript and reports its first divergence;
 // with several files it ends with a summary. The exit code is 0 when all
 // replayed cleanly.
@@ -219,12 +230,7 @@ func replayFile(prm replayParams, file string) replayJSON {
 	if prm.VariantSet {
 		out.OptionsDiffer = optionsDiffer(prm, t, p, file)
 	}
-	var d *transcript.Divergence
-	if errors.As(err, &d) {
-		out.Divergence = &divergence{Step: d.Step + 1, Line: d.Line, Expected: d.Expected, Got: d.Got, Message: d.Error()}
-	} else if err != nil {
-		out.Error = err.Error()
-	}
+	out.setFailure(err)
 	return out
 }
 

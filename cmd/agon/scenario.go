@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"agon/interpreter"
@@ -64,11 +63,6 @@ func replayScenario(prm replayParams, file string) replayJSON {
 	if rep != nil {
 		out.Decisions, out.Checks = rep.Decisions, rep.Checks
 	}
-	var d *transcript.Divergence
-	if errors.As(err, &d) {
-		out.Divergence = &divergence{Step: d.Step + 1, Line: d.Line, Expected: d.Expected, Got: d.Got, Message: d.Error()}
-	} else if err != nil {
-		out.Error = err.Error()
-	}
+	out.setFailure(err)
 	return out
 }
