@@ -277,6 +277,9 @@ func (g *Game) finish() error {
 		res.Players = append(res.Players, pr)
 	}
 	rankPlayers(res)
+	if err := g.recordCounters(); err != nil {
+		return err
+	}
 	g.st.result = res
 	g.st.over = true
 	return nil
