@@ -570,6 +570,9 @@ func (g *Game) checkTriggers() error {
 				Msg: fmt.Sprintf("trigger fired more than %d times in a row with its condition still true (limit MaxTriggerRepeats): its do must make its when false", g.limits.MaxTriggerRepeats)}
 		}
 		g.push(t.body).trig = true
+		if g.onTrigger != nil {
+			g.onTrigger(TriggerFiring{Name: t.name, Pos: g.prog.rs.Triggers[i].Pos.String(), Decisions: g.st.decisions, Event: len(g.st.events)})
+		}
 		return nil
 	}
 	return nil
