@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -204,7 +205,12 @@ func (g *Game) explainIn(src string, sc *scope) string {
 		if err != nil {
 			return nil, err
 		}
-		return g.eval(c)
+		v, err := g.eval(c)
+		var ee *exprError
+		if errors.As(err, &ee) {
+			err = errors.New(ee.msg) // its position is in the ad hoc text
+		}
+		return v, err
 	})
 }
 
