@@ -14,7 +14,7 @@ import (
 )
 
 // factsGames is how many random games per player count TestShippedFacts
-// plays of each shipped ruleset.
+// plays of each shipped ruleset (2 with -short).
 const factsGames = 6
 
 // TestShippedFacts plays every shipped ruleset with random bots at every
@@ -35,9 +35,12 @@ func TestShippedFacts(t *testing.T) {
 			require.NotEmpty(t, r.AttributeOrder, "attributes")
 			require.NotEmpty(t, r.CounterOrder, "counters")
 			rows := cardRowIDs(p)
-			takes := 0
+			takes, games := 0, factsGames
+			if testing.Short() {
+				games = 2
+			}
 			for n := p.MinPlayers(); n <= p.MaxPlayers(); n++ {
-				for i := 0; i < factsGames; i++ {
+				for i := 0; i < games; i++ {
 					seed := uint64(500 + i)
 					f := playedFacts(t, p, n, seed)
 					where := fmt.Sprintf("%d players, seed %d", n, seed)
