@@ -32,6 +32,8 @@ type optionGroup struct {
 	legalAfter *compiled
 	// afterLocals are the locals legalAfter sees besides as.
 	afterLocals []string
+	// scope is the locals its when sees (for explanations, explain_decision.go).
+	scope *scope
 }
 
 // pendingDecision is a decision the game waits for. It is part of the
@@ -73,6 +75,7 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 			}
 			inner = c.declareLocal(sc, o.As, elemType(g.each), o.Pos, "option as")
 		}
+		g.scope = inner
 		g.distinct = c.ec.compile(o.Distinct, inner, wantAny, "distinct")
 		g.when = c.ec.compile(o.When, inner, wantBool, "option condition")
 		g.label = c.template(o.Label, inner)

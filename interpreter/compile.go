@@ -105,6 +105,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	c.compileTriggers()
 	p.analyzeTriggers(c.ec.names)
 	c.compileScoring()
+	c.compileReport()
 	p.adhoc.ec, p.adhoc.c = c.ec, c
 	return p
 }

@@ -282,6 +282,27 @@
 // expr parses it (its parser recurses per level). MaxLogBytes bounds a
 // game's log text; schema bounds file sizes and kinds and the total cards.
 //
+// # Facts and explanations
+//
+// What a game reports for statistics (report.go, the ruleset's report
+// section) is state, not a hook: the seats' attributes are read once when
+// the setup frame pops, the counters in finish (a failing counter stops
+// the game like a failing score), and the takes are appended by move and
+// draw, which alone know a card's old zone (a card moved within its own
+// zone, or moved while setup runs, is not taken; a scenario's position is
+// not either). The takes are append-only and clones share them capped, as
+// the event log; the attributes and counters are written once. A ruleset
+// without a report pays one empty-slice test per moved card.
+//
+// Explaining a decision (explain_decision.go) needs no record of how the
+// options were listed: a pending decision suspends the game with its
+// frames' locals still bound, so evaluating the option groups again gives
+// what they gave, element by element, and each part of a condition is
+// compiled with the condition's own locals (kept on the option group and
+// the pick at load). Trigger firings are reported through a hook on the
+// Game (TraceTriggers) that clones do not copy, so look-aheads and bot
+// worlds are never traced.
+//
 // # Errors
 //
 // Load returns every problem at once as a schema.ErrorList sorted by

@@ -54,6 +54,11 @@ func (g *Game) run() error {
 			if err := g.endOfBlock(f); err != nil {
 				return g.runtimeError(f.loop, f.blk, err)
 			}
+			if f.blk == g.prog.setup && (len(g.st.frames) == 0 || g.st.frames[len(g.st.frames)-1] != f) {
+				if err := g.recordAttributes(); err != nil {
+					return err // setup ended: the seats' attributes are fixed
+				}
+			}
 			if (f.trig || f.blk == g.prog.setup) && len(g.st.frames) > 0 && g.st.frames[len(g.st.frames)-1] != f {
 				// A trigger's effects ended: its condition is checked again
 				// at once, so one that stays true is caught by the guard.
@@ -444,6 +449,7 @@ func (g *Game) execMove(e *effect) error {
 		if !ok || g.st.cards[fmt.Sprint(c["id"])] == nil {
 			return fmt.Errorf("move: %s is not a card", describe(x))
 		}
+		g.noteTake(c, into, owner)
 		if err := g.removeCard(c); err != nil {
 			return err
 		}
@@ -482,6 +488,7 @@ func (g *Game) execDraw(e *effect) error {
 		}
 		c := list[0].(map[string]any)
 		g.setZone(fromLoc, from, append([]any(nil), list[1:]...))
+		g.noteTake(c, intoLoc, into)
 		g.putCard(c, intoLoc, into, e.atTop)
 	}
 	return nil
@@ -563,6 +570,9 @@ func (g *Game) checkTriggers() error {
 				Msg: fmt.Sprintf("trigger fired more than %d times in a row with its condition still true (limit MaxTriggerRepeats): its do must make its when false", g.limits.MaxTriggerRepeats)}
 		}
 		g.push(t.body).trig = true
+		if g.onTrigger != nil {
+			g.onTrigger(TriggerFiring{Name: t.name, Pos: g.prog.rs.Triggers[i].Pos.String(), Decisions: g.st.decisions, Event: len(g.st.events)})
+		}
 		return nil
 	}
 	return nil

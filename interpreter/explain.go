@@ -22,14 +22,18 @@ const (
 // expression's top level: the operands of &&, ||, and, or and not are
 // explained in turn; a comparison (==, !=, <, <=, >, >=, in, contains,
 // startsWith, endsWith, matches) gives its own value and those of its
-// operands that are not literals; anything else gives its value. For
+// operands that are not literals; so does a call of a ruleset function,
+// with its arguments; anything else gives its value. For
 // example, for `players[0].gold == 2 && 'drought' in occurred`:
 //
 //	players[0].gold == 2 is false (players[0].gold is 3); 'drought' in occurred is true
 //
 // It returns "" when the expression does not parse. Evaluating a part
 // never changes the game.
-func ExplainCheck(g *Game, expr string) string {
+func ExplainCheck(g *Game, expr string) string { return explainWith(expr, g.Eval) }
+
+// explainWith is ExplainCheck with the evaluation of each part given.
+func explainWith(expr string, eval func(string) (any, error)) string {
 	if schema.ExprDepth(expr) > schema.MaxExprDepth {
 		return "" // Eval said why
 	}
@@ -37,7 +41,7 @@ func ExplainCheck(g *Game, expr string) string {
 	if err != nil {
 		return ""
 	}
-	e := explainer{g: g}
+	e := explainer{eval: eval}
 	e.node(tree.Node)
 	if e.cut {
 		e.parts = append(e.parts, "…")
@@ -47,7 +51,7 @@ func ExplainCheck(g *Game, expr string) string {
 
 // explainer collects the parts of an explanation.
 type explainer struct {
-	g     *Game
+	eval  func(string) (any, error)
 	parts []string
 	cut   bool // parts were left out
 }
@@ -74,6 +78,10 @@ func (e *explainer) node(n ast.Node) {
 			e.node(x.Node)
 			return
 		}
+	case *ast.CallNode:
+		// A ruleset function: its arguments' values say what it was asked.
+		e.parts = append(e.parts, e.value(n)+e.operands(x.Arguments...))
+		return
 	case *ast.BoolNode:
 		return
 	}
@@ -105,7 +113,7 @@ func (e *explainer) operands(nodes ...ast.Node) string {
 // value reads "SOURCE is VALUE", or "SOURCE fails: ERROR".
 func (e *explainer) value(n ast.Node) string {
 	src := n.String()
-	v, err := e.g.Eval(src)
+	v, err := e.eval(src)
 	if err != nil {
 		return fmt.Sprintf("%s fails: %v", src, err)
 	}

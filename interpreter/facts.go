@@ -52,7 +52,4 @@ type CardTake struct {
 
 // Facts returns what the game reports for statistics so far (see Facts).
 // It is meant for a finished game but may be called at any time.
-func (g *Game) Facts() Facts {
-	seats := make([]SeatFacts, g.st.playerCount)
-	return Facts{Seats: seats}
-}
+func (g *Game) Facts() Facts { return g.facts() }

@@ -37,6 +37,9 @@ type Game struct {
 	fast fastCtx
 	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
 	keysOnly bool
+	// onTrigger, when set, is told each trigger that fires
+	// (TraceTriggers); clones do not have it.
+	onTrigger func(TriggerFiring)
 }
 
 // newVM makes an expression VM with the game's memory budget.
@@ -277,6 +280,9 @@ func (g *Game) finish() error {
 		res.Players = append(res.Players, pr)
 	}
 	rankPlayers(res)
+	if err := g.recordCounters(); err != nil {
+		return err
+	}
 	g.st.result = res
 	g.st.over = true
 	return nil

@@ -28,6 +28,9 @@ type pickSpec struct {
 	label      *template
 	body       *block
 	where      string
+	// whenScope and doneScope are the locals when and done_when see (for
+	// explanations, explain_decision.go).
+	whenScope, doneScope *scope
 }
 
 // pickProgress is a pick under way: the set (evaluated once, when the
@@ -67,6 +70,7 @@ func (c *compiler) pick(p *schema.Pick, sc *scope, where string) (*pickSpec, *sc
 	ps.distinct = c.ec.compile(p.Distinct, inner, wantAny, "distinct")
 	ps.label = c.template(p.Label, inner)
 	ps.doneWhen = c.ec.compile(p.DoneWhen, withList, wantBool, "done_when")
+	ps.whenScope, ps.doneScope = inner, withList
 	ps.body = c.block(p.Do, withList, where+", pick done")
 	return ps, withList
 }

@@ -30,6 +30,7 @@ type Program struct {
 	details    []namedExpr
 	heuristic  *compiled // bots.heuristic, nil when the ruleset has none
 	views      []namedExpr
+	report     reportProgram // the report section (report.go)
 	blocks     []*block
 	effects    []*effect // every compiled effect, for serialised frames
 	choices    []*choice // every compiled choice, for serialised decisions

@@ -30,6 +30,15 @@ type savedGame struct {
 	Result    *Result          `json:"result,omitempty"`
 	Fires     []int            `json:"fires"`
 	Limits    Limits           `json:"limits"`
+	Facts     *savedFacts      `json:"facts,omitempty"`
+}
+
+// savedFacts is what the state keeps for Facts (report.go), when there
+// is anything.
+type savedFacts struct {
+	Attributes [][]NamedText  `json:"attributes,omitempty"`
+	Counters   [][]NamedCount `json:"counters,omitempty"`
+	Takes      []CardTake     `json:"takes,omitempty"`
 }
 
 type savedFrame struct {
@@ -72,6 +81,9 @@ func (g *Game) MarshalState() ([]byte, error) {
 		Players: g.st.playerCount, Decisions: g.st.decisions, Over: g.st.over,
 		Result: g.st.result, Fires: g.st.fires, Events: g.st.events, Outcomes: g.st.outcomes,
 		Limits: g.limits,
+	}
+	if f := g.st.facts; f.attributes != nil || f.counters != nil || g.st.takes != nil {
+		sg.Facts = &savedFacts{Attributes: f.attributes, Counters: f.counters, Takes: g.st.takes}
 	}
 	sg.Root = enc.holder(g.st.root, false)
 	for i := 0; i < g.st.playerCount; i++ {
@@ -193,6 +205,9 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 	d := &stateDecoder{g: g}
 	g.st = &state{playerCount: sg.Players, decisions: sg.Decisions, over: sg.Over, result: sg.Result,
 		fires: sg.Fires, events: sg.Events, outcomes: sg.Outcomes, cards: map[string]map[string]any{}}
+	if f := sg.Facts; f != nil {
+		g.st.facts, g.st.takes = seatFacts{attributes: f.Attributes, counters: f.Counters}, f.Takes
+	}
 	if err := g.st.rng.pcg.UnmarshalBinary(sg.RNG); err != nil {
 		return nil, fmt.Errorf("state: rng: %v", err)
 	}

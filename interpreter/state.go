@@ -29,6 +29,10 @@ type state struct {
 	fires []int
 	// barrier is set while effects given to Exec run.
 	barrier *barrier
+	// facts are the report's attributes and counters, once read
+	// (report.go); takes are the cards taken so far, append-only.
+	facts seatFacts
+	takes []CardTake
 }
 
 // frame is one running effect list: a block and the index of the next
@@ -117,6 +121,8 @@ func (s *state) clone() *state {
 		over:        s.over,
 		result:      s.result,
 		fires:       copySlice(s.fires),
+		facts:       s.facts, // written once, never in place
+		takes:       shareAppendOnly(s.takes),
 	}
 	for _, f := range s.frames {
 		nf := *f

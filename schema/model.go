@@ -99,6 +99,11 @@ type Ruleset struct {
 	// Views are named expressions shown to players (e.g. "gold in hand").
 	Views []*View `yaml:"views"`
 
+	// Report declares what a game reports for statistics beyond its
+	// scores: per-seat attributes and counters, and which zones count as
+	// taking a card (see report.go).
+	Report *Report `yaml:"report"`
+
 	// Provisional lists every `# provisional: ...` comment found in the
 	// ruleset's files: figures that are not the publisher's.
 	Provisional []Note `yaml:"-"`

@@ -29,6 +29,7 @@ func Validate(rs *Ruleset, ds *Diagnostics) {
 	v.topNames()
 	v.playerNames()
 	v.effects()
+	v.report()
 }
 
 // validator carries the ruleset being checked and where problems go.

@@ -177,7 +177,8 @@ func (t *tree) merge(base *yaml.Node, baseFile string, patch *yaml.Node, file st
 // isNames reports whether the mapping at path at holds names a ruleset
 // defines (the entries of constants, zones, vars, functions and the other
 // mapping sections, the keys of a constant's map, the attributes and props
-// of a card table), rather than the fields of one definition. A patch may
+// of a card table, the report's attributes and counters), rather than the
+// fields of one definition. A patch may
 // only change names the base defines; it may give a definition a field the
 // base left out (say the visibility of a zone).
 func isNames(at []string) bool {
@@ -188,6 +189,8 @@ func isNames(at []string) bool {
 		return true
 	case len(at) == 3 && at[0] == "cards":
 		return at[2] == "attributes" || at[2] == "props"
+	case len(at) == 2 && at[0] == "report":
+		return at[1] == "attributes" || at[1] == "counters"
 	}
 	return false
 }
