@@ -61,7 +61,7 @@ func barsSVG(b IntervalBars, titleID string) (template.HTML, error) {
 	}
 	headroom := 0.0
 	if legendRows > 0 {
-		headroom = float64(vg.Length(legendRows)*legendRowHeight/slot) * 0.9
+		headroom = float64(vg.Length(legendRows)*legendRowHeight/slot) + 0.1
 	}
 	p.NominalY(names...)
 	p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5+headroom

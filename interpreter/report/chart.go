@@ -67,7 +67,7 @@ func newPlot() *plot.Plot {
 
 // legendRowHeight is the height one legend entry takes, for the headroom
 // that keeps the legend off the data.
-const legendRowHeight vg.Length = 15
+const legendRowHeight vg.Length = 12
 
 // percentTicks is plot.DefaultTicks with labels in percent, for values
 // that are rates or shares.
@@ -138,6 +138,7 @@ func renderSVG(p *plot.Plot, w, h vg.Length, title, titleID string) (template.HT
 func valueGrid(vertical bool) *plotter.Grid {
 	g := plotter.NewGrid()
 	g.Vertical.Color, g.Horizontal.Color = gridColor, gridColor
+	g.Vertical.Width, g.Horizontal.Width = vg.Points(0.6), vg.Points(0.6)
 	if vertical {
 		g.Horizontal.Color = nil
 	} else {

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -13,7 +14,7 @@ import (
 // Render writes p as one self-contained HTML page: inline CSS and inline
 // SVG, no script, font or address outside the page, so that it opens
 // offline and can be mailed as one file. All text is escaped. The same
-// page always gives the same bytes.
+// page always gives the same bytes. Render is safe for concurrent use.
 //
 // A page whose sections cannot be drawn (a series with fewer points than
 // categories, bins out of order, a ragged table…) gives an error listing
@@ -33,6 +34,16 @@ func Render(w io.Writer, p Page) error {
 	}
 	_, err = w.Write(buf.Bytes())
 	return err
+}
+
+// WriteFile renders p into the file at path (mode 0644), which it
+// creates or truncates; a page with problems writes no file.
+func WriteFile(path string, p Page) error {
+	var buf bytes.Buffer
+	if err := Render(&buf, p); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
 // pageView is a Page ready for the template.
@@ -203,6 +214,20 @@ func formatInterval(pt Interval, percent bool) string {
 		return ""
 	}
 	return formatValue(pt.Low, percent) + " – " + formatValue(pt.High, percent)
+}
+
+// IntegerEdges are the edges of bins centred on the integers lo..hi
+// (lo-0.5, lo+0.5, …, hi+0.5), for a Histogram of whole numbers such as
+// scores or game lengths; nil when hi < lo.
+func IntegerEdges(lo, hi int) []float64 {
+	if hi < lo {
+		return nil
+	}
+	out := make([]float64, 0, hi-lo+2)
+	for x := lo; x <= hi+1; x++ {
+		out = append(out, float64(x)-0.5)
+	}
+	return out
 }
 
 // formatNumber writes integers whole and other numbers with four

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -254,4 +256,25 @@ func TestBarsKeepCategoryOrder(t *testing.T) {
 	// SVG text is drawn with scale(1,-1): a more negative y is higher up.
 	assert.Less(t, ys["first"], ys["second"])
 	assert.Less(t, ys["second"], ys["third"])
+}
+
+func TestIntegerEdges(t *testing.T) {
+	assert.Equal(t, []float64{1.5, 2.5, 3.5, 4.5}, IntegerEdges(2, 4))
+	assert.Equal(t, []float64{-0.5, 0.5}, IntegerEdges(0, 0))
+	assert.Nil(t, IntegerEdges(3, 2))
+}
+
+// WriteFile writes the page, or no file at all when the page has problems.
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.html")
+	require.NoError(t, WriteFile(good, samplePage()))
+	data, err := os.ReadFile(good)
+	require.NoError(t, err)
+	assert.Equal(t, render(t, samplePage()), string(data))
+
+	bad := filepath.Join(dir, "bad.html")
+	err = WriteFile(bad, Page{Sections: []Section{Table{Header: []string{"a"}, Rows: []Row{{}}}}})
+	assert.ErrorContains(t, err, "row 1 has 0 cells, expected 1")
+	assert.NoFileExists(t, bad)
 }

@@ -37,15 +37,6 @@ func bell(total, mean, sd float64, lo, hi int) []float64 {
 	return out
 }
 
-// integerEdges are the edges of bins centred on the integers lo..hi.
-func integerEdges(lo, hi int) []float64 {
-	out := make([]float64, 0, hi-lo+2)
-	for x := lo; x <= hi+1; x++ {
-		out = append(out, float64(x)-0.5)
-	}
-	return out
-}
-
 // samplePage is a compare report with made-up figures: every kind of
 // section, two series overlaid in each chart, a significant row.
 func samplePage() Page {
@@ -84,14 +75,14 @@ func samplePage() Page {
 			},
 			Histogram{
 				Title: "Final score", Caption: "Share of each run's games by the winner's final score.",
-				ValueLabel: "winner's score", Edges: integerEdges(4, 22), Normalize: true,
+				ValueLabel: "winner's score", Edges: IntegerEdges(4, 22), Normalize: true,
 				Series: []HistogramSeries{
 					{Name: "base", Counts: bell(200, 13, 3, 4, 22)},
 					{Name: "harsh", Counts: bell(200, 11, 3.5, 4, 22)},
 				},
 			},
 			Histogram{
-				Title: "Game length", ValueLabel: "rounds", Edges: integerEdges(5, 9),
+				Title: "Game length", ValueLabel: "rounds", Edges: IntegerEdges(5, 9),
 				Series: []HistogramSeries{
 					{Name: "base", Counts: []float64{0, 12, 150, 38, 0}},
 					{Name: "harsh", Counts: []float64{3, 41, 140, 16, 0}},

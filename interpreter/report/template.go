@@ -41,6 +41,10 @@ th { border-bottom: 2px solid #ccc; }
 tr.sig td { background: #fff3c4; font-weight: 600; }
 .mark { color: #a05a00; }
 details summary { cursor: pointer; color: #555; font-size: .9em; margin-top: .5em; }
+@media print {
+  body { background: #fff; }
+  section { break-inside: avoid; border-color: #ccc; }
+}
 </style>
 </head>
 <body>
