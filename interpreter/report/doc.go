@@ -14,8 +14,9 @@
 //     by seat or by starting attribute with Wilson intervals), one series
 //     or several side by side with a legend, optionally as percentages and
 //     with a dashed reference line (the fair share);
-//   - Histogram: counts in shared bins (score, margin, game length), one
-//     series or several overlaid, optionally as shares of each total;
+//   - Histogram: counts in bins (score, margin, game length), one series
+//     or several overlaid, optionally as shares of each total (series
+//     binned apart are drawn as densities);
 //   - Table: text cells with numeric columns aligned right and rows marked
 //     significant (a compare report's figures);
 //   - Text: paragraphs.
@@ -27,7 +28,7 @@
 // For example, the win rates of a base ruleset and a variant by seat:
 //
 //	page := report.Page{
-//		Title: "harsh-catastrophes against the base game",
+//		Title: "A variant against the base game",
 //		Meta:  []report.Meta{{"game", "…"}, {"seeds", "1–200"}, {"date", "2026-11-23"}},
 //		Sections: []report.Section{
 //			report.IntervalBars{

@@ -12,7 +12,7 @@ type Page struct {
 }
 
 // Meta is one labelled fact in the page's header, such as
-// {"variant", "harsh-catastrophes"}.
+// {"variant", "harsh"}.
 type Meta struct {
 	Label, Value string
 }
@@ -55,9 +55,13 @@ type Interval struct {
 }
 
 // Histogram draws counts in bins (score, margin or game-length
-// distributions). Every series shares the bins; two series are overlaid,
-// translucent, with a legend. Bars are as tall as their counts whatever
-// the bins' widths.
+// distributions); several series are overlaid, translucent, with a legend.
+// Bars are as tall as their counts whatever the bins' widths.
+//
+// Series share the chart's Edges unless one gives its own (two runs
+// binned apart, say). Normalized series with bins of their own are drawn
+// as densities — shares divided by bin widths — so that wider bins do
+// not look more frequent; shared bins keep plain shares.
 type Histogram struct {
 	Title      string    // the section's heading and the chart's accessible title
 	Caption    string    // a sentence under the chart; optional
@@ -74,6 +78,9 @@ type Histogram struct {
 type HistogramSeries struct {
 	Name   string // shown in the legend when there are several series
 	Counts []float64
+	// Edges, when not nil, are this series' own bins instead of the
+	// chart's Edges.
+	Edges []float64
 }
 
 // Table is a table of text cells (per-card statistics; a compare report's

@@ -171,31 +171,6 @@ func barsData(b IntervalBars) *tableView {
 	return tableOf(t)
 }
 
-// histogramData is the table of a Histogram's counts (and shares).
-func histogramData(h Histogram) *tableView {
-	t := Table{Header: []string{"bin"}, Numeric: []bool{false}}
-	for _, s := range h.Series {
-		name := s.Name
-		if name == "" {
-			name = countLabel(Histogram{})
-		}
-		t.Header = append(t.Header, name)
-		t.Numeric = append(t.Numeric, true)
-	}
-	shares := make([][]float64, len(h.Series))
-	for j, s := range h.Series {
-		shares[j] = heights(Histogram{Normalize: true}, s)
-	}
-	for i := range len(h.Edges) - 1 {
-		row := []string{"[" + formatNumber(h.Edges[i]) + ", " + formatNumber(h.Edges[i+1]) + ")"}
-		for j, s := range h.Series {
-			row = append(row, formatNumber(s.Counts[i])+" ("+formatPercent(shares[j][i], 1)+")")
-		}
-		t.Rows = append(t.Rows, Row{Cells: row})
-	}
-	return tableOf(t)
-}
-
 // formatValue writes a value, as a percentage if it is a rate; "no data"
 // for NaN.
 func formatValue(v float64, percent bool) string {

@@ -180,7 +180,11 @@ func TestRenderRejectsBadSections(t *testing.T) {
 		{IntervalBars{Title: "t", Reference: nan, ReferenceLabel: "r"}, "reference is not a finite number"},
 		{IntervalBars{Title: "t", Series: many}, "7 series, at most 6 can be told apart"},
 		{Histogram{Title: "h", Edges: []float64{0, 2, 1}}, "edges must be finite and increasing: edge 3 is 1 after 2"},
-		{Histogram{Title: "h", Edges: []float64{0}}, "one edge makes no bin"},
+		{Histogram{Title: "h", Edges: []float64{0}}, "edges: one edge makes no bin"},
+		{Histogram{Title: "h", Series: []HistogramSeries{{Name: "s", Edges: []float64{0, 0}, Counts: []float64{1}}}},
+			`series "s": edges must be finite and increasing: edge 2 is 0 after 0`},
+		{Histogram{Title: "h", Edges: []float64{0, 1, 2}, Series: []HistogramSeries{{Name: "s", Edges: []float64{0, 1}, Counts: []float64{1, 1}}}},
+			`series "s" has 2 counts for 1 bins`},
 		{Histogram{Title: "h", Edges: []float64{0, 1}, Series: []HistogramSeries{{Name: "s", Counts: []float64{1, 2}}}},
 			`series "s" has 2 counts for 1 bins`},
 		{Histogram{Title: "h", Edges: []float64{0, 1}, Series: []HistogramSeries{{Name: "s", Counts: []float64{nan}}}},
@@ -277,4 +281,30 @@ func TestWriteFile(t *testing.T) {
 	err = WriteFile(bad, Page{Sections: []Section{Table{Header: []string{"a"}, Rows: []Row{{}}}}})
 	assert.ErrorContains(t, err, "row 1 has 0 cells, expected 1")
 	assert.NoFileExists(t, bad)
+}
+
+// Series binned apart are drawn on one axis; normalized, as densities, so
+// that a bin twice as wide does not look twice as frequent.
+func TestHistogramSeriesWithTheirOwnBins(t *testing.T) {
+	h := Histogram{Title: "scores", Normalize: true, Series: []HistogramSeries{
+		{Name: "narrow", Edges: []float64{0, 1, 2, 3, 4}, Counts: []float64{1, 1, 1, 1}},
+		{Name: "wide", Edges: []float64{0, 2, 4, 6}, Counts: []float64{1, 1, 2}},
+	}}
+	assert.True(t, density(h))
+	assert.Equal(t, []float64{0.25, 0.25, 0.25, 0.25}, heights(h, h.Series[0]))
+	assert.Equal(t, []float64{0.125, 0.125, 0.25}, heights(h, h.Series[1]))
+	page := render(t, Page{Sections: []Section{h}})
+	assert.Contains(t, page, ">share of games per unit</text>")
+	assert.Contains(t, page, "<tr><td>wide</td><td>[4, 6)</td><td class=\"num\">2 (50.0%)</td></tr>")
+
+	h.Normalize = false
+	assert.False(t, density(h))
+	assert.Equal(t, []float64{1, 1, 2}, heights(h, h.Series[1]))
+
+	// Shared bins keep plain shares, whichever way they are given.
+	shared := Histogram{Normalize: true, Edges: []float64{0, 2, 4, 6}, Series: []HistogramSeries{
+		{Counts: []float64{1, 1, 2}}, {Edges: []float64{0, 2, 4, 6}, Counts: []float64{2, 1, 1}}}}
+	assert.False(t, density(shared))
+	assert.Equal(t, []float64{0.25, 0.25, 0.5}, heights(shared, shared.Series[0]))
+	assert.Equal(t, "share of games", countLabel(shared))
 }

@@ -124,17 +124,12 @@ func histogramProblems(h Histogram) []string {
 	if len(h.Series) > maxSeries {
 		out = append(out, fmt.Sprintf("%d series, at most %d can be told apart", len(h.Series), maxSeries))
 	}
-	for i := 1; i < len(h.Edges); i++ {
-		if !(h.Edges[i] > h.Edges[i-1]) || math.IsInf(h.Edges[i], 0) || math.IsInf(h.Edges[i-1], 0) {
-			out = append(out, fmt.Sprintf("edges must be finite and increasing: edge %d is %g after %g", i+1, h.Edges[i], h.Edges[i-1]))
-			break
-		}
-	}
-	if len(h.Edges) == 1 {
-		out = append(out, "one edge makes no bin: give none or at least two")
-	}
-	bins := max(len(h.Edges)-1, 0)
+	out = append(out, edgesProblems("edges", h.Edges)...)
 	for _, s := range h.Series {
+		if s.Edges != nil {
+			out = append(out, edgesProblems(fmt.Sprintf("series %q: edges", s.Name), s.Edges)...)
+		}
+		bins := max(len(edgesOf(h, s))-1, 0)
 		if len(s.Counts) != bins {
 			out = append(out, fmt.Sprintf("series %q has %d counts for %d bins", s.Name, len(s.Counts), bins))
 			continue
@@ -147,6 +142,19 @@ func histogramProblems(h Histogram) []string {
 		}
 	}
 	return out
+}
+
+// edgesProblems says what is wrong with a list of bin edges named what.
+func edgesProblems(what string, edges []float64) []string {
+	if len(edges) == 1 {
+		return []string{what + ": one edge makes no bin: give none or at least two"}
+	}
+	for i := 1; i < len(edges); i++ {
+		if !(edges[i] > edges[i-1]) || math.IsInf(edges[i], 0) || math.IsInf(edges[i-1], 0) {
+			return []string{fmt.Sprintf("%s must be finite and increasing: edge %d is %g after %g", what, i+1, edges[i], edges[i-1])}
+		}
+	}
+	return nil
 }
 
 func tableProblems(t Table) []string {
