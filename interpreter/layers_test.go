@@ -24,6 +24,8 @@ var layerRules = []struct {
 	{"agon/interpreter", []string{"agon/interpreter/bot", "agon/interpreter/transcript", "agon/interpreter/internal/rulestest"}},
 	{"agon/interpreter/bot", []string{"agon/interpreter/transcript", "agon/interpreter/internal/rulestest"}},
 	{"agon/interpreter/transcript", []string{"agon/interpreter/bot", "agon/interpreter/internal/rulestest"}},
+	// report draws pages from plain data: it knows no other agon package.
+	{"agon/interpreter/report", []string{"agon/interpreter", "agon/schema", "agon/interpreter/bot", "agon/interpreter/transcript", "agon/interpreter/sim", "agon/interpreter/internal/rulestest"}},
 }
 
 // reaches lists the module packages (import paths under module) that pkg
@@ -84,4 +86,12 @@ func TestReachesFindsIndirectImports(t *testing.T) {
 	deps, err := reaches(root, "m", "m/core")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"m/core/transcript", "m/helper"}, deps)
+}
+
+// The report package draws pages from plain data and imports no agon
+// package at all, so that any command can feed it.
+func TestReportImportsNoAgonPackage(t *testing.T) {
+	deps, err := reaches("..", "agon", "agon/interpreter/report")
+	require.NoError(t, err)
+	assert.Empty(t, deps)
 }
