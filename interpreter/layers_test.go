@@ -24,6 +24,8 @@ var layerRules = []struct {
 	{"agon/interpreter", []string{"agon/interpreter/bot", "agon/interpreter/transcript", "agon/interpreter/internal/rulestest"}},
 	{"agon/interpreter/bot", []string{"agon/interpreter/transcript", "agon/interpreter/internal/rulestest"}},
 	{"agon/interpreter/transcript", []string{"agon/interpreter/bot", "agon/interpreter/internal/rulestest"}},
+	// sim plays batches with the bots and keeps their statistics.
+	{"agon/interpreter/sim", []string{"agon/interpreter/transcript", "agon/interpreter/internal/rulestest"}},
 }
 
 // reaches lists the module packages (import paths under module) that pkg
