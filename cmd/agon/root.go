@@ -90,5 +90,6 @@ The two most common commands:
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(newValidateCmd(e), newPlayCmd(e), newSimulateCmd(e),
 		newRecordCmd(e), newReplayCmd(e), newBenchCmd(e))
+	root.AddCommand(newCompareCmd(e), newMergeCmd(e))
 	return root
 }

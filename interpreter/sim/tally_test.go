@@ -192,6 +192,11 @@ func TestWilson(t *testing.T) {
 	assert.InDelta(t, 0.5962, hi, 1e-4)
 	lo, _ = Wilson(0, 10)
 	assert.InDelta(t, 0.0, lo, 1e-12)
+	_, hi = Wilson(10, 10)
+	assert.InDelta(t, 1.0, hi, 1e-12)
+	lo, hi = Wilson(81, 263) // a textbook example: 0.2553–0.3662
+	assert.InDelta(t, 0.2553, lo, 1e-4)
+	assert.InDelta(t, 0.3662, hi, 1e-4)
 }
 
 func ExampleCompare() {
@@ -229,4 +234,43 @@ func TestCompareWelchAndHolm(t *testing.T) {
 	assert.InDeltaSlice(t, []float64{0.04, 0.09, 0.09, 0.5}, []float64{ps[0].Holm, ps[1].Holm, ps[2].Holm, ps[3].Holm}, 1e-12)
 	assert.True(t, ps[0].Significant)
 	assert.False(t, ps[2].Significant, "0.03 alone would be, but not among four")
+}
+
+// The figures simulate has always printed: errors, scores, decisions, win
+// rates with shared wins, sections per player count.
+func TestCollectAsSimulateAlwaysDid(t *testing.T) {
+	s := Collect([]Outcome{
+		{Index: 0, Players: 2, Scores: []int{5, 3}, Winners: []int{0}, Decisions: 10},
+		{Index: 1, Players: 3, Scores: []int{4, 4, 1}, Winners: []int{0, 1}, Decisions: 20},
+		{Index: 2, Players: 2, Seed: 99, Err: "boom"},
+		{Index: 3, Players: 2, Scores: []int{2, 9}, Winners: []int{1}, Decisions: 30},
+	}).Summarize()
+	assert.Equal(t, 4, s.Games)
+	assert.Equal(t, 1, s.Errors)
+	assert.Equal(t, []string{"game 3 (2 players, seed 99): boom"}, s.ErrorMessages)
+	assert.InDelta(t, 28.0/7, s.Scores.Mean, 1e-12)
+	assert.Equal(t, [2]int{1, 9}, [2]int{s.Scores.Min, s.Scores.Max})
+	assert.InDelta(t, 20, s.Decisions.Mean, 1e-12)
+	assert.Equal(t, [2]int{10, 30}, [2]int{s.Decisions.Min, s.Decisions.Max})
+	require.Len(t, s.WinRateBySeat, 3)
+	assert.Equal(t, 3, s.WinRateBySeat[0].Games)
+	assert.InDelta(t, 1.5/3, s.WinRateBySeat[0].Rate.Rate, 1e-12)
+	assert.InDelta(t, 1.5/3, s.WinRateBySeat[1].Rate.Rate, 1e-12)
+	assert.Equal(t, 1, s.WinRateBySeat[2].Games)
+	assert.InDelta(t, 0, s.WinRateBySeat[2].Rate.Rate, 1e-12)
+	require.Contains(t, s.ByPlayers, "2")
+	assert.Equal(t, 3, s.ByPlayers["2"].Games)
+	assert.Equal(t, 1, s.ByPlayers["3"].Games)
+	assert.Nil(t, s.ByPlayers["2"].ByPlayers)
+	assert.Equal(t, []int{2, 3}, s.PlayerCounts())
+}
+
+func TestCollectCountsGamesWithoutDecisions(t *testing.T) {
+	s := Collect([]Outcome{
+		{Index: 0, Players: 2, Scores: []int{0, 0}, Winners: []int{0, 1}},
+		{Index: 1, Players: 2, Scores: []int{1, 0}, Winners: []int{0}, Decisions: 4},
+		{Index: 2, Players: 2, Err: "boom"},
+	}).Summarize()
+	assert.Equal(t, 1, s.GamesWithoutDecisions, "failed games are errors, not warnings")
+	assert.Equal(t, []string{"game 1 (2 players, seed 0) ended without a decision"}, s.Warnings)
 }

@@ -1,0 +1,205 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"agon/interpreter/sim"
+)
+
+// compareParams are the inputs of agon compare.
+type compareParams struct {
+	simulateParams
+	// Other is the second ruleset folder ("" to compare the variant with
+	// the base rules).
+	Other string
+}
+
+// compareReport is compare --json.
+type compareReport struct {
+	A           *sim.Report      `json:"a"`
+	B           *sim.Report      `json:"b"`
+	Differences []sim.Difference `json:"differences"`
+	// Significant counts the differences significant after Holm's
+	// correction.
+	Significant int `json:"significant"`
+}
+
+// runCompare plays the two rulesets on the same seeds and compares every
+// statistic.
+func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer) int {
+	pa, pb, err := compareSides(prm)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	var reps [2]*sim.Report
+	for i, p := range []simulateParams{pa, pb} {
+		s, err := newSimulation(p)
+		if err != nil {
+			return printLoadError(stderr, err)
+		}
+		if reps[i], _, err = s.report(ctx, stderr, ""); err != nil {
+			return fail(stderr, err)
+		}
+	}
+	out := compareReport{A: reps[0], B: reps[1], Differences: sim.Compare(reps[0].Summary, reps[1].Summary)}
+	for _, d := range out.Differences {
+		if d.Significant {
+			out.Significant++
+		}
+	}
+	if prm.JSON {
+		writeJSON(stdout, out)
+	} else {
+		printCompare(stdout, &out)
+	}
+	if reps[0].Errors+reps[1].Errors > 0 {
+		return exitProblems
+	}
+	return exitOK
+}
+
+// compareSides is the simulate parameters of the two sides: A the base
+// rules (or the first folder), B the variant (or the second folder).
+func compareSides(prm compareParams) (a, b simulateParams, err error) {
+	a, b = prm.simulateParams, prm.simulateParams
+	switch {
+	case prm.Other == "" && prm.Variant == "":
+		return a, b, usagef("compare needs --variant V (the variant against the base rules) or two ruleset folders")
+	case prm.Other == "":
+		a.Variant = ""
+	default:
+		b.Ruleset = prm.Other
+	}
+	if a.Players == "" {
+		p, err := loadProgram(a.Ruleset, a.Variant)
+		if err != nil {
+			return a, b, err
+		}
+		a.Players = fmt.Sprintf("%d-%d", p.MinPlayers(), p.MaxPlayers())
+		b.Players = a.Players
+	}
+	return a, b, nil
+}
+
+// printCompare prints the two runs and their differences, most
+// significant first.
+func printCompare(w io.Writer, c *compareReport) {
+	a, b := c.A, c.B
+	fmt.Fprintf(w, "A: %s (%s)\n", a.RulesetSource, a.VariantName())
+	fmt.Fprintf(w, "B: %s (%s)\n", b.RulesetSource, b.VariantName())
+	fmt.Fprintf(w, "%d games each of %s on the same seeds (players %s, seats %s, seed %d)\n",
+		a.Games, a.Title, a.Players, seatsText(a.Seats), a.Seed)
+	for _, r := range []*sim.Report{a, b} {
+		if r.Errors+r.Stopped > 0 {
+			fmt.Fprintf(w, "note: %s: %d games failed and %d were stopped (left out of the statistics but their rates)\n", r.VariantName(), r.Errors, r.Stopped)
+		}
+	}
+	names := []string{"statistic"}
+	for _, d := range c.Differences {
+		names = append(names, d.Statistic)
+	}
+	names = padRight(names)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%s\tA\tB\tB − A\t95%% interval\tp\tHolm p\t\t\n", names[0])
+	for i, d := range c.Differences {
+		d.Statistic = names[i+1]
+		mark := ""
+		if d.Significant {
+			mark = "*"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t[%s, %s]\t%s\t%s\t%s\t\n", d.Statistic, figure(d.A, d.Rate, false), figure(d.B, d.Rate, false),
+			figure(d.Diff, d.Rate, true), figure(d.Low, d.Rate, true), figure(d.High, d.Rate, true), pText(d.P), pText(d.Holm), mark)
+	}
+	_ = tw.Flush()
+	fmt.Fprintf(w, "%d of %d differences significant (*: Holm-corrected p < %.2f; rates in %%, their differences in points)\n",
+		c.Significant, len(c.Differences), sim.Alpha)
+}
+
+// figure prints a value: rates as percentages, a signed one with its sign.
+func figure(v float64, rate, signed bool) string {
+	format := "%.2f"
+	if rate {
+		v, format = 100*v, "%.1f"
+	}
+	if signed {
+		format = strings.Replace(format, "%", "%+", 1)
+	}
+	if rate && !signed {
+		format += "%%"
+	}
+	return fmt.Sprintf(format, v)
+}
+
+// pText prints a p-value.
+func pText(p float64) string {
+	if p < 0.0001 {
+		return "<0.0001"
+	}
+	return fmt.Sprintf("%.4f", p)
+}
+
+// newCompareCmd wires agon compare.
+func newCompareCmd(e *env) *cobra.Command {
+	var prm compareParams
+	cmd := &cobra.Command{
+		Use:   "compare RULESET [RULESET2]",
+		Short: "Play a variant (or a second ruleset) against the base on the same seeds and test every difference",
+		Long: `compare plays RULESET's base rules (A) and its --variant (B), or two ruleset
+folders (A and B, with --variant applied to both when given), on the same seeds
+with the same seats, and lists every statistic of simulate side by side: win rate
+by seat and by declared attribute, mean score, winning margin and game length,
+stopped and failed games, per-card figures and declared counters.
+
+For each it gives B − A with its 95% interval and a two-sided p-value: the
+two-proportion z test for rates (Wald interval), Welch's t test for means. The
+list comes most significant first; a difference is marked * when it stays below
+5% after Holm's correction for the number of comparisons, so that testing many
+statistics does not make chance differences look real. Statistics that do not
+vary in either run are left out. --players defaults to every count the game
+allows.`,
+		Example: `  agon compare peloponnes --variant harsh-catastrophes --players 4 --games 2000
+  agon compare peloponnes --variant open-conquest --players 3 --games 500 --seats greedy --json
+  agon compare rulesets/peloponnes ./my-peloponnes --players 4 --games 1000`,
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			prm.Ruleset = args[0]
+			if len(args) == 2 {
+				prm.Other = args[1]
+			}
+			prm.Progress = !prm.JSON && isTerminal(os.Stderr)
+			e.code = runCompare(e.ctx, prm, e.stdout, e.stderr)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&prm.Variant, "variant", "", "the variant B plays (A plays the base rules)")
+	f.StringVar(&prm.Players, "players", "", "player counts: 3, 2-5 or 2,4 (default: all the game allows)")
+	f.IntVar(&prm.Games, "games", 1000, "games on each side")
+	f.Uint64Var(&prm.Seed, "seed", 1, "seed from which every game's seed is derived (the same on both sides)")
+	f.StringVar(&prm.Bots, "seats", "random", "bot kind for every seat, or a comma-separated kind per seat")
+	f.BoolVar(&prm.JSON, "json", false, "print both reports and the differences as JSON")
+	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")
+	return cmd
+}
+
+// padRight pads the texts with spaces to the longest one's width, so that
+// a right-aligned table keeps them left-aligned.
+func padRight(texts []string) []string {
+	width := 0
+	for _, t := range texts {
+		width = max(width, utf8.RuneCountInString(t))
+	}
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = t + strings.Repeat(" ", width-utf8.RuneCountInString(t))
+	}
+	return out
+}
