@@ -164,10 +164,13 @@ list comes most significant first; a difference is marked * when it stays below
 5% after Holm's correction for the number of comparisons, so that testing many
 statistics does not make chance differences look real. Statistics that do not
 vary in either run are left out. --players defaults to every count the game
-allows.`,
+allows.
+
+To compare an edited copy of a game with the original, give both folders: copy
+rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
+/tmp/mine.`,
 		Example: `  agon compare peloponnes --variant harsh-catastrophes --players 4 --games 2000
-  agon compare peloponnes --variant open-conquest --players 3 --games 500 --seats greedy --json
-  agon compare rulesets/peloponnes ./my-peloponnes --players 4 --games 1000`,
+  agon compare peloponnes --variant open-conquest --players 3 --games 500 --seats greedy --json`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
