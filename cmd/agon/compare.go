@@ -33,11 +33,14 @@ type compareReport struct {
 }
 
 // runCompare plays the two rulesets on the same seeds and compares every
-// statistic.
+// statistic (once per value of --set).
 func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer) int {
 	pa, pb, err := compareSides(prm)
 	if err != nil {
 		return fail(stderr, err)
+	}
+	if prm.Set != "" {
+		return runCompareSweep(ctx, pa, stdout, stderr)
 	}
 	var reps [2]*sim.Report
 	for i, p := range []simulateParams{pa, pb} {
@@ -49,21 +52,88 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 			return fail(stderr, err)
 		}
 	}
-	out := compareReport{A: reps[0], B: reps[1], Differences: sim.Compare(reps[0].Summary, reps[1].Summary)}
+	out := newCompareReport(reps[0], reps[1])
+	if prm.JSON {
+		writeJSON(stdout, out)
+	} else {
+		printCompare(stdout, out)
+	}
+	return compareCode(out)
+}
+
+// newCompareReport compares two reports.
+func newCompareReport(a, b *sim.Report) *compareReport {
+	out := &compareReport{A: a, B: b, Differences: sim.Compare(a.Summary, b.Summary)}
 	for _, d := range out.Differences {
 		if d.Significant {
 			out.Significant++
 		}
 	}
-	if prm.JSON {
-		writeJSON(stdout, out)
-	} else {
-		printCompare(stdout, &out)
-	}
-	if reps[0].Errors+reps[1].Errors > 0 {
+	return out
+}
+
+// compareCode is 1 when a game failed on either side.
+func compareCode(c *compareReport) int {
+	if c.A.Errors+c.B.Errors > 0 {
 		return exitProblems
 	}
 	return exitOK
+}
+
+// compareSweep is compare --set --json: a comparison per value.
+type compareSweep struct {
+	Set         string           `json:"set"`
+	Values      []string         `json:"values"`
+	Comparisons []*compareReport `json:"comparisons"`
+}
+
+// runCompareSweep plays the ruleset as given (A) and, for each value of
+// --set, the ruleset with the constant set to it (B), on the same seeds.
+func runCompareSweep(ctx context.Context, prm simulateParams, stdout, stderr io.Writer) int {
+	set := prm.Set
+	prm.Set = ""
+	s, err := newSimulation(prm)
+	if err != nil {
+		return printLoadError(stderr, err)
+	}
+	sw, err := parseSweep(set)
+	if err == nil {
+		err = checkConstant(s.prog, sw.Name)
+	}
+	if err != nil {
+		return fail(stderr, err)
+	}
+	a, _, err := s.report(ctx, stderr, "")
+	if err != nil {
+		return fail(stderr, err)
+	}
+	out, code := compareSweep{Set: sw.Name, Values: sw.Values}, exitOK
+	for _, v := range sw.Values {
+		if s.prog, err = s.patchedProgram(sw.Name, v); err != nil {
+			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
+			return printLoadError(stderr, err)
+		}
+		b, _, err := s.report(ctx, stderr, sw.Name+"="+v)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		c := newCompareReport(a, b)
+		code = max(code, compareCode(c))
+		out.Comparisons = append(out.Comparisons, c)
+		if !prm.JSON {
+			printCompare(stdout, c)
+			fmt.Fprintln(stdout)
+		}
+	}
+	if prm.JSON {
+		writeJSON(stdout, out)
+		return code
+	}
+	fmt.Fprintf(stdout, "sweep of %s against the ruleset's own value:\n", sw.Name)
+	for i, c := range out.Comparisons {
+		fmt.Fprintf(stdout, "  %s=%s: %d of %d differences significant\n", sw.Name, sw.Values[i], c.Significant, len(c.Differences))
+	}
+	return code
 }
 
 // compareSides is the simulate parameters of the two sides: A the base
@@ -71,8 +141,13 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 func compareSides(prm compareParams) (a, b simulateParams, err error) {
 	a, b = prm.simulateParams, prm.simulateParams
 	switch {
+	case prm.Set != "" && prm.Other != "":
+		return a, b, usagef("compare --set compares one ruleset with itself with a constant set: give one ruleset")
+	case prm.Set != "":
+		// A is the ruleset (and variant) as given, B the same with the
+		// constant set (runCompareSweep).
 	case prm.Other == "" && prm.Variant == "":
-		return a, b, usagef("compare needs --variant V (the variant against the base rules) or two ruleset folders")
+		return a, b, usagef("compare needs --variant V (the variant against the base rules), --set NAME=VALUES or two ruleset folders")
 	case prm.Other == "":
 		a.Variant = ""
 	default:
@@ -93,8 +168,8 @@ func compareSides(prm compareParams) (a, b simulateParams, err error) {
 // significant first.
 func printCompare(w io.Writer, c *compareReport) {
 	a, b := c.A, c.B
-	fmt.Fprintf(w, "A: %s (%s)\n", a.RulesetSource, a.VariantName())
-	fmt.Fprintf(w, "B: %s (%s)\n", b.RulesetSource, b.VariantName())
+	fmt.Fprintf(w, "A: %s (%s)\n", a.RulesetSource, sideName(a))
+	fmt.Fprintf(w, "B: %s (%s)\n", b.RulesetSource, sideName(b))
 	fmt.Fprintf(w, "%d games each of %s on the same seeds (players %s, seats %s, seed %d)\n",
 		a.Games, a.Title, a.Players, seatsText(a.Seats), a.Seed)
 	for _, r := range []*sim.Report{a, b} {
@@ -121,6 +196,14 @@ func printCompare(w io.Writer, c *compareReport) {
 	_ = tw.Flush()
 	fmt.Fprintf(w, "%d of %d differences significant (*: Holm-corrected p < %.2f; rates in %%, their differences in points)\n",
 		c.Significant, len(c.Differences), sim.Alpha)
+}
+
+// sideName is the variant and the constant set: "base rules, NAME=V".
+func sideName(r *sim.Report) string {
+	if r.Set != "" {
+		return r.VariantName() + ", " + r.Set
+	}
+	return r.VariantName()
 }
 
 // figure prints a value: rates as percentages, a signed one with its sign.
@@ -166,10 +249,15 @@ statistics does not make chance differences look real. Statistics that do not
 vary in either run are left out. --players defaults to every count the game
 allows.
 
+--set NAME=VALUES compares the ruleset (with --variant when given) as it is (A)
+with the same ruleset with the constant set to each value (B), one comparison per
+value, then a line per value.
+
 To compare an edited copy of a game with the original, give both folders: copy
 rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 /tmp/mine.`,
 		Example: `  agon compare peloponnes --variant harsh-catastrophes --players 4 --games 2000
+  agon compare peloponnes --set conquest_bonus=1,5 --players 3 --games 1000
   agon compare peloponnes --variant open-conquest --players 3 --games 500 --seats greedy --json`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -190,6 +278,7 @@ rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 	f.StringVar(&prm.Bots, "seats", "random", "bot kind for every seat, or a comma-separated kind per seat")
 	f.BoolVar(&prm.JSON, "json", false, "print both reports and the differences as JSON")
 	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")
+	f.StringVar(&prm.Set, "set", "", "compare the ruleset with itself with a constant set: `NAME=VALUES` (1..4 or 1,3,5)")
 	return cmd
 }
 

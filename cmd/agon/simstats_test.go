@@ -277,3 +277,38 @@ func TestSweepErrors(t *testing.T) {
 	assert.Equal(t, exitProblems, code, "a word where a number belongs: %s", stderr)
 	assert.Contains(t, stderr, "conquest_bonus=word:\n")
 }
+
+// compare --set: the ruleset against itself with a constant set; its own
+// value gives the same games.
+func TestCompareSet(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "compare", "peloponnes", "--set", "conquest_bonus=3", "--players", "3", "--games", "8", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	var sw struct {
+		Set         string
+		Values      []string
+		Comparisons []map[string]any
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &sw))
+	assert.Equal(t, []string{"3"}, sw.Values)
+	require.Len(t, sw.Comparisons, 1)
+	c := sw.Comparisons[0]
+	assert.Equal(t, "conquest_bonus=3", c["b"].(map[string]any)["set"])
+	assert.NotContains(t, c["a"].(map[string]any), "set")
+	require.NotEmpty(t, c["differences"])
+	for _, d := range c["differences"].([]any) {
+		assert.EqualValues(t, 0, d.(map[string]any)["diff"])
+	}
+
+	code, out, _ = runCLI(t, "", "compare", "peloponnes", "--set", "conquest_bonus=1,5", "--players", "3", "--games", "8")
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, out, "B: ")
+	assert.Contains(t, out, "(base rules, conquest_bonus=5)\n")
+	assert.Regexp(t, `\nsweep of conquest_bonus against the ruleset's own value:\n  conquest_bonus=1: \d+ of \d+ differences significant\n  conquest_bonus=5: `, out)
+
+	code, _, stderr = runCLI(t, "", "compare", "peloponnes", "../../rulesets/peloponnes", "--set", "conquest_bonus=1")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "compare --set compares one ruleset with itself")
+	code, _, stderr = runCLI(t, "", "compare", "peloponnes", "--set", "conquest_bonsu=1", "--games", "2", "--players", "3")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, `(did you mean "conquest_bonus"?)`)
+}
