@@ -48,7 +48,7 @@ func runMerge(prm mergeParams, stdout, stderr io.Writer) int {
 		for i, s := range missing {
 			names[i] = s.String()
 		}
-		fmt.Fprintf(stderr, "note: shards %s of the batch are missing\n", strings.Join(names, ", "))
+		fmt.Fprintf(stderr, "note: missing shards of the batch: %s\n", strings.Join(names, ", "))
 	}
 	if rep.Errors > 0 {
 		return exitProblems

@@ -173,7 +173,7 @@ func TestMergeRefusesWhatIsNotOneBatch(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "merge", a)
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "shard 0/2 of a batch of 4 games")
-	assert.Contains(t, stderr, "note: shards 1/2 of the batch are missing")
+	assert.Contains(t, stderr, "note: missing shards of the batch: 1/2")
 
 	bad := filepath.Join(dir, "bad.json")
 	require.NoError(t, os.WriteFile(bad, []byte(`{"games": 3}`), 0o644))

@@ -58,7 +58,11 @@ func headerLine(rep *sim.Report) string {
 		for i, s := range rep.Shards {
 			shards[i] = s.String()
 		}
-		fmt.Fprintf(&b, ", shard %s of a batch of %d games", strings.Join(shards, " "), rep.BatchGames)
+		word := "shard"
+		if len(shards) > 1 {
+			word = "shards"
+		}
+		fmt.Fprintf(&b, ", %s %s of a batch of %d games", word, strings.Join(shards, ", "), rep.BatchGames)
 	}
 	b.WriteString(")")
 	if rep.Seconds != nil {
