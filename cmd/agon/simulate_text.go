@@ -124,15 +124,23 @@ func rateText(r sim.Rate) string {
 	return fmt.Sprintf("%5.1f%%  [%.1f%%, %.1f%%]", 100*r.Rate, 100*r.Low, 100*r.High)
 }
 
-// printAttributes prints the win rate by each declared attribute.
+// printAttributes prints the win rate by each declared attribute, a
+// table per attribute.
 func printAttributes(w io.Writer, s *sim.Summary, indent string) {
-	name := ""
-	for _, a := range s.WinRateByAttribute {
-		if a.Name != name {
-			name = a.Name
-			fmt.Fprintf(w, "%swin rate by %s (95%% interval):\n", indent, name)
+	rates := s.WinRateByAttribute
+	for start := 0; start < len(rates); {
+		end := start
+		var values []string
+		for end < len(rates) && rates[end].Name == rates[start].Name {
+			values = append(values, rates[end].Value+":")
+			end++
 		}
-		fmt.Fprintf(w, "%s  %s: %s  of %d seats\n", indent, a.Value, rateText(a.Rate), a.Games)
+		values = padRight(values)
+		fmt.Fprintf(w, "%swin rate by %s (95%% interval):\n", indent, rates[start].Name)
+		for i, a := range rates[start:end] {
+			fmt.Fprintf(w, "%s  %s %s  of %d seats\n", indent, values[i], rateText(a.Rate), a.Games)
+		}
+		start = end
 	}
 }
 
