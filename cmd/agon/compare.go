@@ -20,6 +20,8 @@ type compareParams struct {
 	// Other is the second ruleset folder ("" to compare the variant with
 	// the base rules).
 	Other string
+	// Top is how many rows the text prints (0: all).
+	Top int
 }
 
 // compareReport is compare --json.
@@ -40,7 +42,7 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 		return fail(stderr, err)
 	}
 	if prm.Set != "" {
-		return runCompareSweep(ctx, pa, stdout, stderr)
+		return runCompareSweep(ctx, pa, prm.Top, stdout, stderr)
 	}
 	var reps [2]*sim.Report
 	for i, p := range []simulateParams{pa, pb} {
@@ -56,7 +58,7 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 	if prm.JSON {
 		writeJSON(stdout, out)
 	} else {
-		printCompare(stdout, out)
+		printCompare(stdout, out, prm.Top)
 	}
 	return compareCode(out)
 }
@@ -89,7 +91,7 @@ type compareSweep struct {
 
 // runCompareSweep plays the ruleset as given (A) and, for each value of
 // --set, the ruleset with the constant set to it (B), on the same seeds.
-func runCompareSweep(ctx context.Context, prm simulateParams, stdout, stderr io.Writer) int {
+func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, stderr io.Writer) int {
 	set := prm.Set
 	prm.Set = ""
 	s, err := newSimulation(prm)
@@ -121,7 +123,7 @@ func runCompareSweep(ctx context.Context, prm simulateParams, stdout, stderr io.
 		code = max(code, compareCode(c))
 		out.Comparisons = append(out.Comparisons, c)
 		if !prm.JSON {
-			printCompare(stdout, c)
+			printCompare(stdout, c, top)
 			fmt.Fprintln(stdout)
 		}
 	}
@@ -165,8 +167,8 @@ func compareSides(prm compareParams) (a, b simulateParams, err error) {
 }
 
 // printCompare prints the two runs and their differences, most
-// significant first.
-func printCompare(w io.Writer, c *compareReport) {
+// significant first (the first top rows when top > 0).
+func printCompare(w io.Writer, c *compareReport, top int) {
 	a, b := c.A, c.B
 	fmt.Fprintf(w, "A: %s (%s)\n", a.RulesetSource, sideName(a))
 	fmt.Fprintf(w, "B: %s (%s)\n", b.RulesetSource, sideName(b))
@@ -177,14 +179,18 @@ func printCompare(w io.Writer, c *compareReport) {
 			fmt.Fprintf(w, "note: %s: %d games failed and %d were stopped (left out of the statistics but their rates)\n", r.VariantName(), r.Errors, r.Stopped)
 		}
 	}
+	rows := c.Differences
+	if top > 0 && top < len(rows) {
+		rows = rows[:top]
+	}
 	names := []string{"statistic"}
-	for _, d := range c.Differences {
+	for _, d := range rows {
 		names = append(names, d.Statistic)
 	}
 	names = padRight(names)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%s\tA\tB\tB − A\t95%% interval\tp\tHolm p\t\t\n", names[0])
-	for i, d := range c.Differences {
+	for i, d := range rows {
 		d.Statistic = names[i+1]
 		mark := ""
 		if d.Significant {
@@ -194,6 +200,9 @@ func printCompare(w io.Writer, c *compareReport) {
 			figure(d.Diff, d.Rate, true), figure(d.Low, d.Rate, true), figure(d.High, d.Rate, true), pText(d.P), pText(d.Holm), mark)
 	}
 	_ = tw.Flush()
+	if hidden := len(c.Differences) - len(rows); hidden > 0 {
+		fmt.Fprintf(w, "(%d less significant rows not shown: --top 0 shows all)\n", hidden)
+	}
 	fmt.Fprintf(w, "%d of %d differences significant (*: Holm-corrected p < %.2f; rates in %%, their differences in points)\n",
 		c.Significant, len(c.Differences), sim.Alpha)
 }
@@ -257,6 +266,7 @@ To compare an edited copy of a game with the original, give both folders: copy
 rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 /tmp/mine.`,
 		Example: `  agon compare peloponnes --variant harsh-catastrophes --players 4 --games 2000
+  agon compare peloponnes --variant harsh-catastrophes --players 4 --games 2000 --top 15
   agon compare peloponnes --set conquest_bonus=1,5 --players 3 --games 1000
   agon compare peloponnes --variant open-conquest --players 3 --games 500 --seats greedy --json`,
 		Args: cobra.RangeArgs(1, 2),
@@ -278,6 +288,7 @@ rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 	f.StringVar(&prm.Bots, "seats", "random", "bot kind for every seat, or a comma-separated kind per seat")
 	f.BoolVar(&prm.JSON, "json", false, "print both reports and the differences as JSON")
 	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")
+	f.IntVar(&prm.Top, "top", 0, "print only the `N` most significant rows (0: all; --json has all)")
 	f.StringVar(&prm.Set, "set", "", "compare the ruleset with itself with a constant set: `NAME=VALUES` (1..4 or 1,3,5)")
 	return cmd
 }

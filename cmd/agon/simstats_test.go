@@ -312,3 +312,15 @@ func TestCompareSet(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, stderr, `(did you mean "conquest_bonus"?)`)
 }
+
+func TestCompareTop(t *testing.T) {
+	args := []string{"compare", "peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "20"}
+	_, all, _ := runCLI(t, "", args...)
+	code, top, stderr := runCLI(t, "", append(args, "--top", "2")...)
+	require.Equal(t, exitOK, code, stderr)
+	rows := func(out string) int { return strings.Count(out, "\n") - 5 } // 3 header lines, the column heads, the count
+	assert.Equal(t, 2, rows(top)-1, "two rows and the note")
+	assert.Regexp(t, `\n\(\d+ less significant rows not shown: --top 0 shows all\)\n`, top)
+	assert.Greater(t, rows(all), 2)
+	assert.NotContains(t, all, "not shown")
+}
