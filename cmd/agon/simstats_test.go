@@ -73,7 +73,11 @@ func TestSimulateRows(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	rows := readCSV(t, file)
 	require.Len(t, rows, 4)
-	assert.Equal(t, []string{"game", "seed", "players", "variant", "score P1", "score P2", "score P3", "winners", "decisions", "status", "error"}, rows[0])
+	require.GreaterOrEqual(t, len(rows[0]), 11)
+	assert.Equal(t, []string{"game", "seed", "players", "variant", "score P1", "score P2", "score P3", "winners", "decisions", "status", "error"}, rows[0][:11])
+	for _, col := range rows[0][11:] {
+		assert.Regexp(t, `^\w+ P[1-3]$`, col, "a declared attribute or counter per seat")
+	}
 	assert.Equal(t, []string{"1", "2", ""}, []string{rows[1][0], rows[1][2], rows[1][6]}, "a 2-player game has no third score")
 	assert.Equal(t, "ok", rows[2][9])
 	assert.Regexp(t, `^P[1-3]( P[1-3])*$`, rows[2][7])
