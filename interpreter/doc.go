@@ -35,6 +35,12 @@
 // LoadPatched). internal/rulestest builds the small test games of the
 // tests above the core; no package code imports it.
 //
+// interpreter/sim sits beside transcript, on the core and the bots: it
+// plays batches of bot games (Run) and keeps their statistics as Tallies
+// of integer counts and histograms, so that shards of a batch merge into
+// exactly the statistics of one run; Summary and Compare derive what
+// people read. It does not import transcript.
+//
 // # Design decisions (and why they differ from the guide where they do)
 //
 // Shadow types for checking, plain maps for running. expr type-checks

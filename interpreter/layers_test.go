@@ -26,6 +26,8 @@ var layerRules = []struct {
 	{"agon/interpreter/transcript", []string{"agon/interpreter/bot", "agon/interpreter/internal/rulestest"}},
 	// report draws pages from plain data: it knows no other agon package.
 	{"agon/interpreter/report", []string{"agon/interpreter", "agon/schema", "agon/interpreter/bot", "agon/interpreter/transcript", "agon/interpreter/sim", "agon/interpreter/internal/rulestest"}},
+	// sim plays batches with the bots and keeps their statistics.
+	{"agon/interpreter/sim", []string{"agon/interpreter/transcript", "agon/interpreter/internal/rulestest"}},
 }
 
 // reaches lists the module packages (import paths under module) that pkg

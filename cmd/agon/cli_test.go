@@ -79,52 +79,6 @@ func TestSeedsAreDistinctAndStable(t *testing.T) {
 	assert.NotEqual(t, gameSeed(7, 3), gameSeed(8, 3))
 }
 
-func TestWilson(t *testing.T) {
-	lo, hi := wilson(5, 10, z95)
-	assert.InDelta(t, 0.2366, lo, 1e-4)
-	assert.InDelta(t, 0.7634, hi, 1e-4)
-
-	lo, hi = wilson(0, 10, z95)
-	assert.InDelta(t, 0, lo, 1e-12)
-	assert.InDelta(t, 0.2775, hi, 1e-4)
-
-	lo, hi = wilson(10, 10, z95)
-	assert.InDelta(t, 0.7225, lo, 1e-4)
-	assert.InDelta(t, 1, hi, 1e-12)
-
-	lo, hi = wilson(0, 0, z95)
-	assert.Equal(t, [2]float64{0, 1}, [2]float64{lo, hi})
-
-	lo, hi = wilson(81, 263, z95) // a textbook example: 0.2553–0.3662
-	assert.InDelta(t, 0.2553, lo, 1e-4)
-	assert.InDelta(t, 0.3662, hi, 1e-4)
-}
-
-func TestAggregate(t *testing.T) {
-	outcomes := []gameOutcome{
-		{Players: 2, Scores: []int{5, 3}, Winners: []int{0}, Decisions: 10},
-		{Players: 3, Scores: []int{4, 4, 1}, Winners: []int{0, 1}, Decisions: 20},
-		{Players: 2, Seed: 99, Err: "boom"},
-		{Players: 2, Scores: []int{2, 9}, Winners: []int{1}, Decisions: 30},
-	}
-	s := aggregate(outcomes)
-	assert.Equal(t, 4, s.Games)
-	assert.Equal(t, 1, s.Errors)
-	assert.Equal(t, []string{"game 3 (2 players, seed 99): boom"}, s.ErrorMessages)
-	assert.Equal(t, rangeStat{Mean: 28.0 / 7, Min: 1, Max: 9}, s.Scores)
-	assert.Equal(t, rangeStat{Mean: 20, Min: 10, Max: 30}, s.Decisions)
-	require.Len(t, s.WinRateBySeat, 3)
-	assert.Equal(t, 3, s.WinRateBySeat[0].Games)
-	assert.InDelta(t, 1.5/3, s.WinRateBySeat[0].Rate, 1e-12)
-	assert.InDelta(t, 1.5/3, s.WinRateBySeat[1].Rate, 1e-12)
-	assert.Equal(t, 1, s.WinRateBySeat[2].Games)
-	assert.InDelta(t, 0, s.WinRateBySeat[2].Rate, 1e-12)
-	require.Contains(t, s.ByPlayers, "2")
-	assert.Equal(t, 3, s.ByPlayers["2"].Games)
-	assert.Equal(t, 1, s.ByPlayers["3"].Games)
-	assert.Nil(t, s.ByPlayers["2"].ByPlayers)
-}
-
 func TestSimulateFewerGamesThanPlayerCounts(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", "2-5", "--games", "2")
 	assert.Equal(t, exitOK, code, stderr)

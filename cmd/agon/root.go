@@ -91,5 +91,6 @@ The two most common commands:
 	root.AddCommand(newValidateCmd(e), newPlayCmd(e), newSimulateCmd(e),
 		newRecordCmd(e), newReplayCmd(e), newBenchCmd(e))
 	root.AddCommand(newExplainCmd(e))
+	root.AddCommand(newCompareCmd(e), newMergeCmd(e))
 	return root
 }

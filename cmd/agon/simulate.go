@@ -5,15 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
-	"slices"
+	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"agon/interpreter"
+	"agon/interpreter/sim"
 )
 
 // simulateParams are the inputs of agon simulate.
@@ -23,10 +22,14 @@ type simulateParams struct {
 	Players  string // "3", "2-5", "2,4"
 	Games    int
 	Seed     uint64
-	Bots     string // one bot kind for every seat, or one per seat
+	Bots     string // one bot kind for every seat, or one per seat (--seats, --bots)
 	JSON     bool
-	Workers  int  // 0: GOMAXPROCS
-	Progress bool // draw a progress bar on stderr
+	Workers  int    // 0: GOMAXPROCS
+	Progress bool   // draw a progress bar on stderr
+	Rows     string // --rows FILE: one CSV row per game
+	Stats    string // --stats FILE: the JSON report, for merge
+	Shard    string // --shard i/n
+	Set      string // --set NAME=VALUES: a sweep
 }
 
 // maxGames bounds --games: every game's outcome is kept for the report.
@@ -38,38 +41,107 @@ type simulation struct {
 	source string // the ruleset's folder, or "built-in"
 	counts []int
 	bots   []string
+	shard  sim.Shard
 	prm    simulateParams
-	// play plays one game (playOne; a test may put a failing one here).
-	play func(p *interpreter.Program, players int, seed uint64, kinds []string) gameOutcome
+	// play plays one game (sim.PlayGame; a test may put a failing one here).
+	play func(p *interpreter.Program, players int, seed uint64, kinds []string) sim.Outcome
 }
 
-// runSimulate plays many games with bots and prints statistics.
+// runSimulate plays many games with bots and prints statistics (one report
+// per value of a --set sweep).
 func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writer) int {
-	sim, err := newSimulation(prm)
+	s, err := newSimulation(prm)
 	if err != nil {
 		if rs, rerr := resolveRuleset(prm.Ruleset); rerr == nil && !isUsage(err) {
 			printSource(stderr, rs.Source)
 		}
 		return printLoadError(stderr, err)
 	}
-	start := time.Now()
-	outcomes, err := sim.run(ctx, stderr)
+	if prm.Set != "" {
+		return runSweep(ctx, s, stdout, stderr)
+	}
+	rep, outcomes, err := s.report(ctx, stderr, "")
 	if err != nil {
 		return fail(stderr, err)
 	}
-	s := aggregate(outcomes)
-	s.RulesetSource = sim.source
-	secs := time.Since(start).Seconds()
-	s.Seconds = &secs
-	if prm.JSON {
-		writeJSON(stdout, s)
-	} else {
-		printSummary(stdout, s, sim)
+	if err := s.writeFiles(rep, outcomes); err != nil {
+		return fail(stderr, err)
 	}
-	if s.Errors > 0 {
+	if prm.JSON {
+		writeJSON(stdout, rep)
+	} else {
+		printReport(stdout, rep)
+	}
+	if rep.Errors > 0 {
 		return exitProblems
 	}
 	return exitOK
+}
+
+// report plays the games and builds their report; set is the sweep's
+// NAME=VALUE ("" for none).
+func (s *simulation) report(ctx context.Context, stderr io.Writer, set string) (*sim.Report, []sim.Outcome, error) {
+	start := time.Now()
+	outcomes, err := sim.Run(ctx, s.batch(stderr))
+	if err != nil {
+		return nil, nil, err
+	}
+	rep := sim.NewReport(s.header(set), sim.Collect(outcomes))
+	secs := time.Since(start).Seconds()
+	rep.Seconds = &secs
+	return rep, outcomes, nil
+}
+
+// writeFiles writes --rows and --stats.
+func (s *simulation) writeFiles(rep *sim.Report, outcomes []sim.Outcome) error {
+	if s.prm.Rows != "" {
+		if err := writeRowsFile(s.prm.Rows, rep, outcomes); err != nil {
+			return err
+		}
+	}
+	if s.prm.Stats != "" {
+		return writeJSONFile(s.prm.Stats, rep)
+	}
+	return nil
+}
+
+// writeJSONFile writes v as indented JSON to file.
+func writeJSONFile(file string, v any) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	writeJSON(f, v)
+	return f.Close()
+}
+
+// batch is the simulation as a sim.Batch, drawing progress on stderr when
+// asked.
+func (s *simulation) batch(stderr io.Writer) sim.Batch {
+	b := sim.Batch{Program: s.prog, Counts: s.counts, Seats: s.bots, Games: s.prm.Games, Seed: s.prm.Seed,
+		Workers: s.prm.Workers, Shard: s.shard, Play: s.play}
+	if s.prm.Progress {
+		start := time.Now()
+		b.Progress = func(done, total int) {
+			if done == total || done%max(1, total/200) == 0 {
+				drawProgress(stderr, done, total, time.Since(start))
+			}
+			if done == total {
+				fmt.Fprint(stderr, "\r\033[K")
+			}
+		}
+	}
+	return b
+}
+
+// header names what the simulation plays.
+func (s *simulation) header(set string) sim.Header {
+	h := sim.Header{Game: s.prog.Game(), Title: s.prog.Title(), RulesetSource: s.source, Variant: s.prog.Variant(),
+		RulesetHash: s.prog.Hash(), Set: set, Players: s.prm.Players, Seats: s.bots, Seed: s.prm.Seed, BatchGames: s.prm.Games}
+	if !s.shard.Whole() {
+		h.Shards = []sim.Shard{s.shard}
+	}
+	return h
 }
 
 // newSimulation checks the parameters and loads the ruleset.
@@ -84,6 +156,10 @@ func newSimulation(prm simulateParams) (*simulation, error) {
 	if prm.Games > maxGames {
 		return nil, usagef("--games %d is more than the %d games one simulate may play (run several with different --seed)", prm.Games, maxGames)
 	}
+	shard, err := parseShard(prm.Shard)
+	if err != nil {
+		return nil, err
+	}
 	bots, err := botList(prm.Bots, slicesMax(counts))
 	if err != nil {
 		return nil, err
@@ -95,11 +171,25 @@ func newSimulation(prm simulateParams) (*simulation, error) {
 	if err := checkPlayers(p, counts); err != nil {
 		return nil, err
 	}
-	return &simulation{prog: p, source: source, counts: counts, bots: bots, prm: prm, play: playOne}, nil
+	return &simulation{prog: p, source: source, counts: counts, bots: bots, shard: shard, prm: prm, play: sim.PlayGame}, nil
 }
 
-// botList parses --bots: one kind for all seats, or one per seat of the
-// largest game.
+// parseShard parses --shard i/n (i from 0); "" is the whole batch.
+func parseShard(spec string) (sim.Shard, error) {
+	if spec == "" {
+		return sim.Shard{}, nil
+	}
+	a, b, ok := strings.Cut(spec, "/")
+	i, err1 := strconv.Atoi(strings.TrimSpace(a))
+	n, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return sim.Shard{}, usagef("bad --shard %q: write i/n with 0 ≤ i < n, e.g. 0/4", spec)
+	}
+	return sim.Shard{Index: i, Count: n}, nil
+}
+
+// botList parses --seats (--bots): one kind for all seats, or one per
+// seat of the largest game.
 func botList(spec string, seats int) ([]string, error) {
 	kinds := strings.Split(spec, ",")
 	if len(kinds) == 1 {
@@ -110,7 +200,7 @@ func botList(spec string, seats int) ([]string, error) {
 		return parseSeats("", seats, kind, kind, false)
 	}
 	if len(kinds) < seats {
-		return nil, usagef("--bots lists %d bots, the largest game has %d seats", len(kinds), seats)
+		return nil, usagef("--seats lists %d bots, the largest game has %d seats", len(kinds), seats)
 	}
 	return parseSeats(spec, len(kinds), "", "", false)
 }
@@ -124,76 +214,9 @@ func slicesMax(counts []int) int {
 	return m
 }
 
-// run plays the games on the workers; outcome i is game i's whatever the
-// number of workers. A panic in a game (a bug of agon) becomes that game's
-// error: the other games' results are kept.
-func (sim *simulation) run(ctx context.Context, stderr io.Writer) ([]gameOutcome, error) {
-	n := sim.prm.Games
-	outcomes := make([]gameOutcome, n)
-	panics := make([]any, n)
-	jobs, done := make(chan int), make(chan int)
-	var wg sync.WaitGroup
-	for range sim.workers() {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				outcomes[i], panics[i] = sim.safeGame(i)
-				done <- i
-			}
-		}()
-	}
-	go sim.feed(ctx, jobs)
-	go func() { wg.Wait(); close(done) }()
-	finished := sim.collect(done, stderr)
-	for i, p := range panics {
-		if p != nil {
-			// A bug of agon in one game: that game's error row, the
-			// others' results kept.
-			outcomes[i].Err = fmt.Sprintf("internal error: %v (please report, with --players %d --seed %d)", p, outcomes[i].Players, outcomes[i].Seed)
-		}
-	}
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("interrupted after %d of %d games", finished, n)
-	}
-	return outcomes, nil
-}
-
-// workers is the number of worker goroutines.
-func (sim *simulation) workers() int {
-	w := sim.prm.Workers
-	if w <= 0 {
-		w = runtime.GOMAXPROCS(0)
-	}
-	return max(1, min(w, sim.prm.Games))
-}
-
-// feed sends the game indices until done or cancelled.
-func (sim *simulation) feed(ctx context.Context, jobs chan<- int) {
-	defer close(jobs)
-	for i := range sim.prm.Games {
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
-			return
-		}
-	}
-}
-
-// collect counts finished games, drawing progress when asked.
-func (sim *simulation) collect(done <-chan int, stderr io.Writer) int {
-	finished, n := 0, sim.prm.Games
-	start := time.Now()
-	for range done {
-		finished++
-		if sim.prm.Progress && (finished == n || finished%max(1, n/200) == 0) {
-			drawProgress(stderr, finished, n, time.Since(start))
-		}
-	}
-	if sim.prm.Progress {
-		fmt.Fprint(stderr, "\r\033[K")
-	}
-	return finished
+// playOne plays one game with bots and reports its outcome.
+func playOne(p *interpreter.Program, players int, seed uint64, kinds []string) sim.Outcome {
+	return sim.PlayGame(p, players, seed, kinds)
 }
 
 // drawProgress draws a one-line progress bar with the rate and the time
@@ -210,92 +233,6 @@ func drawProgress(w io.Writer, done, total int, elapsed time.Duration) {
 	fmt.Fprint(w, line+"\033[K")
 }
 
-// safeGame plays game i, catching a panic so that run can report it as
-// the game's error.
-func (sim *simulation) safeGame(i int) (o gameOutcome, p any) {
-	players := sim.counts[i%len(sim.counts)]
-	seed := gameSeed(sim.prm.Seed, i)
-	o = gameOutcome{Players: players, Seed: seed}
-	defer func() { p = recover() }()
-	return sim.play(sim.prog, players, seed, sim.bots[:players]), nil
-}
-
-// playOne plays one game with bots and reports its outcome.
-func playOne(p *interpreter.Program, players int, seed uint64, kinds []string) gameOutcome {
-	o := gameOutcome{Players: players, Seed: seed}
-	bots, err := newBots(kinds, seed)
-	if err == nil {
-		var g *interpreter.Game
-		if g, err = interpreter.NewGame(p, interpreter.Config{Players: players, Seed: seed, KeysOnly: true}); err == nil {
-			err = interpreter.Play(g, bots)
-			o.Decisions = g.Decisions()
-			if r := g.Result(); err == nil && r != nil {
-				o.Scores, o.Winners = scoresOf(r), r.Winners
-			}
-		}
-	}
-	if err != nil {
-		o.Err = err.Error()
-	}
-	return o
-}
-
-// scoresOf lists the final scores in seat order.
-func scoresOf(r *interpreter.Result) []int {
-	out := make([]int, len(r.Players))
-	for i, p := range r.Players {
-		out[i] = p.Score
-	}
-	return out
-}
-
-// printSummary prints the statistics for people.
-func printSummary(w io.Writer, s *summary, sim *simulation) {
-	rate := float64(s.Games) / max(*s.Seconds, 1e-9)
-	printSource(w, sim.source)
-	fmt.Fprintf(w, "%d games of %s (players %s, bots %s, seed %d) in %.2fs: %.1f games/s\n",
-		s.Games, sim.prog.Title(), sim.prm.Players, sim.prm.Bots, sim.prm.Seed, *s.Seconds, rate)
-	printSection(w, s, "")
-	if len(s.ByPlayers) > 1 {
-		for _, n := range sim.sortedCounts() {
-			sub := s.ByPlayers[fmt.Sprint(n)]
-			if sub == nil { // fewer games than player counts
-				fmt.Fprintf(w, "\n%d players: no games\n", n)
-				continue
-			}
-			fmt.Fprintf(w, "\n%d players: %d games\n", n, sub.Games)
-			printSection(w, sub, "  ")
-		}
-	}
-}
-
-// sortedCounts lists the distinct player counts in ascending order.
-func (sim *simulation) sortedCounts() []int {
-	out := slices.Clone(sim.counts)
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// printSection prints errors, scores, lengths and win rates.
-func printSection(w io.Writer, s *summary, indent string) {
-	fmt.Fprintf(w, "%serrors: %d\n", indent, s.Errors)
-	for _, m := range s.ErrorMessages {
-		fmt.Fprintf(w, "%s  %s\n", indent, m)
-	}
-	if s.GamesWithoutDecisions > 0 {
-		fmt.Fprintf(w, "%swarning: %d games ended without a decision (does a trigger or the flow end the game at once?)\n", indent, s.GamesWithoutDecisions)
-		for _, m := range s.Warnings {
-			fmt.Fprintf(w, "%s  %s\n", indent, m)
-		}
-	}
-	fmt.Fprintf(w, "%sscores: mean %.1f, min %d, max %d\n", indent, s.Scores.Mean, s.Scores.Min, s.Scores.Max)
-	fmt.Fprintf(w, "%sdecisions per game: mean %.1f, min %d, max %d\n", indent, s.Decisions.Mean, s.Decisions.Min, s.Decisions.Max)
-	fmt.Fprintf(w, "%swin rate by seat (95%% interval):\n", indent)
-	for _, r := range s.WinRateBySeat {
-		fmt.Fprintf(w, "%s  P%d: %5.1f%%  [%.1f%%, %.1f%%]  of %d games\n", indent, r.Seat, 100*r.Rate, 100*r.Low, 100*r.High, r.Games)
-	}
-}
-
 // isTerminal reports whether f is a character device (a terminal).
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()
@@ -305,20 +242,54 @@ func isTerminal(f *os.File) bool {
 // newSimulateCmd wires agon simulate.
 func newSimulateCmd(e *env) *cobra.Command {
 	var prm simulateParams
+	var seats string
 	cmd := &cobra.Command{
 		Use:   "simulate RULESET",
 		Short: "Play many games with bots and report statistics",
-		Long: `simulate plays --games games with bots and reports failed games, scores, game
-length in decisions, and each seat's win rate with a 95% Wilson interval (a shared
-win counts 1/k for each of k winners). Game i uses the i-th player count of
---players in turn and a seed derived from --seed and i, so the report is the same
-for any number of --workers.`,
+		Long: `simulate plays --games games with bots and reports, for the game, ruleset folder
+and variant named in its header:
+
+  - failed games, and games stopped by the decision limit (20000);
+  - each seat's win rate with a 95% Wilson interval (a shared win counts 1/k for
+    each of k winners), and the win rate by each starting attribute the ruleset's
+    report section declares (e.g. a role or faction);
+  - scores and winning margins (best score minus the next), game length in
+    decisions: mean, sd, median, range (the JSON adds histograms);
+  - per card taken: in how many games, how often, how early (mean decision) and
+    the win rate of its takers; per declared counter: the mean per seat and game,
+    for winners and for the others.
+
+Game i uses the i-th player count of --players in turn and a seed derived from
+--seed and i, so the report is the same for any number of --workers.
+
+--seats gives the bot of every seat (one kind) or of each seat of the largest
+game (a list; --bots is its older name). --rows FILE writes one CSV row per game
+(seed, players, variant, scores, winners, decisions, status, attributes,
+counters) for spreadsheets.
+
+--shard i/n plays only the games whose index is i modulo n (i from 0: the shards
+interleave, so each plays every player count alike); --stats FILE (or --json)
+writes the shard's statistics, and 'agon merge' combines the shard files into
+the report one run of all the games would print, exactly.
+
+--set NAME=VALUES sweeps a constant of the ruleset over VALUES (1..4 or 1,3,5):
+one report per value, on the same seeds, then a summary table.`,
 		Example: `  agon simulate peloponnes --players 2-5 --games 1000
-  agon simulate rulesets/peloponnes --players 2,4 --games 200 --seed 7 --json`,
+  agon simulate rulesets/peloponnes --players 2,4 --games 200 --seed 7 --json
+  agon simulate peloponnes --players 4 --games 500 --seats greedy,random,random,random
+  agon simulate peloponnes --players 3 --games 200 --rows games.csv
+  agon simulate peloponnes --players 4 --games 1000 --shard 0/4 --stats shard-0.json
+  agon simulate peloponnes --players 3 --games 100 --set conquest_bonus=1..4`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
 			prm.Progress = !prm.JSON && isTerminal(os.Stderr)
+			if cmd.Flags().Changed("seats") {
+				if cmd.Flags().Changed("bots") {
+					return usagef("give --seats or --bots (its older name), not both")
+				}
+				prm.Bots = seats
+			}
 			e.code = runSimulate(e.ctx, prm, e.stdout, e.stderr)
 			return nil
 		},
@@ -326,11 +297,16 @@ for any number of --workers.`,
 	f := cmd.Flags()
 	f.StringVar(&prm.Variant, "variant", "", "apply the named variant")
 	f.StringVar(&prm.Players, "players", "", "player counts: 3, 2-5 or 2,4 (required)")
-	f.IntVar(&prm.Games, "games", 100, "number of games")
+	f.IntVar(&prm.Games, "games", 100, "number of games (of all shards)")
 	f.Uint64Var(&prm.Seed, "seed", 1, "seed from which every game's seed is derived")
-	f.StringVar(&prm.Bots, "bots", "random", "bot kind for every seat, or a comma-separated kind per seat")
-	f.BoolVar(&prm.JSON, "json", false, "print the statistics as JSON")
+	f.StringVar(&seats, "seats", "random", "bot kind for every seat, or a comma-separated kind per seat")
+	f.StringVar(&prm.Bots, "bots", "random", "older name of --seats")
+	f.BoolVar(&prm.JSON, "json", false, "print the statistics as JSON (mergeable: see merge)")
 	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")
+	f.StringVar(&prm.Rows, "rows", "", "write one CSV row per game to `FILE`")
+	f.StringVar(&prm.Stats, "stats", "", "write the JSON statistics to `FILE` (for agon merge)")
+	f.StringVar(&prm.Shard, "shard", "", "play shard `i/n` of the games: those whose index is i mod n")
+	f.StringVar(&prm.Set, "set", "", "sweep a constant: `NAME=VALUES`, e.g. conquest_bonus=1..4 or 1,3,5")
 	_ = cmd.MarkFlagRequired("players")
 	return cmd
 }

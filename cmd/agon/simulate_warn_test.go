@@ -30,13 +30,3 @@ func TestSimulateWarnsAboutGamesWithoutDecisions(t *testing.T) {
 	require.Equal(t, exitOK, code)
 	assert.Contains(t, out, "warning: 3 games ended without a decision")
 }
-
-func TestAggregateCountsGamesWithoutDecisions(t *testing.T) {
-	s := aggregate([]gameOutcome{
-		{Players: 2, Scores: []int{0, 0}, Winners: []int{0, 1}},
-		{Players: 2, Scores: []int{1, 0}, Winners: []int{0}, Decisions: 4},
-		{Players: 2, Err: "boom"},
-	})
-	assert.Equal(t, 1, s.GamesWithoutDecisions, "failed games are errors, not warnings")
-	assert.Equal(t, []string{"game 1 (2 players, seed 0) ended without a decision"}, s.Warnings)
-}

@@ -1,0 +1,308 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"agon/interpreter/sim"
+)
+
+// compareParams are the inputs of agon compare.
+type compareParams struct {
+	simulateParams
+	// Other is the second ruleset folder ("" to compare the variant with
+	// the base rules).
+	Other string
+	// Top is how many rows the text prints (0: all).
+	Top int
+}
+
+// compareReport is compare --json.
+type compareReport struct {
+	A           *sim.Report      `json:"a"`
+	B           *sim.Report      `json:"b"`
+	Differences []sim.Difference `json:"differences"`
+	// Significant counts the differences significant after Holm's
+	// correction.
+	Significant int `json:"significant"`
+}
+
+// runCompare plays the two rulesets on the same seeds and compares every
+// statistic (once per value of --set).
+func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer) int {
+	pa, pb, err := compareSides(prm)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if prm.Set != "" {
+		return runCompareSweep(ctx, pa, prm.Top, stdout, stderr)
+	}
+	var reps [2]*sim.Report
+	for i, p := range []simulateParams{pa, pb} {
+		s, err := newSimulation(p)
+		if err != nil {
+			return printLoadError(stderr, err)
+		}
+		if reps[i], _, err = s.report(ctx, stderr, ""); err != nil {
+			return fail(stderr, err)
+		}
+	}
+	out := newCompareReport(reps[0], reps[1])
+	if prm.JSON {
+		writeJSON(stdout, out)
+	} else {
+		printCompare(stdout, out, prm.Top)
+	}
+	return compareCode(out)
+}
+
+// newCompareReport compares two reports.
+func newCompareReport(a, b *sim.Report) *compareReport {
+	out := &compareReport{A: a, B: b, Differences: sim.Compare(a.Summary, b.Summary)}
+	for _, d := range out.Differences {
+		if d.Significant {
+			out.Significant++
+		}
+	}
+	return out
+}
+
+// compareCode is 1 when a game failed on either side.
+func compareCode(c *compareReport) int {
+	if c.A.Errors+c.B.Errors > 0 {
+		return exitProblems
+	}
+	return exitOK
+}
+
+// compareSweep is compare --set --json: a comparison per value.
+type compareSweep struct {
+	Set         string           `json:"set"`
+	Values      []string         `json:"values"`
+	Comparisons []*compareReport `json:"comparisons"`
+}
+
+// runCompareSweep plays the ruleset as given (A) and, for each value of
+// --set, the ruleset with the constant set to it (B), on the same seeds.
+func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, stderr io.Writer) int {
+	set := prm.Set
+	prm.Set = ""
+	s, err := newSimulation(prm)
+	if err != nil {
+		return printLoadError(stderr, err)
+	}
+	sw, err := parseSweep(set)
+	if err == nil {
+		err = checkConstant(s.prog, sw.Name)
+	}
+	if err != nil {
+		return fail(stderr, err)
+	}
+	a, _, err := s.report(ctx, stderr, "")
+	if err != nil {
+		return fail(stderr, err)
+	}
+	out, code := compareSweep{Set: sw.Name, Values: sw.Values}, exitOK
+	for _, v := range sw.Values {
+		if s.prog, err = s.patchedProgram(sw.Name, v); err != nil {
+			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
+			return printLoadError(stderr, err)
+		}
+		b, _, err := s.report(ctx, stderr, sw.Name+"="+v)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		c := newCompareReport(a, b)
+		code = max(code, compareCode(c))
+		out.Comparisons = append(out.Comparisons, c)
+		if !prm.JSON {
+			printCompare(stdout, c, top)
+			fmt.Fprintln(stdout)
+		}
+	}
+	if prm.JSON {
+		writeJSON(stdout, out)
+		return code
+	}
+	fmt.Fprintf(stdout, "sweep of %s against the ruleset's own value:\n", sw.Name)
+	for i, c := range out.Comparisons {
+		fmt.Fprintf(stdout, "  %s=%s: %d of %d differences significant\n", sw.Name, sw.Values[i], c.Significant, len(c.Differences))
+	}
+	return code
+}
+
+// compareSides is the simulate parameters of the two sides: A the base
+// rules (or the first folder), B the variant (or the second folder).
+func compareSides(prm compareParams) (a, b simulateParams, err error) {
+	a, b = prm.simulateParams, prm.simulateParams
+	switch {
+	case prm.Set != "" && prm.Other != "":
+		return a, b, usagef("compare --set compares one ruleset with itself with a constant set: give one ruleset")
+	case prm.Set != "":
+		// A is the ruleset (and variant) as given, B the same with the
+		// constant set (runCompareSweep).
+	case prm.Other == "" && prm.Variant == "":
+		return a, b, usagef("compare needs --variant V (the variant against the base rules), --set NAME=VALUES or two ruleset folders")
+	case prm.Other == "":
+		a.Variant = ""
+	default:
+		b.Ruleset = prm.Other
+	}
+	if a.Players == "" {
+		p, err := loadProgram(a.Ruleset, a.Variant)
+		if err != nil {
+			return a, b, err
+		}
+		a.Players = fmt.Sprintf("%d-%d", p.MinPlayers(), p.MaxPlayers())
+		b.Players = a.Players
+	}
+	return a, b, nil
+}
+
+// printCompare prints the two runs and their differences, most
+// significant first (the first top rows when top > 0).
+func printCompare(w io.Writer, c *compareReport, top int) {
+	a, b := c.A, c.B
+	fmt.Fprintf(w, "A: %s (%s)\n", a.RulesetSource, sideName(a))
+	fmt.Fprintf(w, "B: %s (%s)\n", b.RulesetSource, sideName(b))
+	fmt.Fprintf(w, "%d games each of %s on the same seeds (players %s, seats %s, seed %d)\n",
+		a.Games, a.Title, a.Players, seatsText(a.Seats), a.Seed)
+	for _, r := range []*sim.Report{a, b} {
+		if r.Errors+r.Stopped > 0 {
+			fmt.Fprintf(w, "note: %s: %d games failed and %d were stopped (left out of the statistics but their rates)\n", r.VariantName(), r.Errors, r.Stopped)
+		}
+	}
+	rows := c.Differences
+	if top > 0 && top < len(rows) {
+		rows = rows[:top]
+	}
+	names := []string{"statistic"}
+	for _, d := range rows {
+		names = append(names, d.Statistic)
+	}
+	names = padRight(names)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%s\tA\tB\tB − A\t95%% interval\tp\tHolm p\t\t\n", names[0])
+	for i, d := range rows {
+		d.Statistic = names[i+1]
+		mark := ""
+		if d.Significant {
+			mark = "*"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t[%s, %s]\t%s\t%s\t%s\t\n", d.Statistic, figure(d.A, d.Rate, false), figure(d.B, d.Rate, false),
+			figure(d.Diff, d.Rate, true), figure(d.Low, d.Rate, true), figure(d.High, d.Rate, true), pText(d.P), pText(d.Holm), mark)
+	}
+	_ = tw.Flush()
+	if hidden := len(c.Differences) - len(rows); hidden > 0 {
+		fmt.Fprintf(w, "(%d less significant rows not shown: --top 0 shows all)\n", hidden)
+	}
+	fmt.Fprintf(w, "%d of %d differences significant (*: Holm-corrected p < %.2f; rates in %%, their differences in points)\n",
+		c.Significant, len(c.Differences), sim.Alpha)
+}
+
+// sideName is the variant and the constant set: "base rules, NAME=V".
+func sideName(r *sim.Report) string {
+	if r.Set != "" {
+		return r.VariantName() + ", " + r.Set
+	}
+	return r.VariantName()
+}
+
+// figure prints a value: rates as percentages, a signed one with its sign.
+func figure(v float64, rate, signed bool) string {
+	format := "%.2f"
+	if rate {
+		v, format = 100*v, "%.1f"
+	}
+	if signed {
+		format = strings.Replace(format, "%", "%+", 1)
+	}
+	if rate && !signed {
+		format += "%%"
+	}
+	return fmt.Sprintf(format, v)
+}
+
+// pText prints a p-value.
+func pText(p float64) string {
+	if p < 0.0001 {
+		return "<0.0001"
+	}
+	return fmt.Sprintf("%.4f", p)
+}
+
+// newCompareCmd wires agon compare.
+func newCompareCmd(e *env) *cobra.Command {
+	var prm compareParams
+	cmd := &cobra.Command{
+		Use:   "compare RULESET [RULESET2]",
+		Short: "Play a variant (or a second ruleset) against the base on the same seeds and test every difference",
+		Long: `compare plays RULESET's base rules (A) and its --variant (B), or two ruleset
+folders (A and B, with --variant applied to both when given), on the same seeds
+with the same seats, and lists every statistic of simulate side by side: win rate
+by seat and by declared attribute, mean score, winning margin and game length,
+stopped and failed games, per-card figures and declared counters.
+
+For each it gives B − A with its 95% interval and a two-sided p-value: the
+two-proportion z test for rates (Wald interval), Welch's t test for means. The
+list comes most significant first; a difference is marked * when it stays below
+5% after Holm's correction for the number of comparisons, so that testing many
+statistics does not make chance differences look real. Statistics that do not
+vary in either run are left out. --players defaults to every count the game
+allows.
+
+--set NAME=VALUES compares the ruleset (with --variant when given) as it is (A)
+with the same ruleset with the constant set to each value (B), one comparison per
+value, then a line per value.
+
+To compare an edited copy of a game with the original, give both folders: copy
+rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
+/tmp/mine.`,
+		Example: `  agon compare peloponnes --variant harsh-catastrophes --players 4 --games 2000
+  agon compare peloponnes --variant harsh-catastrophes --players 4 --games 2000 --top 15
+  agon compare peloponnes --set conquest_bonus=1,5 --players 3 --games 1000
+  agon compare peloponnes --variant open-conquest --players 3 --games 500 --seats greedy --json`,
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			prm.Ruleset = args[0]
+			if len(args) == 2 {
+				prm.Other = args[1]
+			}
+			prm.Progress = !prm.JSON && isTerminal(os.Stderr)
+			e.code = runCompare(e.ctx, prm, e.stdout, e.stderr)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&prm.Variant, "variant", "", "the variant B plays (A plays the base rules)")
+	f.StringVar(&prm.Players, "players", "", "player counts: 3, 2-5 or 2,4 (default: all the game allows)")
+	f.IntVar(&prm.Games, "games", 1000, "games on each side")
+	f.Uint64Var(&prm.Seed, "seed", 1, "seed from which every game's seed is derived (the same on both sides)")
+	f.StringVar(&prm.Bots, "seats", "random", "bot kind for every seat, or a comma-separated kind per seat")
+	f.BoolVar(&prm.JSON, "json", false, "print both reports and the differences as JSON")
+	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")
+	f.IntVar(&prm.Top, "top", 0, "print only the `N` most significant rows (0: all; --json has all)")
+	f.StringVar(&prm.Set, "set", "", "compare the ruleset with itself with a constant set: `NAME=VALUES` (1..4 or 1,3,5)")
+	return cmd
+}
+
+// padRight pads the texts with spaces to the longest one's width, so that
+// a right-aligned table keeps them left-aligned.
+func padRight(texts []string) []string {
+	width := 0
+	for _, t := range texts {
+		width = max(width, utf8.RuneCountInString(t))
+	}
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = t + strings.Repeat(" ", width-utf8.RuneCountInString(t))
+	}
+	return out
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"agon/interpreter/sim"
+)
+
+// mergeParams are the inputs of agon merge.
+type mergeParams struct {
+	Files []string
+	JSON  bool
+	Stats string // --stats FILE: write the merged JSON too
+}
+
+// runMerge combines shard files into one report.
+func runMerge(prm mergeParams, stdout, stderr io.Writer) int {
+	reports := make([]*sim.Report, len(prm.Files))
+	for i, f := range prm.Files {
+		r, err := readReport(f)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		reports[i] = r
+	}
+	rep, err := sim.Merge(prm.Files, reports)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if prm.Stats != "" {
+		if err := writeJSONFile(prm.Stats, rep); err != nil {
+			return fail(stderr, err)
+		}
+	}
+	if prm.JSON {
+		writeJSON(stdout, rep)
+	} else {
+		printReport(stdout, rep)
+	}
+	if missing := rep.Missing(); len(missing) > 0 {
+		names := make([]string, len(missing))
+		for i, s := range missing {
+			names[i] = s.String()
+		}
+		fmt.Fprintf(stderr, "note: missing shards of the batch: %s\n", strings.Join(names, ", "))
+	}
+	if rep.Errors > 0 {
+		return exitProblems
+	}
+	return exitOK
+}
+
+// readReport reads a simulate --json or --stats file.
+func readReport(file string) (*sim.Report, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var r sim.Report
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("%s: not a simulate --json or --stats file: %v", file, err)
+	}
+	if r.Stats == nil || r.Game == "" {
+		return nil, fmt.Errorf("%s: not a simulate --json or --stats file (no game or stats)", file)
+	}
+	return &r, nil
+}
+
+// newMergeCmd wires agon merge.
+func newMergeCmd(e *env) *cobra.Command {
+	var prm mergeParams
+	cmd := &cobra.Command{
+		Use:   "merge FILE...",
+		Short: "Combine the statistics of simulate shards into one report",
+		Long: `merge reads the files that 'agon simulate --shard i/n --stats FILE' (or --json)
+wrote and prints the report one simulate of all their games would print: the
+statistics are counts and histograms, so the merge is exact. The files must be of
+one batch (same game, variant, ruleset files, players, seats, seed and --games);
+a shard given twice is an error, and missing shards are noted on stderr.
+
+To run a batch on a cluster, run one shard per machine (for example as a
+Kubernetes Indexed Job, --shard $JOB_COMPLETION_INDEX/N: see README.md,
+"Running a batch on a cluster"), then merge the files.`,
+		Example: `  agon simulate peloponnes --players 4 --games 1000 --shard 0/2 --stats shard-0.json
+  agon simulate peloponnes --players 4 --games 1000 --shard 1/2 --stats shard-1.json
+  agon merge shard-0.json shard-1.json
+  agon merge shard-0.json shard-1.json --json`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			prm.Files = args
+			e.code = runMerge(prm, e.stdout, e.stderr)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&prm.JSON, "json", false, "print the merged statistics as JSON (mergeable again)")
+	cmd.Flags().StringVar(&prm.Stats, "stats", "", "also write the merged JSON statistics to `FILE`")
+	return cmd
+}

@@ -1,0 +1,330 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"agon/interpreter"
+	"agon/interpreter/sim"
+)
+
+// decode parses a JSON output into a map, without the run's time.
+func decode(t *testing.T, out string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &m), out)
+	delete(m, "seconds")
+	return m
+}
+
+func TestSimulateNamesGameFolderAndVariant(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", "3", "--games", "2", "--variant", "harsh-catastrophes")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Regexp(t, `^ruleset: \S*rulesets/peloponnes\n2 games of Peloponnes Card Game \(variant harsh-catastrophes; players 3, seats random, seed 1\) in `, out)
+	for _, want := range []string{"\nscores: mean ", "\nwinning margin: mean ", "\ndecisions per game: mean ", "\n  P3: "} {
+		assert.Contains(t, out, want)
+	}
+
+	code, out, _ = runCLI(t, "", "simulate", "peloponnes", "--players", "3", "--games", "2")
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, out, "2 games of Peloponnes Card Game (base rules; players 3, seats random, seed 1)")
+
+	code, out, _ = runCLI(t, "", "simulate", "peloponnes", "--players", "3", "--games", "2", "--json", "--variant", "harsh-catastrophes")
+	require.Equal(t, exitOK, code)
+	s := decode(t, out)
+	assert.Equal(t, "peloponnes", s["game"])
+	assert.Equal(t, "Peloponnes Card Game", s["title"])
+	assert.Equal(t, "harsh-catastrophes", s["variant"])
+	assert.Regexp(t, `rulesets/peloponnes$`, s["ruleset_source"])
+	assert.Equal(t, []any{"random", "random", "random"}, s["seats"])
+	for _, key := range []string{"margins", "stopped", "win_rate_by_attribute", "cards", "counters", "stats"} {
+		assert.Contains(t, s, key)
+	}
+}
+
+func TestSimulateSeatsIsBots(t *testing.T) {
+	args := []string{"simulate", "peloponnes", "--players", "3", "--games", "3", "--json"}
+	_, a, _ := runCLI(t, "", append(args, "--seats", "first,random,random")...)
+	_, b, _ := runCLI(t, "", append(args, "--bots", "first,random,random")...)
+	_, c, _ := runCLI(t, "", args...)
+	assert.Equal(t, decode(t, a), decode(t, b))
+	assert.NotEqual(t, decode(t, a)["stats"], decode(t, c)["stats"], "the first seat plays otherwise")
+	assert.Equal(t, []any{"first", "random", "random"}, decode(t, a)["seats"])
+
+	code, _, stderr := runCLI(t, "", append(args, "--seats", "first", "--bots", "random")...)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "give --seats or --bots (its older name), not both")
+	code, _, stderr = runCLI(t, "", append(args, "--seats", "first,clever,random")...)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, `unknown seat "clever"`)
+}
+
+func TestSimulateRows(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.csv")
+	code, _, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", "2-3", "--games", "3", "--rows", file)
+	require.Equal(t, exitOK, code, stderr)
+	rows := readCSV(t, file)
+	require.Len(t, rows, 4)
+	require.GreaterOrEqual(t, len(rows[0]), 11)
+	assert.Equal(t, []string{"game", "seed", "players", "variant", "score P1", "score P2", "score P3", "winners", "decisions", "status", "error"}, rows[0][:11])
+	for _, col := range rows[0][11:] {
+		assert.Regexp(t, `^\w+ P[1-3]$`, col, "a declared attribute or counter per seat")
+	}
+	assert.Equal(t, []string{"1", "2", ""}, []string{rows[1][0], rows[1][2], rows[1][6]}, "a 2-player game has no third score")
+	assert.Equal(t, "ok", rows[2][9])
+	assert.Regexp(t, `^P[1-3]( P[1-3])*$`, rows[2][7])
+	assert.Equal(t, "3", rows[2][2])
+}
+
+// A row has a column per seat for every declared attribute and counter.
+func TestRowsWithFacts(t *testing.T) {
+	facts := interpreter.Facts{Seats: []interpreter.SeatFacts{
+		{Attributes: []interpreter.NamedText{{Name: "faction", Value: "red"}}, Counters: []interpreter.NamedCount{{Name: "wars", Value: 2}}},
+		{Attributes: []interpreter.NamedText{{Name: "faction", Value: "blue"}}, Counters: []interpreter.NamedCount{{Name: "wars", Value: 0}}},
+	}}
+	outcomes := []sim.Outcome{
+		{Index: 0, Players: 2, Seed: 5, Scores: []int{3, 1}, Winners: []int{0}, Decisions: 9, Facts: facts},
+		{Index: 1, Players: 2, Seed: 6, Err: "more than 20000 decisions", Stopped: true, Decisions: 20000},
+	}
+	rep := &sim.Report{Header: sim.Header{Variant: "v", Seats: []string{"random", "random"}}}
+	file := filepath.Join(t.TempDir(), "rows.csv")
+	require.NoError(t, writeRowsFile(file, rep, outcomes))
+	rows := readCSV(t, file)
+	assert.Equal(t, []string{"game", "seed", "players", "variant", "score P1", "score P2", "winners", "decisions", "status", "error",
+		"faction P1", "faction P2", "wars P1", "wars P2"}, rows[0])
+	assert.Equal(t, []string{"1", "5", "2", "v", "3", "1", "P1", "9", "ok", "", "red", "blue", "2", "0"}, rows[1])
+	assert.Equal(t, []string{"2", "6", "2", "v", "", "", "", "20000", "stopped", "more than 20000 decisions", "", "", "", ""}, rows[2])
+}
+
+// readCSV reads a CSV file.
+func readCSV(t *testing.T, file string) [][]string {
+	t.Helper()
+	f, err := os.Open(file)
+	require.NoError(t, err)
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	require.NoError(t, err)
+	return rows
+}
+
+// n shards merged equal one run on the same seeds, field by field, in
+// JSON and in text.
+func TestShardsMergedEqualOneRun(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"simulate", "peloponnes", "--players", "2-3", "--games", "7", "--seed", "5"}
+	code, whole, stderr := runCLI(t, "", append(args, "--json")...)
+	require.Equal(t, exitOK, code, stderr)
+	for _, n := range []int{2, 3} {
+		var files []string
+		for i := range n {
+			file := filepath.Join(dir, "shard.json")
+			file = strings.Replace(file, ".json", string(rune('0'+n))+string(rune('0'+i))+".json", 1)
+			code, out, stderr := runCLI(t, "", append(args, "--shard", string(rune('0'+i))+"/"+string(rune('0'+n)), "--stats", file)...)
+			require.Equal(t, exitOK, code, stderr)
+			assert.Contains(t, out, "shard "+string(rune('0'+i))+"/"+string(rune('0'+n))+" of a batch of 7 games")
+			files = append(files, file)
+		}
+		sort.Sort(sort.Reverse(sort.StringSlice(files))) // any order
+		code, merged, stderr := runCLI(t, "", append([]string{"merge", "--json"}, files...)...)
+		require.Equal(t, exitOK, code, stderr)
+		assert.Empty(t, stderr)
+		assert.Equal(t, decode(t, whole), decode(t, merged), "%d shards", n)
+
+		_, text, _ := runCLI(t, "", append([]string{"merge"}, files...)...)
+		_, wholeText, _ := runCLI(t, "", args...)
+		assert.Equal(t, dropTime(wholeText), text)
+	}
+}
+
+// dropTime takes " in 0.12s: 58.1 games/s" off a report's header line.
+func dropTime(text string) string {
+	head, rest, _ := strings.Cut(text, "\n")
+	second, rest, _ := strings.Cut(rest, "\n")
+	second, _, _ = strings.Cut(second, " in ")
+	return head + "\n" + second + "\n" + rest
+}
+
+func TestMergeRefusesWhatIsNotOneBatch(t *testing.T) {
+	dir := t.TempDir()
+	shard := func(name string, extra ...string) string {
+		file := filepath.Join(dir, name)
+		args := append([]string{"simulate", "peloponnes", "--players", "3", "--games", "4", "--stats", file}, extra...)
+		code, _, stderr := runCLI(t, "", args...)
+		require.Equal(t, exitOK, code, stderr)
+		return file
+	}
+	a := shard("a.json", "--shard", "0/2")
+	b := shard("b.json", "--shard", "0/2")
+	c := shard("c.json", "--shard", "1/2", "--variant", "harsh-catastrophes")
+	d := shard("d.json", "--shard", "1/2", "--seed", "9")
+
+	code, _, stderr := runCLI(t, "", "merge", a, b)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, "a.json and "+b+" both hold shard 0/2 of the batch")
+	_, _, stderr = runCLI(t, "", "merge", a, c)
+	assert.Contains(t, stderr, "are not shards of one batch: harsh-catastrophes, not base rules")
+	_, _, stderr = runCLI(t, "", "merge", a, d)
+	assert.Contains(t, stderr, "seed 9, not 1")
+
+	code, out, stderr := runCLI(t, "", "merge", a)
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "shard 0/2 of a batch of 4 games")
+	assert.Contains(t, stderr, "note: missing shards of the batch: 1/2")
+
+	bad := filepath.Join(dir, "bad.json")
+	require.NoError(t, os.WriteFile(bad, []byte(`{"games": 3}`), 0o644))
+	code, _, stderr = runCLI(t, "", "merge", bad)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, "bad.json: not a simulate --json or --stats file")
+}
+
+func TestParseShard(t *testing.T) {
+	s, err := parseShard("2/5")
+	require.NoError(t, err)
+	assert.Equal(t, sim.Shard{Index: 2, Count: 5}, s)
+	for _, bad := range []string{"5/5", "-1/3", "1", "a/b", "1/0"} {
+		_, err := parseShard(bad)
+		assert.ErrorContains(t, err, "bad --shard", bad)
+	}
+}
+
+func TestCompareVariantWithBase(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "compare", "peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "20", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	c := decode(t, out)
+	assert.Equal(t, "", c["a"].(map[string]any)["variant"])
+	assert.Equal(t, "harsh-catastrophes", c["b"].(map[string]any)["variant"])
+	ds := c["differences"].([]any)
+	require.NotEmpty(t, ds)
+	last := -1.0
+	for _, d := range ds {
+		d := d.(map[string]any)
+		assert.GreaterOrEqual(t, d["p"].(float64), last, "most significant first")
+		assert.GreaterOrEqual(t, d["holm"].(float64), d["p"].(float64))
+		last = d["p"].(float64)
+	}
+
+	code, out, _ = runCLI(t, "", "compare", "peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "20")
+	require.Equal(t, exitOK, code)
+	assert.Regexp(t, `^A: \S*rulesets/peloponnes \(base rules\)\nB: \S*rulesets/peloponnes \(harsh-catastrophes\)\n20 games each of Peloponnes Card Game on the same seeds \(players 3, seats random, seed 1\)\n`, out)
+	assert.Regexp(t, `\n +statistic +A +B +B − A +95% interval +p +Holm p`, out)
+	assert.Regexp(t, `\n\d+ of \d+ differences significant`, out)
+}
+
+// The same folder on both sides gives the same games: no difference.
+func TestCompareTwoFolders(t *testing.T) {
+	t.Chdir(repoRoot(t))
+	code, out, stderr := runCLI(t, "", "compare", "rulesets/peloponnes", "rulesets/peloponnes", "--players", "3", "--games", "10", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	c := decode(t, out)
+	for _, d := range c["differences"].([]any) {
+		assert.EqualValues(t, 0, d.(map[string]any)["diff"])
+		assert.EqualValues(t, 1, d.(map[string]any)["p"])
+	}
+	code, _, stderr = runCLI(t, "", "compare", "peloponnes")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "compare needs --variant V")
+	code, _, stderr = runCLI(t, "", "compare", "peloponnes", "--variant", "harsh")
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, `unknown variant "harsh"`)
+}
+
+func TestSimulateSweep(t *testing.T) {
+	args := []string{"simulate", "peloponnes", "--players", "3", "--games", "4"}
+	code, out, stderr := runCLI(t, "", append(args, "--set", "conquest_bonus=2..3", "--json")...)
+	require.Equal(t, exitOK, code, stderr)
+	var sw struct {
+		Set     string
+		Values  []string
+		Reports []map[string]any
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &sw))
+	assert.Equal(t, "conquest_bonus", sw.Set)
+	assert.Equal(t, []string{"2", "3"}, sw.Values)
+	require.Len(t, sw.Reports, 2)
+	assert.Equal(t, "conquest_bonus=3", sw.Reports[1]["set"])
+
+	// 3 is the ruleset's own value: the same games as without --set.
+	_, base, _ := runCLI(t, "", append(args, "--json")...)
+	assert.Equal(t, decode(t, base)["stats"], sw.Reports[1]["stats"])
+
+	code, out, _ = runCLI(t, "", append(args, "--set", "conquest_bonus=1,3")...)
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, out, "(base rules, conquest_bonus=1; players 3")
+	assert.Regexp(t, `\nsweep of conquest_bonus:\n +conquest_bonus +games +errors +stopped +mean score +mean margin +mean decisions +P1 wins +P2 wins +P3 wins\n +1 +4 +0 +0 `, out)
+}
+
+func TestSweepErrors(t *testing.T) {
+	args := []string{"simulate", "peloponnes", "--players", "3", "--games", "2", "--set"}
+	for set, want := range map[string]string{
+		"conquest_bonu=1..3":     `--set: peloponnes has no constant "conquest_bonu" (did you mean "conquest_bonus"?) (constants: rounds, `,
+		"track_length=2":         "rulesets/peloponnes/constants.yaml:29:17); --set gives a number, a word or true/false",
+		"conquest_bonus":         `bad --set "conquest_bonus": write NAME=VALUES`,
+		"conquest_bonus=4..1":    `bad --set range "4..1": write A..B with integers A ≤ B`,
+		"conquest_bonus=1..x":    `bad --set range "1..x"`,
+		"conquest_bonus={a: 1}":  `bad --set value "{a: 1}": a number, a word or true/false`,
+		"conquest_bonus=1..1000": `--set range "1..1000": more than 100 values`,
+	} {
+		code, _, stderr := runCLI(t, "", append(args, set)...)
+		assert.Equal(t, exitUsage, code, set)
+		assert.Contains(t, stderr, want, set)
+	}
+	code, _, stderr := runCLI(t, "", append(args, "conquest_bonus=word")...)
+	assert.Equal(t, exitProblems, code, "a word where a number belongs: %s", stderr)
+	assert.Contains(t, stderr, "conquest_bonus=word:\n")
+}
+
+// compare --set: the ruleset against itself with a constant set; its own
+// value gives the same games.
+func TestCompareSet(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "compare", "peloponnes", "--set", "conquest_bonus=3", "--players", "3", "--games", "8", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	var sw struct {
+		Set         string
+		Values      []string
+		Comparisons []map[string]any
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &sw))
+	assert.Equal(t, []string{"3"}, sw.Values)
+	require.Len(t, sw.Comparisons, 1)
+	c := sw.Comparisons[0]
+	assert.Equal(t, "conquest_bonus=3", c["b"].(map[string]any)["set"])
+	assert.NotContains(t, c["a"].(map[string]any), "set")
+	require.NotEmpty(t, c["differences"])
+	for _, d := range c["differences"].([]any) {
+		assert.EqualValues(t, 0, d.(map[string]any)["diff"])
+	}
+
+	code, out, _ = runCLI(t, "", "compare", "peloponnes", "--set", "conquest_bonus=1,5", "--players", "3", "--games", "8")
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, out, "B: ")
+	assert.Contains(t, out, "(base rules, conquest_bonus=5)\n")
+	assert.Regexp(t, `\nsweep of conquest_bonus against the ruleset's own value:\n  conquest_bonus=1: \d+ of \d+ differences significant\n  conquest_bonus=5: `, out)
+
+	code, _, stderr = runCLI(t, "", "compare", "peloponnes", "../../rulesets/peloponnes", "--set", "conquest_bonus=1")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "compare --set compares one ruleset with itself")
+	code, _, stderr = runCLI(t, "", "compare", "peloponnes", "--set", "conquest_bonsu=1", "--games", "2", "--players", "3")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, `(did you mean "conquest_bonus"?)`)
+}
+
+func TestCompareTop(t *testing.T) {
+	args := []string{"compare", "peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "20"}
+	_, all, _ := runCLI(t, "", args...)
+	code, top, stderr := runCLI(t, "", append(args, "--top", "2")...)
+	require.Equal(t, exitOK, code, stderr)
+	rows := func(out string) int { return strings.Count(out, "\n") - 5 } // 3 header lines, the column heads, the count
+	assert.Equal(t, 2, rows(top)-1, "two rows and the note")
+	assert.Regexp(t, `\n\(\d+ less significant rows not shown: --top 0 shows all\)\n`, top)
+	assert.Greater(t, rows(all), 2)
+	assert.NotContains(t, all, "not shown")
+}

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"agon/interpreter/sim"
+)
+
+// printReport prints a report for people: the header, then the statistics
+// of all games and of each player count.
+func printReport(w io.Writer, rep *sim.Report) {
+	printSource(w, rep.RulesetSource)
+	fmt.Fprintln(w, headerLine(rep))
+	printSection(w, rep.Summary, "")
+	if counts := requestedCounts(rep.Players, rep.PlayerCounts()); len(counts) > 1 {
+		for _, n := range counts {
+			sub := rep.ByPlayers[fmt.Sprint(n)]
+			if sub == nil { // fewer games than player counts
+				fmt.Fprintf(w, "\n%d players: no games\n", n)
+				continue
+			}
+			fmt.Fprintf(w, "\n%d players: %d games\n", n, sub.Games)
+			printSection(w, sub, "  ")
+		}
+	}
+}
+
+// requestedCounts lists the distinct player counts of --players in
+// ascending order (those played when it does not parse).
+func requestedCounts(players string, played []int) []int {
+	counts, err := parsePlayers(players)
+	if err != nil {
+		return played
+	}
+	slices.Sort(counts)
+	return slices.Compact(counts)
+}
+
+// headerLine says what was played: "200 games of T (variant V; players 4,
+// seats random, seed 1) in 3.10s: 64.5 games/s".
+func headerLine(rep *sim.Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d games of %s (%s", rep.Games, rep.Title, rep.VariantName())
+	if rep.Variant != "" {
+		b.Reset()
+		fmt.Fprintf(&b, "%d games of %s (variant %s", rep.Games, rep.Title, rep.Variant)
+	}
+	if rep.Set != "" {
+		fmt.Fprintf(&b, ", %s", rep.Set)
+	}
+	fmt.Fprintf(&b, "; players %s, seats %s, seed %d", rep.Players, seatsText(rep.Seats), rep.Seed)
+	if len(rep.Shards) > 0 {
+		shards := make([]string, len(rep.Shards))
+		for i, s := range rep.Shards {
+			shards[i] = s.String()
+		}
+		word := "shard"
+		if len(shards) > 1 {
+			word = "shards"
+		}
+		fmt.Fprintf(&b, ", %s %s of a batch of %d games", word, strings.Join(shards, ", "), rep.BatchGames)
+	}
+	b.WriteString(")")
+	if rep.Seconds != nil {
+		fmt.Fprintf(&b, " in %.2fs: %.1f games/s", *rep.Seconds, float64(rep.Games)/max(*rep.Seconds, 1e-9))
+	}
+	return b.String()
+}
+
+// seatsText is "random" when every seat has that kind, else the list.
+func seatsText(seats []string) string {
+	for _, s := range seats {
+		if s != seats[0] {
+			return strings.Join(seats, ",")
+		}
+	}
+	if len(seats) == 0 {
+		return ""
+	}
+	return seats[0]
+}
+
+// printSection prints one Summary's statistics.
+func printSection(w io.Writer, s *sim.Summary, indent string) {
+	fmt.Fprintf(w, "%serrors: %d\n", indent, s.Errors)
+	for _, m := range s.ErrorMessages {
+		fmt.Fprintf(w, "%s  %s\n", indent, m)
+	}
+	if s.Stopped > 0 {
+		fmt.Fprintf(w, "%sstopped by the decision limit: %d\n", indent, s.Stopped)
+		for _, m := range s.StopMessages {
+			fmt.Fprintf(w, "%s  %s\n", indent, m)
+		}
+	}
+	if s.GamesWithoutDecisions > 0 {
+		fmt.Fprintf(w, "%swarning: %d games ended without a decision (does a trigger or the flow end the game at once?)\n", indent, s.GamesWithoutDecisions)
+		for _, m := range s.Warnings {
+			fmt.Fprintf(w, "%s  %s\n", indent, m)
+		}
+	}
+	fmt.Fprintf(w, "%sscores: %s\n", indent, distText(s.Scores))
+	fmt.Fprintf(w, "%swinning margin: %s\n", indent, distText(s.Margins))
+	fmt.Fprintf(w, "%sdecisions per game: %s\n", indent, distText(s.Decisions))
+	fmt.Fprintf(w, "%swin rate by seat (95%% interval):\n", indent)
+	for _, r := range s.WinRateBySeat {
+		fmt.Fprintf(w, "%s  P%d: %s  of %d games\n", indent, r.Seat, rateText(r.Rate), r.Games)
+	}
+	printAttributes(w, s, indent)
+	printCards(w, s, indent)
+	printCounters(w, s, indent)
+}
+
+// distText is "mean 23.4, sd 5.1, median 23, min 3, max 45".
+func distText(d sim.DistSummary) string {
+	return fmt.Sprintf("mean %.1f, sd %.1f, median %g, min %d, max %d", d.Mean, d.SD, d.Median, d.Min, d.Max)
+}
+
+// rateText is " 25.0%  [19.5%, 31.4%]".
+func rateText(r sim.Rate) string {
+	return fmt.Sprintf("%5.1f%%  [%.1f%%, %.1f%%]", 100*r.Rate, 100*r.Low, 100*r.High)
+}
+
+// printAttributes prints the win rate by each declared attribute, a
+// table per attribute.
+func printAttributes(w io.Writer, s *sim.Summary, indent string) {
+	rates := s.WinRateByAttribute
+	for start := 0; start < len(rates); {
+		end := start
+		var values []string
+		for end < len(rates) && rates[end].Name == rates[start].Name {
+			values = append(values, rates[end].Value+":")
+			end++
+		}
+		values = padRight(values)
+		fmt.Fprintf(w, "%swin rate by %s (95%% interval):\n", indent, rates[start].Name)
+		for i, a := range rates[start:end] {
+			fmt.Fprintf(w, "%s  %s %s  of %d seats\n", indent, values[i], rateText(a.Rate), a.Games)
+		}
+		start = end
+	}
+}
+
+// printCards prints the per-card table.
+func printCards(w io.Writer, s *sim.Summary, indent string) {
+	if len(s.Cards) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%scards taken:\n", indent)
+	names := []string{"card"}
+	for _, c := range s.Cards {
+		names = append(names, c.Card)
+	}
+	names = padRight(names)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%s  %s\tin games\ttimes\tmean decision\ttaker win rate\t95%% interval\t\n", indent, names[0])
+	for i, c := range s.Cards {
+		fmt.Fprintf(tw, "%s  %s\t%.1f%%\t%d\t%.1f\t%.1f%%\t[%.1f%%, %.1f%%]\t\n", indent, names[i+1], 100*c.Taken.Rate, c.Times,
+			c.Decision.Mean, 100*c.TakerWins.Rate, 100*c.TakerWins.Low, 100*c.TakerWins.High)
+	}
+	_ = tw.Flush()
+}
+
+// printCounters prints the declared counters.
+func printCounters(w io.Writer, s *sim.Summary, indent string) {
+	if len(s.Counters) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%scounters (mean per seat and game):\n", indent)
+	names := []string{"counter"}
+	for _, c := range s.Counters {
+		names = append(names, c.Name)
+	}
+	names = padRight(names)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%s  %s\tall\tsd\twinners\tothers\t\n", indent, names[0])
+	for i, c := range s.Counters {
+		fmt.Fprintf(tw, "%s  %s\t%.2f\t%.2f\t%.2f\t%.2f\t\n", indent, names[i+1], c.All.Mean, c.All.SD, c.Winners.Mean, c.Others.Mean)
+	}
+	_ = tw.Flush()
+}

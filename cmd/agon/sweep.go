@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"go.yaml.in/yaml/v3"
+
+	"agon/interpreter"
+	"agon/interpreter/sim"
+	"agon/schema"
+)
+
+// maxSweepValues bounds the values of one --set.
+const maxSweepValues = 100
+
+// sweep is a parsed --set NAME=VALUES.
+type sweep struct {
+	Name   string
+	Values []string
+}
+
+// sweepReport is simulate --set --json: a report per value.
+type sweepReport struct {
+	Set     string        `json:"set"`
+	Values  []string      `json:"values"`
+	Reports []*sim.Report `json:"reports"`
+}
+
+// scalarValue is a value --set may give a constant: a number, a word or
+// a boolean.
+var scalarValue = regexp.MustCompile(`^[A-Za-z0-9_.+-]+$`)
+
+// parseSweep parses NAME=VALUES, VALUES being a list (1,3,5), a range of
+// integers (1..4) or a mix (1..3,8).
+func parseSweep(spec string) (sweep, error) {
+	name, values, ok := strings.Cut(spec, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" || strings.TrimSpace(values) == "" {
+		return sweep{}, usagef("bad --set %q: write NAME=VALUES, e.g. conquest_bonus=1..4 or conquest_bonus=1,3,5", spec)
+	}
+	sw := sweep{Name: name}
+	for _, part := range strings.Split(values, ",") {
+		part = strings.TrimSpace(part)
+		vs, err := expandValues(part)
+		if err != nil {
+			return sweep{}, err
+		}
+		sw.Values = append(sw.Values, vs...)
+		if len(sw.Values) > maxSweepValues {
+			return sweep{}, usagef("--set %s: more than %d values", name, maxSweepValues)
+		}
+	}
+	return sw, nil
+}
+
+// expandValues expands one part of VALUES: "A..B" or one value.
+func expandValues(part string) ([]string, error) {
+	if a, b, isRange := strings.Cut(part, ".."); isRange {
+		lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+		hi, err2 := strconv.Atoi(strings.TrimSpace(b))
+		if err1 != nil || err2 != nil || hi < lo {
+			return nil, usagef("bad --set range %q: write A..B with integers A ≤ B", part)
+		}
+		if hi-lo >= maxSweepValues {
+			return nil, usagef("--set range %q: more than %d values", part, maxSweepValues)
+		}
+		var out []string
+		for v := lo; v <= hi; v++ {
+			out = append(out, strconv.Itoa(v))
+		}
+		return out, nil
+	}
+	if !scalarValue.MatchString(part) {
+		return nil, usagef("bad --set value %q: a number, a word or true/false", part)
+	}
+	return []string{part}, nil
+}
+
+// checkConstant reports an unknown constant name, with "did you mean".
+func checkConstant(p *interpreter.Program, name string) error {
+	names := p.Ruleset().ConstantOrder
+	if c, ok := p.Ruleset().Constants[name]; ok {
+		switch c.V.(type) {
+		case []any, map[string]any:
+			return usagef("--set: constant %s is a list or a map (%s); --set gives a number, a word or true/false", name, c.Pos)
+		}
+		return nil
+	}
+	return usagef("--set: %s has no constant %q%s (constants: %s)", p.Game(), name, schema.DidYouMean(name, names), strings.Join(names, ", "))
+}
+
+// patchedProgram loads the simulation's ruleset and variant with the
+// constant set to value.
+func (s *simulation) patchedProgram(name, value string) (*interpreter.Program, error) {
+	rs, err := resolveRuleset(s.prm.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(fmt.Sprintf("constants: {%s: %s}\n", name, value)), &doc); err != nil {
+		return nil, usagef("bad --set value %q: %v", value, err)
+	}
+	return interpreter.LoadPatched(rs.fsys, rs.dir, s.prm.Variant, "--set "+name+"="+value, doc.Content[0])
+}
+
+// runSweep plays the simulation once per value of --set, on the same
+// seeds, and prints each report and a summary table.
+func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int {
+	sw, err := parseSweep(s.prm.Set)
+	if err == nil {
+		err = checkConstant(s.prog, sw.Name)
+	}
+	if err == nil && (s.prm.Rows != "" || s.prm.Stats != "") {
+		err = usagef("--rows and --stats are for one run, not with --set (run simulate once per value instead)")
+	}
+	if err != nil {
+		return fail(stderr, err)
+	}
+	out := sweepReport{Set: sw.Name, Values: sw.Values}
+	code := exitOK
+	for _, v := range sw.Values {
+		p, err := s.patchedProgram(sw.Name, v)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
+			return printLoadError(stderr, err)
+		}
+		s.prog = p
+		rep, _, err := s.report(ctx, stderr, sw.Name+"="+v)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		if rep.Errors > 0 {
+			code = exitProblems
+		}
+		out.Reports = append(out.Reports, rep)
+		if !s.prm.JSON {
+			printReport(stdout, rep)
+			fmt.Fprintln(stdout)
+		}
+	}
+	if s.prm.JSON {
+		writeJSON(stdout, out)
+	} else {
+		printSweepTable(stdout, &out)
+	}
+	return code
+}
+
+// printSweepTable prints one line per value: games, errors, means and
+// each seat's win rate.
+func printSweepTable(w io.Writer, sw *sweepReport) {
+	seats := 0
+	for _, r := range sw.Reports {
+		seats = max(seats, len(r.WinRateBySeat))
+	}
+	fmt.Fprintf(w, "sweep of %s:\n", sw.Set)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := []string{sw.Set, "games", "errors", "stopped", "mean score", "mean margin", "mean decisions"}
+	for i := range seats {
+		head = append(head, fmt.Sprintf("P%d wins", i+1))
+	}
+	fmt.Fprintf(tw, "  %s\t\n", strings.Join(head, "\t"))
+	for i, r := range sw.Reports {
+		cells := []string{sw.Values[i], strconv.Itoa(r.Games), strconv.Itoa(r.Errors), strconv.Itoa(r.Stopped),
+			fmt.Sprintf("%.1f", r.Scores.Mean), fmt.Sprintf("%.1f", r.Margins.Mean), fmt.Sprintf("%.1f", r.Decisions.Mean)}
+		for _, sr := range r.WinRateBySeat {
+			cells = append(cells, fmt.Sprintf("%.1f%%", 100*sr.Rate.Rate))
+		}
+		fmt.Fprintf(tw, "  %s\t\n", strings.Join(cells, "\t"))
+	}
+	_ = tw.Flush()
+}

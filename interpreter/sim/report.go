@@ -1,0 +1,172 @@
+package sim
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Header names what a batch played: the game, where its rules came from,
+// the variant, the seats and seeds, and which shards of the batch a Report
+// holds.
+type Header struct {
+	Game  string `json:"game"`
+	Title string `json:"title"`
+	// RulesetSource is the ruleset's folder, or "built-in".
+	RulesetSource string `json:"ruleset_source"`
+	// Variant is the applied variant, "" for the base rules.
+	Variant string `json:"variant"`
+	// RulesetHash is the hash of the ruleset's files (Program.Hash).
+	RulesetHash string `json:"ruleset_hash"`
+	// Set is the constant a sweep set, "NAME=VALUE" ("" for none).
+	Set string `json:"set,omitempty"`
+	// Players is the player counts as written ("2-5"); Seats the bot kind
+	// of each seat of the largest game.
+	Players string   `json:"players"`
+	Seats   []string `json:"seats"`
+	// Seed is the batch's seed; BatchGames the number of games of the
+	// whole batch, all shards.
+	Seed       uint64 `json:"seed"`
+	BatchGames int    `json:"batch_games"`
+	// Shards lists the shards the report holds, in order; empty when it
+	// holds the whole batch.
+	Shards []Shard `json:"shards,omitempty"`
+}
+
+// VariantName is the variant, or "base rules".
+func (h *Header) VariantName() string {
+	if h.Variant == "" {
+		return "base rules"
+	}
+	return h.Variant
+}
+
+// Report is a batch's (or some shards') statistics with what they are of:
+// the Summary for people and the Stats that merge. simulate --json prints
+// one, simulate --stats writes one, merge reads them.
+type Report struct {
+	Header
+	*Summary
+	// Seconds is the time the batch took (absent from merged reports).
+	Seconds *float64 `json:"seconds,omitempty"`
+	// Stats are the mergeable statistics the Summary was derived from.
+	Stats *Stats `json:"stats"`
+}
+
+// NewReport summarises stats under h.
+func NewReport(h Header, stats *Stats) *Report {
+	return &Report{Header: h, Summary: stats.Summarize(), Stats: stats}
+}
+
+// Merge combines reports of shards of the same batch (or of several
+// batches with the same rules, seats and seed) into one, as if one run had
+// played all their games. The headers must agree but for the shards, and
+// no shard may come twice. names name the reports in errors.
+func Merge(names []string, reports []*Report) (*Report, error) {
+	if len(reports) == 0 {
+		return nil, fmt.Errorf("nothing to merge")
+	}
+	first := reports[0].Header
+	h := first
+	h.Shards = nil
+	stats := &Stats{}
+	owner := map[Shard]string{}
+	for i, r := range reports {
+		if err := sameBatch(&first, &r.Header); err != nil {
+			return nil, fmt.Errorf("%s and %s are not shards of one batch: %v", names[0], names[i], err)
+		}
+		if r.Stats == nil {
+			return nil, fmt.Errorf("%s holds no stats (write it with simulate --json or --stats)", names[i])
+		}
+		shards := r.Shards
+		if len(shards) == 0 {
+			shards = []Shard{{Index: 0, Count: 1}}
+		}
+		for _, s := range shards {
+			if prev, dup := owner[s]; dup {
+				return nil, fmt.Errorf("%s and %s both hold shard %s of the batch", prev, names[i], shardName(s))
+			}
+			owner[s] = names[i]
+			h.Shards = append(h.Shards, s)
+		}
+		stats.Merge(r.Stats)
+	}
+	h.Shards = normalShards(h.Shards)
+	return NewReport(h, stats), nil
+}
+
+// shardName prints a shard, "i/n" or "all".
+func shardName(s Shard) string {
+	if s.Whole() {
+		return "all"
+	}
+	return s.String()
+}
+
+// sameBatch reports how two headers differ in what was played.
+func sameBatch(a, b *Header) error {
+	switch {
+	case a.Game != b.Game:
+		return fmt.Errorf("game %s, not %s", b.Game, a.Game)
+	case a.Variant != b.Variant:
+		return fmt.Errorf("%s, not %s", b.VariantName(), a.VariantName())
+	case a.RulesetHash != b.RulesetHash:
+		return fmt.Errorf("ruleset files %s, not %s (the rules changed between the runs)", b.RulesetHash, a.RulesetHash)
+	case a.Set != b.Set:
+		return fmt.Errorf("set %q, not %q", b.Set, a.Set)
+	case a.Players != b.Players:
+		return fmt.Errorf("players %s, not %s", b.Players, a.Players)
+	case !slices.Equal(a.Seats, b.Seats):
+		return fmt.Errorf("seats %s, not %s", strings.Join(b.Seats, ","), strings.Join(a.Seats, ","))
+	case a.Seed != b.Seed:
+		return fmt.Errorf("seed %d, not %d", b.Seed, a.Seed)
+	case a.BatchGames != b.BatchGames:
+		return fmt.Errorf("a batch of %d games, not %d", b.BatchGames, a.BatchGames)
+	}
+	return nil
+}
+
+// normalShards sorts the shards; a complete set (every index of one count,
+// or the whole batch) becomes nil: the report holds the whole batch.
+func normalShards(shards []Shard) []Shard {
+	slices.SortFunc(shards, func(x, y Shard) int {
+		return cmp.Or(cmp.Compare(x.Count, y.Count), cmp.Compare(x.Index, y.Index))
+	})
+	if len(shards) == 1 && shards[0].Whole() {
+		return nil
+	}
+	n := shards[0].Count
+	if len(shards) != n {
+		return shards
+	}
+	for i, s := range shards {
+		if s.Count != n || s.Index != i {
+			return shards
+		}
+	}
+	return nil
+}
+
+// Missing lists the shards of the batch a report lacks (for a note), when
+// its shards all have one count.
+func (h *Header) Missing() []Shard {
+	if len(h.Shards) == 0 {
+		return nil
+	}
+	n := h.Shards[0].Count
+	have := map[int]bool{}
+	for _, s := range h.Shards {
+		if s.Count != n {
+			return nil
+		}
+		have[s.Index] = true
+	}
+	var out []Shard
+	for i := range n {
+		if !have[i] {
+			out = append(out, Shard{Index: i, Count: n})
+		}
+	}
+	return out
+}

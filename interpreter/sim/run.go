@@ -1,0 +1,250 @@
+// Package sim plays batches of games with bots and keeps statistics of
+// them that merge exactly: a batch split into shards (on one machine or
+// many) and merged gives the statistics of the whole batch, field by
+// field.
+//
+// The model has three layers:
+//
+//   - Outcome is what one game produced (scores, winners, length, Facts).
+//   - Tally is the mergeable statistics of many outcomes: only integer
+//     counts, sums and histograms, so that adding outcomes in any order
+//     and merging tallies in any grouping give the same Tally.
+//   - Summary is what people read, derived from a Tally: rates with
+//     Wilson intervals, means and standard deviations, histograms.
+//     Compare sets two Summaries side by side with tests of significance.
+//
+// sim may import the core and the bots, never the transcripts.
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"agon/interpreter"
+	"agon/interpreter/bot"
+)
+
+// MaxDecisions is the decision limit of a simulated game: a game that
+// reaches it is stopped (counted as stopped by a limit, not as failed).
+const MaxDecisions = 20000
+
+// Shard selects the games of a batch one process plays: the game indices
+// i with i mod Count == Index (Index from 0). The zero Shard plays them
+// all.
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+}
+
+// Whole reports whether the shard is the whole batch.
+func (s Shard) Whole() bool { return s.Count <= 1 }
+
+// String is "i/n" (Index from 0), or "" for the whole batch.
+func (s Shard) String() string {
+	if s.Whole() {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.Index, s.Count)
+}
+
+// Indices lists the game indices of the shard among games games.
+func (s Shard) Indices(games int) []int {
+	step, first := max(1, s.Count), 0
+	if !s.Whole() {
+		first = s.Index
+	}
+	var out []int
+	for i := first; i < games; i += step {
+		out = append(out, i)
+	}
+	return out
+}
+
+// Batch is a run of games with bots. Game i uses player count
+// Counts[i mod len(Counts)] and seed GameSeed(Seed, i), so every game is
+// the same whatever the number of workers or shards.
+type Batch struct {
+	Program *interpreter.Program
+	// Counts are the player counts, used in turn.
+	Counts []int
+	// Seats are the bot kinds of the seats of the largest game; a game of
+	// n players uses the first n.
+	Seats []string
+	// Games is the number of games of the whole batch (all shards).
+	Games int
+	// Seed is the seed every game's seed is derived from.
+	Seed uint64
+	// Workers is how many games are played at once (0: GOMAXPROCS).
+	Workers int
+	// Shard selects the games this run plays (zero: all).
+	Shard Shard
+	// Progress, when set, is called after each finished game with the
+	// number finished and the number this run plays.
+	Progress func(done, total int)
+	// Play plays one game (nil: PlayGame). Tests put failing ones here.
+	Play func(p *interpreter.Program, players int, seed uint64, kinds []string) Outcome
+}
+
+// Outcome is what one game produced.
+type Outcome struct {
+	// Index is the game's index in the batch, from 0.
+	Index   int
+	Players int
+	Seed    uint64
+	// Scores are the final scores in seat order (nil when the game did
+	// not finish).
+	Scores []int
+	// Winners are the winning seats, from 0.
+	Winners []int
+	// Decisions is how many decisions the game took.
+	Decisions int
+	// Stopped reports a game stopped by the decision limit.
+	Stopped bool
+	// Err is the failure of a game that failed ("" if none). A stopped
+	// game's Err says so too.
+	Err string
+	// Facts are the game's declared attributes, counters and card takes.
+	Facts interpreter.Facts
+}
+
+// Failed reports a game that failed (not one stopped by the limit).
+func (o *Outcome) Failed() bool { return o.Err != "" && !o.Stopped }
+
+// Finished reports a game that ended with a result.
+func (o *Outcome) Finished() bool { return o.Err == "" }
+
+// GameSeed is the seed of game i of a batch seeded with seed.
+func GameSeed(seed uint64, i int) uint64 { return bot.GameSeed(seed, i) }
+
+// NewBots makes the bots of a game's seats, each with its own seed
+// derived from the game's seed.
+func NewBots(kinds []string, seed uint64) ([]interpreter.Bot, error) {
+	bots := make([]interpreter.Bot, len(kinds))
+	for i, kind := range kinds {
+		b, err := bot.New(kind, bot.SeatSeed(seed, i))
+		if err != nil {
+			return nil, err
+		}
+		bots[i] = b
+	}
+	return bots, nil
+}
+
+// PlayGame plays one game with bots of the given kinds and reports its
+// outcome. The game is started with Config.KeysOnly and stops after
+// MaxDecisions decisions.
+func PlayGame(p *interpreter.Program, players int, seed uint64, kinds []string) Outcome {
+	o := Outcome{Players: players, Seed: seed}
+	bots, err := NewBots(kinds, seed)
+	if err != nil {
+		o.Err = err.Error()
+		return o
+	}
+	cfg := interpreter.Config{Players: players, Seed: seed, KeysOnly: true, Limits: interpreter.Limits{MaxDecisions: MaxDecisions}}
+	g, err := interpreter.NewGame(p, cfg)
+	if err != nil {
+		o.Err = err.Error()
+		return o
+	}
+	err = interpreter.Play(g, bots)
+	o.Decisions = g.Decisions()
+	o.Facts = g.Facts()
+	if r := g.Result(); err == nil && r != nil {
+		o.Scores, o.Winners = scoresOf(r), r.Winners
+		return o
+	}
+	if err == nil {
+		err = errors.New("the game ended without a result")
+	}
+	o.Err = err.Error()
+	o.Stopped = g.Decisions() >= MaxDecisions
+	return o
+}
+
+// scoresOf lists the final scores in seat order.
+func scoresOf(r *interpreter.Result) []int {
+	out := make([]int, len(r.Players))
+	for i, p := range r.Players {
+		out[i] = p.Score
+	}
+	return out
+}
+
+// Run plays the batch's games (those of its shard) on the workers and
+// returns their outcomes in index order, whatever the number of workers.
+// A panic in a game (a bug of agon) becomes that game's error: the other
+// games' results are kept. A cancelled context stops the run with an
+// error.
+func Run(ctx context.Context, b Batch) ([]Outcome, error) {
+	if len(b.Counts) == 0 {
+		return nil, errors.New("no player counts")
+	}
+	indices := b.Shard.Indices(b.Games)
+	outcomes := make([]Outcome, len(indices))
+	jobs, done := make(chan int), make(chan int)
+	var wg sync.WaitGroup
+	for range workers(b.Workers, len(indices)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				outcomes[j] = b.safeGame(indices[j])
+				done <- j
+			}
+		}()
+	}
+	go feed(ctx, len(indices), jobs)
+	go func() { wg.Wait(); close(done) }()
+	finished := 0
+	for range done {
+		finished++
+		if b.Progress != nil {
+			b.Progress(finished, len(indices))
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("interrupted after %d of %d games", finished, len(indices))
+	}
+	return outcomes, nil
+}
+
+// workers is the number of worker goroutines.
+func workers(w, games int) int {
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(w, games))
+}
+
+// feed sends the job numbers until done or cancelled.
+func feed(ctx context.Context, n int, jobs chan<- int) {
+	defer close(jobs)
+	for j := range n {
+		select {
+		case jobs <- j:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// safeGame plays game i, turning a panic into the game's error.
+func (b *Batch) safeGame(i int) (o Outcome) {
+	players := b.Counts[i%len(b.Counts)]
+	seed := GameSeed(b.Seed, i)
+	defer func() {
+		if p := recover(); p != nil {
+			o = Outcome{Players: players, Seed: seed,
+				Err: fmt.Sprintf("internal error: %v (please report, with --players %d --seed %d)", p, players, seed)}
+		}
+		o.Index = i
+	}()
+	play := b.Play
+	if play == nil {
+		play = PlayGame
+	}
+	return play(b.Program, players, seed, b.Seats[:players])
+}
