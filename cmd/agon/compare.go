@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"agon/interpreter/report"
 	"agon/interpreter/sim"
 )
 
@@ -55,6 +56,11 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 		}
 	}
 	out := newCompareReport(reps[0], reps[1])
+	if prm.Report != "" {
+		if err := report.WriteFile(prm.Report, comparePage(out)); err != nil {
+			return fail(stderr, err)
+		}
+	}
 	if prm.JSON {
 		writeJSON(stdout, out)
 	} else {
@@ -288,6 +294,7 @@ rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 	f.StringVar(&prm.Bots, "seats", "random", "bot kind for every seat, or a comma-separated kind per seat")
 	f.BoolVar(&prm.JSON, "json", false, "print both reports and the differences as JSON")
 	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")
+	f.StringVar(&prm.Report, "report", "", "write an HTML page of both runs' charts and the differences to `FILE`")
 	f.IntVar(&prm.Top, "top", 0, "print only the `N` most significant rows (0: all; --json has all)")
 	f.StringVar(&prm.Set, "set", "", "compare the ruleset with itself with a constant set: `NAME=VALUES` (1..4 or 1,3,5)")
 	return cmd

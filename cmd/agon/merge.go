@@ -9,14 +9,16 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"agon/interpreter/report"
 	"agon/interpreter/sim"
 )
 
 // mergeParams are the inputs of agon merge.
 type mergeParams struct {
-	Files []string
-	JSON  bool
-	Stats string // --stats FILE: write the merged JSON too
+	Files  []string
+	JSON   bool
+	Stats  string // --stats FILE: write the merged JSON too
+	Report string // --report FILE: an HTML page of charts
 }
 
 // runMerge combines shard files into one report.
@@ -35,6 +37,11 @@ func runMerge(prm mergeParams, stdout, stderr io.Writer) int {
 	}
 	if prm.Stats != "" {
 		if err := writeJSONFile(prm.Stats, rep); err != nil {
+			return fail(stderr, err)
+		}
+	}
+	if prm.Report != "" {
+		if err := report.WriteFile(prm.Report, simulatePage(rep)); err != nil {
 			return fail(stderr, err)
 		}
 	}
@@ -99,6 +106,7 @@ Kubernetes Indexed Job, --shard $JOB_COMPLETION_INDEX/N: see README.md,
 		},
 	}
 	cmd.Flags().BoolVar(&prm.JSON, "json", false, "print the merged statistics as JSON (mergeable again)")
+	cmd.Flags().StringVar(&prm.Report, "report", "", "write an HTML page of charts to `FILE`")
 	cmd.Flags().StringVar(&prm.Stats, "stats", "", "also write the merged JSON statistics to `FILE`")
 	return cmd
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"agon/interpreter"
+	"agon/interpreter/report"
 	"agon/interpreter/sim"
 )
 
@@ -30,6 +31,7 @@ type simulateParams struct {
 	Stats    string // --stats FILE: the JSON report, for merge
 	Shard    string // --shard i/n
 	Set      string // --set NAME=VALUES: a sweep
+	Report   string // --report FILE: an HTML page of charts
 }
 
 // maxGames bounds --games: every game's outcome is kept for the report.
@@ -100,7 +102,12 @@ func (s *simulation) writeFiles(rep *sim.Report, outcomes []sim.Outcome) error {
 		}
 	}
 	if s.prm.Stats != "" {
-		return writeJSONFile(s.prm.Stats, rep)
+		if err := writeJSONFile(s.prm.Stats, rep); err != nil {
+			return err
+		}
+	}
+	if s.prm.Report != "" {
+		return report.WriteFile(s.prm.Report, simulatePage(rep))
 	}
 	return nil
 }
@@ -306,6 +313,7 @@ one report per value, on the same seeds, then a summary table.`,
 	f.StringVar(&prm.Rows, "rows", "", "write one CSV row per game to `FILE`")
 	f.StringVar(&prm.Stats, "stats", "", "write the JSON statistics to `FILE` (for agon merge)")
 	f.StringVar(&prm.Shard, "shard", "", "play shard `i/n` of the games: those whose index is i mod n")
+	f.StringVar(&prm.Report, "report", "", "write an HTML page of charts to `FILE` (self-contained, viewable offline)")
 	f.StringVar(&prm.Set, "set", "", "sweep a constant: `NAME=VALUES`, e.g. conquest_bonus=1..4 or 1,3,5")
 	_ = cmd.MarkFlagRequired("players")
 	return cmd
