@@ -344,6 +344,9 @@ func (g *Game) writeTarget(t *target, v any) error {
 	if err != nil {
 		return err
 	}
+	if t.onCard {
+		holder = g.ownCard(holder) // cards are copied on write (cow.go)
+	}
 	holder[t.name] = v
 	switch {
 	case t.kind != targetField:
@@ -441,7 +444,7 @@ func (g *Game) execMove(e *effect) error {
 	}
 	for _, x := range cards {
 		c, ok := x.(map[string]any)
-		if !ok || g.st.cards[fmt.Sprint(c["id"])] == nil {
+		if !ok || !g.isCard(c) {
 			return fmt.Errorf("move: %s is not a card", describe(x))
 		}
 		if err := g.removeCard(c); err != nil {
@@ -496,12 +499,15 @@ func (g *Game) refill(z *zoneRef, owner int) ([]any, error) {
 	if g.look != nil {
 		return nil, errLookaheadStop // the refill is shuffled: chance
 	}
-	for _, x := range g.zoneList(src, -1) {
-		c := x.(map[string]any)
+	list := g.zoneList(src, -1)
+	moved := make([]any, len(list))
+	for i, x := range list {
+		c, _ := g.ownCardDetached(x.(map[string]any))
 		c["zone"], c["owner"] = z.name, owner
+		moved[i] = c
 	}
 	g.touch(cardsToken)
-	g.setZone(z.name, owner, g.zoneList(src, -1))
+	g.setZone(z.name, owner, moved)
 	g.setZone(src, -1, []any{})
 	if err := g.shuffleZone(z.name, owner, z.label(owner)); err != nil {
 		return nil, err

@@ -103,8 +103,12 @@ func BenchmarkClone(b *testing.B) {
 				g := midGame(b, p, players)
 				b.ReportAllocs()
 				b.ResetTimer()
+				cpu := cpuTime()
 				for i := 0; i < b.N; i++ {
 					_ = g.Clone()
+				}
+				if cpu >= 0 {
+					b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 				}
 			})
 		}
