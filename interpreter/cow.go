@@ -9,33 +9,32 @@ import (
 
 // Cheap clones: structural sharing with copy-on-write.
 //
-// A Clone copies only the few containers a game writes in place — the
-// root environment, the players' maps, the keyed zone families, the
-// frames and the pending decision — and shares everything else with the
-// original:
+// A Clone copies the root environment (a shallow copy of one map), the
+// frame stack and the pending decision, and shares everything else with
+// the original:
 //
 //   - Values are immutable. A zone's list is replaced, never written in
 //     place (putCard, removeCard, setZone build new lists); a variable's
 //     list or map is replaced too (writeTarget sets an element in a copy);
 //     constants and boards never change. Sharing them needs nothing.
-//   - Card maps are written in place (a move sets zone and owner, set
-//     writes a prop), so they are copied on write. The state keeps its
-//     cards by number (Program.cow.cardNum) and marks those it owns
-//     alone (state.owned). A clone owns none, and cloning takes the
-//     ownership of the original's cards away too, so the first write to a
-//     card in either game copies that card (ownCard); later writes find
-//     it owned. Every write to a card goes through ownCard or
-//     ownCardDetached.
-//   - Copying a card gives it a new identity, and a game's card must be
-//     one map wherever the game holds it (a write through a local must be
-//     seen through the zone). So the copy replaces the old map in every
-//     place of its game that can hold a card: its zone's list (on a new
-//     list), the locals in the root, the frames' lists and saved locals,
-//     and the pending decision (replaceCardRefs). Those are all: cards are
-//     not a value type of variables or props, only of zones and locals.
-//   - A local or frame value that holds a player map or a family (the
-//     containers the clone copies) is remapped to the clone's copy when
-//     cloning (cloneRefs), so identity holds for them too.
+//   - The maps that are written in place — cards (a move sets zone and
+//     owner, set writes a prop), the players' maps (their variables and
+//     zones), the keyed zone families (their zones) and the players list
+//     — are copied on write. The state marks those it owns alone
+//     (state.owned; cards are kept by number, Program.cow.cardNum). A
+//     clone owns none, and cloning takes the original's ownership away
+//     too, so the first write to such a map in either game copies just
+//     that map (ownCard, ownPlayer, ownFamily); later writes find it
+//     owned. Every write to one goes through those.
+//   - A copy has a new identity, and a game's card, player or family must
+//     be one map wherever the game holds it (a write through a local must
+//     be seen through the zone). So the copy replaces the old map in every
+//     place of its game that can hold it (replaceRefs): the players list
+//     or the root for a player or family, the card's zone list (on a new
+//     list), and the locals in the root, the frames' lists and saved
+//     locals and the pending decisions, on new lists and slices. Those are
+//     all: cards and players are not a value type of variables or props,
+//     only of zones and locals.
 //
 // Clone therefore writes the original's ownership marks: like every call
 // on a Game, it must not run concurrently with another call on the same
@@ -89,12 +88,31 @@ func (g *Game) isCard(v any) bool {
 	return ok
 }
 
-// ownAll marks every card the state's own (a new or reloaded game).
-func (s *state) ownAll() {
-	s.owned = make([]bool, len(s.cards))
+// The marks in state.owned: one per card (by number), then one per
+// player, one per family (in Program.cow.families order) and one for the
+// players list.
+func (s *state) playerMark(i int) int       { return len(s.cards) + i }
+func (s *state) familyMark(j int) int       { return len(s.cards) + s.playerCount + j }
+func (s *state) listMark(prog *Program) int { return s.familyMark(len(prog.cow.families)) }
+
+// ownAll marks everything the state's own (a new or reloaded game).
+func (s *state) ownAll(prog *Program) {
+	s.owned = make([]bool, s.listMark(prog)+1)
 	for i := range s.owned {
 		s.owned[i] = true
 	}
+}
+
+// marks returns the ownership marks, making them (none owned) on the
+// first write since a clone; the card index is then copied too, as it is
+// shared until then.
+func (g *Game) marks() []bool {
+	s := g.st
+	if s.owned == nil {
+		s.cards = slices.Clone(s.cards)
+		s.owned = make([]bool, s.listMark(g.prog)+1)
+	}
+	return s.owned
 }
 
 // ownCard returns the game's own version of card c, to write to: c's
@@ -119,22 +137,81 @@ func (g *Game) ownCardDetached(c map[string]any) (n map[string]any, copied bool)
 	if !ok {
 		return c, false // not a card of the program: nothing shares it
 	}
-	s := g.st
-	if s.owned == nil { // the first write since a clone: the index is shared
-		s.cards = slices.Clone(s.cards)
-		s.owned = make([]bool, len(s.cards))
-	}
-	cur := s.cards[i]
+	owned := g.marks()
+	cur := g.st.cards[i]
 	if cur == nil {
 		return c, false
 	}
-	if s.owned[i] {
+	if owned[i] {
 		return cur, false
 	}
 	n = maps.Clone(cur)
-	s.cards[i], s.owned[i] = n, true
-	g.replaceCardRefs(id, n)
+	g.st.cards[i], owned[i] = n, true
+	g.replaceRefs(func(m map[string]any) bool {
+		_, card := m["table"]
+		return card && m["id"] == id
+	}, n)
 	return n, true
+}
+
+// ownPlayer returns the game's own map of player i, to write to.
+func (g *Game) ownPlayer(i int) map[string]any {
+	s := g.st
+	owned := g.marks()
+	ps := s.root["players"].([]any)
+	if owned[s.playerMark(i)] {
+		return ps[i].(map[string]any)
+	}
+	if lm := s.listMark(g.prog); !owned[lm] {
+		ps = slices.Clone(ps)
+		s.root["players"] = ps
+		owned[lm] = true
+	}
+	n := maps.Clone(ps[i].(map[string]any))
+	ps[i], owned[s.playerMark(i)] = n, true
+	g.replaceRefs(func(m map[string]any) bool {
+		_, card := m["table"]
+		id, ok := m["id"].(int)
+		return !card && ok && id == i
+	}, n)
+	return n
+}
+
+// ownPlayerMap is ownPlayer for a player map (one a target evaluated to).
+func (g *Game) ownPlayerMap(m map[string]any) map[string]any {
+	if i, ok := m["id"].(int); ok && i >= 0 && i < g.st.playerCount {
+		return g.ownPlayer(i)
+	}
+	return m
+}
+
+// ownContainer is the map to write a zone of owner into: the root or the
+// game's own map of the player.
+func (g *Game) ownContainer(owner int) map[string]any {
+	if owner < 0 {
+		return g.st.root
+	}
+	return g.ownPlayer(owner)
+}
+
+// ownFamily returns the game's own map of the keyed zone family name, to
+// write to.
+func (g *Game) ownFamily(name string) map[string]any {
+	old := g.family(name)
+	j := slices.Index(g.prog.cow.families, name)
+	if j < 0 || old == nil {
+		return old
+	}
+	owned := g.marks()
+	if mk := g.st.familyMark(j); owned[mk] {
+		return old
+	}
+	owned[g.st.familyMark(j)] = true
+	n := maps.Clone(old)
+	g.st.root[name] = n
+	p := reflect.ValueOf(old).UnsafePointer()
+	g.replaceRefs(func(m map[string]any) bool { return reflect.ValueOf(m).UnsafePointer() == p }, n)
+	return n
 }
 
 // replaceInZone puts n in place of the old version of the card in the
@@ -160,17 +237,18 @@ func (g *Game) replaceInZone(n map[string]any) {
 // (the cards are the same: no condition can change).
 func (g *Game) putZoneList(name string, owner int, xs []any) {
 	if fam, key, keyed := splitLoc(name); keyed {
-		g.family(fam)[key] = xs
+		g.ownFamily(fam)[key] = xs
 		return
 	}
-	g.container(owner)[name] = xs
+	g.ownContainer(owner)[name] = xs
 }
 
-// replaceCardRefs replaces the card id by n in every place of the game
-// but the zones that can hold a card: the locals, the frames and the
-// pending decisions.
-func (g *Game) replaceCardRefs(id string, n map[string]any) {
-	r := cardReplacer{g: g, id: id, n: n}
+// replaceRefs puts n in place of every map match accepts in every place
+// of the game but the zones and the players list that can hold a card,
+// a player or a family: the locals, the frames and the pending decisions.
+// It builds new lists and slices where it replaces (they may be shared).
+func (g *Game) replaceRefs(match func(map[string]any) bool, n map[string]any) {
+	r := refReplacer{g: g, match: match, n: n}
 	s := g.st
 	for k, v := range s.root {
 		if isLocalKey(k) {
@@ -183,8 +261,12 @@ func (g *Game) replaceCardRefs(id string, n map[string]any) {
 		if nv, ok := r.value(f.items); ok {
 			f.items = nv.([]any)
 		}
+		copied := false
 		for i := range f.saved {
 			if nv, ok := r.value(f.saved[i].old); ok {
+				if !copied {
+					f.saved, copied = slices.Clone(f.saved), true
+				}
 				f.saved[i].old = nv
 			}
 		}
@@ -198,20 +280,24 @@ func (g *Game) replaceCardRefs(id string, n map[string]any) {
 // isLocalKey reports whether a root key is a local's (see localKey).
 func isLocalKey(k string) bool { return strings.HasPrefix(k, "local ") }
 
-// cardReplacer replaces a card (any version of card id) by n, building new
-// lists and maps where it finds it.
-type cardReplacer struct {
-	g  *Game
-	id string
-	n  map[string]any
+// refReplacer replaces the maps match accepts by n, building new lists
+// and maps where it finds one.
+type refReplacer struct {
+	g     *Game
+	match func(map[string]any) bool
+	n     map[string]any
 }
 
-func (r *cardReplacer) pending(p *pendingDecision) {
+func (r *refReplacer) pending(p *pendingDecision) {
 	if p == nil {
 		return
 	}
+	copied := false
 	for i := range p.options {
 		if nv, ok := r.value(p.options[i].value); ok {
+			if !copied {
+				p.options, copied = slices.Clone(p.options), true
+			}
 			p.options[i].value = nv
 		}
 	}
@@ -222,8 +308,8 @@ func (r *cardReplacer) pending(p *pendingDecision) {
 	}
 }
 
-// value returns v with the card replaced, and whether anything was.
-func (r *cardReplacer) value(v any) (any, bool) {
+// value returns v with the matching maps replaced, and whether any was.
+func (r *refReplacer) value(v any) (any, bool) {
 	switch x := v.(type) {
 	case []any:
 		var out []any
@@ -240,14 +326,11 @@ func (r *cardReplacer) value(v any) (any, bool) {
 		}
 		return out, true
 	case map[string]any:
-		if _, card := x["table"]; card {
-			if x["id"] == r.id {
-				return r.n, true
-			}
-			return v, false
+		if r.match(x) {
+			return r.n, true
 		}
-		if r.g.isContainer(x) {
-			return v, false // a player or family of the state: its zones hold the card
+		if _, card := x["table"]; card || r.g.isContainer(x) {
+			return v, false // its zones are replaced in place of their own
 		}
 		var out map[string]any
 		for k, e := range x {
@@ -266,8 +349,8 @@ func (r *cardReplacer) value(v any) (any, bool) {
 	return v, false
 }
 
-// isContainer reports whether m is one of the state's player maps or
-// families (which are kept, not copied, when a card in them is replaced).
+// isContainer reports whether m is a player map or one of the state's
+// families (which are kept, not copied, when a map in them is replaced).
 func (g *Game) isContainer(m map[string]any) bool {
 	if _, ok := m["id"].(int); ok {
 		return true // a player
@@ -307,12 +390,15 @@ func (g *Game) currentCards(v any) any {
 				}
 			}
 		}
+		if i, ok := x["id"].(int); ok && i >= 0 && i < g.st.playerCount {
+			return g.container(i)
+		}
 	}
 	return v
 }
 
-// sameValue reports whether two values are the same map (or equal
-// otherwise-comparable values); used to see whether a walk replaced one.
+// sameValue reports whether two values are the same map or list (values
+// of other kinds are never replaced: it reports true for them).
 func sameValue(a, b any) bool {
 	ma, aok := a.(map[string]any)
 	mb, bok := b.(map[string]any)
@@ -323,5 +409,5 @@ func sameValue(a, b any) bool {
 		lb, ok := b.([]any)
 		return ok && len(la) == len(lb) && (len(la) == 0 || &la[0] == &lb[0])
 	}
-	return true // scalars and other values are never replaced
+	return true
 }

@@ -344,8 +344,11 @@ func (g *Game) writeTarget(t *target, v any) error {
 	if err != nil {
 		return err
 	}
-	if t.onCard {
-		holder = g.ownCard(holder) // cards are copied on write (cow.go)
+	switch {
+	case t.onCard:
+		holder = g.ownCard(holder) // cards and players are copied on write (cow.go)
+	case t.kind == targetField:
+		holder = g.ownPlayerMap(holder)
 	}
 	holder[t.name] = v
 	switch {

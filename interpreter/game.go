@@ -109,7 +109,7 @@ func (g *Game) buildRoot() {
 // createCards makes every card instance in its table's starting zone.
 func (g *Game) createCards() {
 	g.st.cards = make([]map[string]any, len(g.prog.cards))
-	g.st.ownAll()
+	g.st.ownAll(g.prog)
 	var starts startZones
 	for i := range g.prog.cards {
 		p := &g.prog.cards[i]
@@ -253,7 +253,7 @@ func (g *Game) Decisions() int { return g.st.decisions }
 // only the outcomes its chance steps name); only a scenario's start-phase
 // hook is left out (KeepStartHook).
 func (g *Game) Clone() *Game {
-	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(g.prog), keysOnly: g.keysOnly, partialOutcomes: g.partialOutcomes}
+	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, partialOutcomes: g.partialOutcomes}
 	n.st.root[gameKey] = gameRef{n}
 	return n
 }

@@ -147,7 +147,7 @@ func (ps *positioner) player(i int, k, v *yaml.Node) {
 		return
 	}
 	if typ, ok := varType(ps.g.prog.playerVars, k.Value); ok {
-		ps.setValue(ps.g.container(i), k.Value, typ, v)
+		ps.setValue(ps.g.ownContainer(i), k.Value, typ, v)
 		return
 	}
 	var names []string

@@ -193,7 +193,7 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 	d := &stateDecoder{g: g}
 	g.st = &state{playerCount: sg.Players, decisions: sg.Decisions, over: sg.Over, result: sg.Result,
 		fires: sg.Fires, events: sg.Events, outcomes: sg.Outcomes, cards: make([]map[string]any, len(p.cards))}
-	g.st.ownAll()
+	g.st.ownAll(p)
 	if err := g.st.rng.pcg.UnmarshalBinary(sg.RNG); err != nil {
 		return nil, fmt.Errorf("state: rng: %v", err)
 	}

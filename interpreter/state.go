@@ -201,11 +201,11 @@ func (g *Game) zoneList(name string, owner int) []any {
 // setZone replaces the cards of a zone.
 func (g *Game) setZone(name string, owner int, xs []any) {
 	if fam, key, keyed := splitLoc(name); keyed {
-		g.family(fam)[key] = xs
+		g.ownFamily(fam)[key] = xs
 		g.touch(fam)
 		return
 	}
-	g.container(owner)[name] = xs
+	g.ownContainer(owner)[name] = xs
 	if owner < 0 {
 		g.touch(name)
 	} else {
