@@ -36,10 +36,10 @@ import (
 //     all: cards and players are not a value type of variables or props,
 //     only of zones and locals.
 //
-// Clone therefore writes the original's ownership marks: like every call
-// on a Game, it must not run concurrently with another call on the same
-// Game (two goroutines may clone one game only one after the other; the
-// clones then run anywhere).
+// Clone only reads the original but for one atomic flag (state.shared)
+// that tells it its marks are stale: so several goroutines may clone one
+// game at the same time (a search bot's workers cloning the root), as
+// long as nothing else calls the game meanwhile.
 
 // cowLayout is what the copy-on-write scheme needs of a Program.
 type cowLayout struct {
@@ -108,6 +108,10 @@ func (s *state) ownAll(prog *Program) {
 // shared until then.
 func (g *Game) marks() []bool {
 	s := g.st
+	if s.shared.Load() { // cloned since the last write
+		s.owned = nil
+		s.shared.Store(false)
+	}
 	if s.owned == nil {
 		s.cards = slices.Clone(s.cards)
 		s.owned = make([]bool, s.listMark(g.prog)+1)

@@ -22,7 +22,7 @@ func (s *state) clone() *state {
 		result:      s.result,
 		fires:       copySlice(s.fires),
 	}
-	s.owned = nil
+	s.shared.Store(true) // s.owned is dropped at s's next write (marks)
 	if len(s.frames) > 0 {
 		frames := make([]frame, len(s.frames))
 		n.frames = make([]*frame, len(s.frames))

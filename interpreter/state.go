@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
+	"sync/atomic"
 )
 
 // state is everything that changes during a game. It is plain data: maps,
@@ -17,9 +18,14 @@ type state struct {
 	// cards holds every card by its number (Program.cow.cardNum; nil for
 	// a card a reloaded state lacks). Shared with clones: see cow.go.
 	cards []map[string]any
-	// owned[i] is set when cards[i] is this state's alone; nil when none
-	// is (since the last clone), and then cards itself is shared.
-	owned     []bool
+	// owned marks the cards (by number), players and families that are
+	// this state's alone (cow.go); nil when none is (since the last
+	// clone), and then cards itself is shared.
+	owned []bool
+	// shared is set by Clone (atomically, so that clones of one idle game
+	// may be taken concurrently): owned is stale and is dropped at the
+	// next write.
+	shared    atomic.Bool
 	frames    []*frame
 	pending   *pendingDecision
 	rng       rng

@@ -157,3 +157,46 @@ func testClones(t *testing.T, p *interpreter.Program, players int, seed uint64) 
 		}
 	}
 }
+
+// TestClonesTakenConcurrently clones one idle game from several goroutines
+// at once (as a search bot's workers clone the root), each clone playing
+// on alone; each must end as a fresh replay of its decisions. Run with
+// -race, it also checks that Clone only reads the original.
+func TestClonesTakenConcurrently(t *testing.T) {
+	for _, game := range shippedGames(t) {
+		p, err := interpreter.Load(rulesets.FS, game, "")
+		require.NoError(t, err)
+		players, seed := p.MinPlayers(), uint64(5)
+		g, err := interpreter.NewGame(p, interpreter.Config{Players: players, Seed: seed})
+		require.NoError(t, err)
+		root := &clonePlay{name: game, g: g, rnd: rand.New(rand.NewPCG(seed, 1))}
+		for i := 0; i < 30 && root.step(t); i++ {
+		}
+		before := takeStateSnap(t, root.g)
+		clones := make([]*clonePlay, 4)
+		done := make(chan error, len(clones))
+		for w := range clones {
+			go func() {
+				c := root.clone(fmt.Sprintf("%s clone %d", game, w), uint64(w))
+				clones[w] = c
+				for !c.g.Over() {
+					d := c.g.Pending()
+					key := d.Options[c.rnd.IntN(len(d.Options))].Key
+					if err := c.g.Apply(key); err != nil {
+						done <- err
+						return
+					}
+					c.keys = append(c.keys, key)
+				}
+				done <- nil
+			}()
+		}
+		for range clones {
+			require.NoError(t, <-done)
+		}
+		requireUntouched(t, game+": the original", root.g, before)
+		for _, c := range clones {
+			requireAsReplayed(t, p, players, seed, c)
+		}
+	}
+}
