@@ -53,12 +53,13 @@
 // once against an empty map environment, which is the program that runs.
 // The running environment is the game state itself: a map of constants,
 // variables, zones (lists of card maps) and players. State is therefore
-// plain data, which makes Clone, MarshalState and equality generic, and
-// an effect writes straight into what the next expression reads. The cost
-// is map lookups instead of struct field loads, a VM run per evaluation
-// and a map per card to copy in a clone: after the changes below (dirty
-// triggers, fast paths), the VM is most of a simulated game's time and
-// the map state is the ceiling (BENCHMARKS.md, "Where the time goes").
+// plain data, which makes MarshalState and equality generic, and an
+// effect writes straight into what the next expression reads. The cost
+// is map lookups instead of struct field loads and a VM run per
+// evaluation: after the changes below (dirty triggers, fast paths), the
+// VM is most of a simulated game's time and the map state is the ceiling
+// (BENCHMARKS.md, "Where the time goes"). Clones do not copy that state
+// but share it, copying on write (below, "Cheap clones").
 //
 // Every card carries every attribute and prop of every table (zero when
 // its table lacks one), matching the union Card shadow type, so an
@@ -239,23 +240,46 @@
 // formatting every id and converting every attribute per game. A clone
 // shares the event log and the supplied outcomes, which are only appended
 // to: capped at their length, an append to either copy moves that copy to
-// a new array. Maps are cloned as tables (maps.Clone) and only their
-// non-scalar values copied again. Function parameters' local keys are
+// a new array. Function parameters' local keys are
 // computed at load; coerce returns the value it was given rather than
 // boxing it again. BENCHMARKS.md records each step with its measurements.
+//
+// Cheap clones (cow.go, cow_clone.go): a clone shares the state with its
+// original and copies on write, so cloning costs one shallow copy of the
+// root map, the frame structs and the pending decision (~10 allocations,
+// whatever the number of cards; search bots clone per playout). Zone
+// lists and variables' values are never written in place (a move builds
+// new lists, an element write copies the collection), so they are shared
+// as they are. The maps that are written in place — cards, players'
+// maps, keyed families and the players list — carry an ownership mark
+// per game (state.owned, cards kept by number): cloning clears the
+// original's marks and the clone has none, so the first write to such a
+// map in either game copies it, and every write path asks for the
+// game's own map first (ownCard, ownPlayer, ownFamily, ownContainer).
+// Because a copy is a new map, it replaces the old one in every place of
+// its game that can hold one — the card's zone list, the players list,
+// the locals, the frames' lists and saved locals, the pending decisions
+// (replaceRefs) — so a card is one map wherever a game holds it, as a
+// write through a local must be seen through the zone. Reads are
+// unchanged: expressions and the fast paths read the same maps and lists
+// as before. A caller that keeps a card across effects in a Go variable
+// must look it up again (removeCard does; the look-ahead restores its
+// kept locals with currentCards). TestClonesShareNothing plays originals
+// and clones (and clones of clones) of every shipped game on in turns and
+// requires each untouched by the others and equal to a fresh replay.
 //
 // Boards are immutable data compiled once (board.go): a graph with node
 // indices, sorted adjacency lists per edge kind and grid cells. Each board
 // is stored with the constants as a named map type (boardValue) that
-// expressions read like any map, that the cloner shares instead of
-// copying and that serialisation leaves out. The graph built-ins
+// expressions read like any map, that clones share and that
+// serialisation leaves out. The graph built-ins
 // (graph.go) return lists in board order, never in Go map order. A
 // "predicate" such as reachable's is a list of node ids the caller
 // computes with filter, since expr has no function values.
 //
 // A keyed zone family (zonefamily.go) is a map key → list of cards under
-// the zone's name, so expressions read stack[c] and the generic clone
-// copies it. Effects address one of its zones by the location string
+// the zone's name, so expressions read stack[c]; like a player's map it
+// is copied on write (cow.go). Effects address one of its zones by the location string
 // "stack[c]", which the zone helpers split; a card remembers its key in
 // zone_key, so removing it needs no search.
 //

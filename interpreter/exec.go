@@ -349,6 +349,12 @@ func (g *Game) writeTarget(t *target, v any) error {
 	if err != nil {
 		return err
 	}
+	switch {
+	case t.onCard:
+		holder = g.ownCard(holder) // cards and players are copied on write (cow.go)
+	case t.kind == targetField:
+		holder = g.ownPlayerMap(holder)
+	}
 	holder[t.name] = v
 	switch {
 	case t.kind != targetField:
@@ -446,7 +452,7 @@ func (g *Game) execMove(e *effect) error {
 	}
 	for _, x := range cards {
 		c, ok := x.(map[string]any)
-		if !ok || g.st.cards[fmt.Sprint(c["id"])] == nil {
+		if !ok || !g.isCard(c) {
 			return fmt.Errorf("move: %s is not a card", describe(x))
 		}
 		g.noteTake(c, into, owner)
@@ -503,12 +509,15 @@ func (g *Game) refill(z *zoneRef, owner int) ([]any, error) {
 	if g.look != nil {
 		return nil, errLookaheadStop // the refill is shuffled: chance
 	}
-	for _, x := range g.zoneList(src, -1) {
-		c := x.(map[string]any)
+	list := g.zoneList(src, -1)
+	moved := make([]any, len(list))
+	for i, x := range list {
+		c, _ := g.ownCardDetached(x.(map[string]any))
 		c["zone"], c["owner"] = z.name, owner
+		moved[i] = c
 	}
 	g.touch(cardsToken)
-	g.setZone(z.name, owner, g.zoneList(src, -1))
+	g.setZone(z.name, owner, moved)
 	g.setZone(src, -1, []any{})
 	if err := g.shuffleZone(z.name, owner, z.label(owner)); err != nil {
 		return nil, err

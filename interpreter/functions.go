@@ -188,7 +188,7 @@ func builtinCard(args ...any) (any, error) {
 		return nil, err
 	}
 	id, _ := args[1].(string)
-	c, ok := g.st.cards[id]
+	c, ok := g.cardByID(id)
 	if !ok {
 		return nil, fmt.Errorf("no card with id %q", id)
 	}

@@ -111,12 +111,13 @@ func (g *Game) buildRoot() {
 
 // createCards makes every card instance in its table's starting zone.
 func (g *Game) createCards() {
-	g.st.cards = make(map[string]map[string]any, len(g.prog.cards))
+	g.st.cards = make([]map[string]any, len(g.prog.cards))
+	g.st.ownAll(g.prog)
 	var starts startZones
 	for i := range g.prog.cards {
 		p := &g.prog.cards[i]
 		c := p.instance()
-		g.st.cards[p.id] = c
+		g.st.cards[i] = c
 		starts.add(c, p.zone)
 	}
 	starts.place(g)
@@ -250,7 +251,10 @@ func (g *Game) Events() []Event { return g.st.events }
 // Decisions is the number of decisions taken so far.
 func (g *Game) Decisions() int { return g.st.decisions }
 
-// Clone returns an independent copy of the game. The copy consumes
+// Clone returns an independent copy of the game: the two share their
+// state until one writes, and each write copies only what it changes
+// (cow.go). Clones of g may be taken concurrently with each other, but
+// not with any other call on g. The copy consumes
 // supplied chance outcomes as the original does (a scenario's game fixes
 // only the outcomes its chance steps name); only a scenario's start-phase
 // hook is left out (KeepStartHook).

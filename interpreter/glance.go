@@ -196,7 +196,7 @@ func figure(v any) string {
 // name, ignoring case.
 func (g *Game) findCard(query string) (map[string]any, bool) {
 	q := strings.TrimSpace(query)
-	if c, ok := g.st.cards[q]; ok {
+	if c, ok := g.cardByID(q); ok {
 		return c, true
 	}
 	rs := g.prog.rs
@@ -204,10 +204,10 @@ func (g *Game) findCard(query string) (map[string]any, bool) {
 		for _, row := range rs.Cards[t].Rows {
 			name, _ := row.Fields["name"].V.(string)
 			if looseEqual(row.ID, q) || (name != "" && looseEqual(name, q)) {
-				if c, ok := g.st.cards[row.ID]; ok {
+				if c, ok := g.cardByID(row.ID); ok {
 					return c, true
 				}
-				c, ok := g.st.cards[row.ID+"#1"]
+				c, ok := g.cardByID(row.ID + "#1")
 				return c, ok
 			}
 		}

@@ -57,11 +57,13 @@ func (g *Game) legalAfter(ch *choice, gi int, item any) (bool, error) {
 		c.st.frames[len(c.st.frames)-1].unbind(c.st.root)
 		c.st.frames = c.st.frames[:len(c.st.frames)-1]
 	}
+	// The run may have copied cards that kept and v hold (cow.go): the
+	// condition reads the copy's current cards.
 	for i, name := range locals {
-		c.st.root[localKey(name)] = kept[i]
+		c.st.root[localKey(name)] = c.currentCards(kept[i])
 	}
 	if grp.each != nil {
-		c.st.root[localKey(grp.as)] = v
+		c.st.root[localKey(grp.as)] = c.currentCards(v)
 	}
 	return c.evalBool(grp.legalAfter)
 }
@@ -70,8 +72,10 @@ func (g *Game) legalAfter(ch *choice, gi int, item any) (bool, error) {
 // copy's card for a card, a copy of anything else.
 func (g *Game) counterpart(v any) any {
 	if m, ok := v.(map[string]any); ok {
-		if id, ok := m["id"].(string); ok && g.st.cards[id] != nil {
-			return g.st.cards[id]
+		if id, ok := m["id"].(string); ok {
+			if c, ok := g.cardByID(id); ok {
+				return c
+			}
 		}
 	}
 	return (&cloner{memo: map[uintptr]map[string]any{}}).value(v)

@@ -268,14 +268,6 @@ func (g *Game) finishPick(pd *pendingDecision) error {
 	return nil
 }
 
-// clonePick copies a pick under way (nil for nil).
-func (c *cloner) clonePick(p *pickProgress) *pickProgress {
-	if p == nil {
-		return nil
-	}
-	return &pickProgress{items: c.list(p.items), picked: copySlice(p.picked), min: p.min, max: p.max}
-}
-
 // savedPick is the serialised form of a pick under way.
 type savedPick struct {
 	Items  []any `json:"items"`

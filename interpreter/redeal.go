@@ -88,7 +88,7 @@ func (g *Game) dealInto(slots []slot, cards []any) {
 			g.setZone(s.zone, s.owner, append([]any(nil), g.zoneList(s.zone, s.owner)...))
 			copied[key] = true
 		}
-		c := cards[i].(map[string]any)
+		c, _ := g.ownCardDetached(cards[i].(map[string]any)) // every slot is dealt: no stale card stays
 		zone, zoneKey, _ := splitLoc(s.zone)
 		c["zone"], c["zone_key"], c["owner"] = zone, zoneKey, s.owner
 		g.zoneList(s.zone, s.owner)[s.index] = c

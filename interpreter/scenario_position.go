@@ -147,7 +147,7 @@ func (ps *positioner) player(i int, k, v *yaml.Node) {
 		return
 	}
 	if typ, ok := varType(ps.g.prog.playerVars, k.Value); ok {
-		ps.setValue(ps.g.container(i), k.Value, typ, v)
+		ps.setValue(ps.g.ownContainer(i), k.Value, typ, v)
 		return
 	}
 	var names []string
@@ -236,7 +236,7 @@ func (ps *positioner) card(n *yaml.Node) map[string]any {
 		ps.errorf(n, "expected a card id")
 		return nil
 	}
-	if c, ok := ps.g.st.cards[id]; ok {
+	if c, ok := ps.g.cardByID(id); ok {
 		if ps.claimed[id] {
 			ps.errorf(n, "card %q is listed twice", id)
 			return nil
@@ -264,7 +264,7 @@ func (ps *positioner) card(n *yaml.Node) map[string]any {
 func (ps *positioner) copies(def string) []map[string]any {
 	var out []map[string]any
 	for i := 1; ; i++ {
-		c, ok := ps.g.st.cards[fmt.Sprintf("%s#%d", def, i)]
+		c, ok := ps.g.cardByID(fmt.Sprintf("%s#%d", def, i))
 		if !ok {
 			return out
 		}
@@ -306,7 +306,7 @@ func (ps *positioner) cards(v *yaml.Node) {
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, m := v.Content[i], v.Content[i+1]
-		c, ok := ps.g.st.cards[k.Value]
+		c, ok := ps.g.cardByID(k.Value)
 		if !ok {
 			ps.errorf(k, "no card %q%s", k.Value, schema.DidYouMean(k.Value, ps.cardIDs()))
 			continue
@@ -316,6 +316,7 @@ func (ps *positioner) cards(v *yaml.Node) {
 			continue
 		}
 		for j := 0; j+1 < len(m.Content); j += 2 {
+			c = ps.g.ownCard(c)
 			ps.cardField(c, m.Content[j], m.Content[j+1])
 		}
 	}

@@ -160,7 +160,7 @@ func (e *stateEncoder) value(v any) any {
 	case boardValue:
 		return map[string]any{"$board": x["name"]}
 	case map[string]any:
-		if id, ok := x["id"].(string); ok && e.g.st.cards[id] != nil {
+		if id, ok := x["id"].(string); ok && e.g.isCard(x) {
 			return map[string]any{"$card": id}
 		}
 		out := map[string]any{}
@@ -204,7 +204,8 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 	g := &Game{prog: p, limits: sg.Limits.withDefaults()}
 	d := &stateDecoder{g: g}
 	g.st = &state{playerCount: sg.Players, decisions: sg.Decisions, over: sg.Over, result: sg.Result,
-		fires: sg.Fires, events: sg.Events, outcomes: sg.Outcomes, cards: map[string]map[string]any{}}
+		fires: sg.Fires, events: sg.Events, outcomes: sg.Outcomes, cards: make([]map[string]any, len(p.cards))}
+	g.st.ownAll(p)
 	if f := sg.Facts; f != nil {
 		g.st.facts, g.st.takes = seatFacts{attributes: f.Attributes, counters: f.Counters}, f.Takes
 	}
@@ -287,8 +288,11 @@ func (d *stateDecoder) card(v any) map[string]any {
 		}
 	}
 	c["owner"], _ = coerce("int", c["owner"])
-	if id, ok := c["id"].(string); ok {
-		d.g.st.cards[id] = c
+	id, _ := c["id"].(string)
+	if i, ok := d.g.prog.cow.cardNum[id]; ok {
+		d.g.st.cards[i] = c
+	} else if d.err == nil {
+		d.err = fmt.Errorf("state: unknown card %q in a zone", id)
 	}
 	return c
 }
@@ -313,7 +317,7 @@ func (d *stateDecoder) value(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
 		if id, ok := x["$card"].(string); ok && len(x) == 1 {
-			c, found := d.g.st.cards[id]
+			c, found := d.g.cardByID(id)
 			if !found && d.err == nil {
 				d.err = fmt.Errorf("state: reference to unknown card %q", id)
 			}

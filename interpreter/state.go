@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
+	"sync/atomic"
 )
 
 // state is everything that changes during a game. It is plain data: maps,
@@ -14,8 +15,17 @@ type state struct {
 	// players, and the locals of the running frames.
 	root        map[string]any
 	playerCount int
-	// cards indexes every card by instance id. Rebuilt on clone.
-	cards     map[string]map[string]any
+	// cards holds every card by its number (Program.cow.cardNum; nil for
+	// a card a reloaded state lacks). Shared with clones: see cow.go.
+	cards []map[string]any
+	// owned marks the cards (by number), players and families that are
+	// this state's alone (cow.go); nil when none is (since the last
+	// clone), and then cards itself is shared.
+	owned []bool
+	// shared is set by Clone (atomically, so that clones of one idle game
+	// may be taken concurrently): owned is stale and is dropped at the
+	// next write.
+	shared    atomic.Bool
 	frames    []*frame
 	pending   *pendingDecision
 	rng       rng
@@ -105,56 +115,6 @@ func (f *frame) unbind(env map[string]any) {
 	f.saved = nil
 }
 
-// clone returns a deep copy of the state that shares nothing mutable with
-// the original. Maps referenced twice (a card in a zone and in a local)
-// stay one map in the copy.
-func (s *state) clone() *state {
-	cl := &cloner{memo: make(map[uintptr]map[string]any, len(s.cards)+s.playerCount+1)}
-	n := &state{
-		root:        cl.value(s.root).(map[string]any),
-		playerCount: s.playerCount,
-		rng:         s.rng,
-		events:      shareAppendOnly(s.events),
-		logBytes:    s.logBytes,
-		outcomes:    shareAppendOnly(s.outcomes),
-		decisions:   s.decisions,
-		over:        s.over,
-		result:      s.result,
-		fires:       copySlice(s.fires),
-		facts:       s.facts, // written once, never in place
-		takes:       shareAppendOnly(s.takes),
-	}
-	for _, f := range s.frames {
-		nf := *f
-		nf.items = cl.list(f.items)
-		nf.saved = make([]savedLocal, len(f.saved))
-		for i, sv := range f.saved {
-			nf.saved[i] = savedLocal{name: sv.name, key: sv.key, old: cl.value(sv.old), had: sv.had}
-		}
-		n.frames = append(n.frames, &nf)
-	}
-	n.pending = cl.pending(s.pending)
-	if s.barrier != nil {
-		n.barrier = &barrier{depth: s.barrier.depth, pending: cl.pending(s.barrier.pending)}
-	}
-	n.cards = indexCards(n.root, n.playerCount, s.cards)
-	return n
-}
-
-func (c *cloner) pending(p *pendingDecision) *pendingDecision {
-	if p == nil {
-		return nil
-	}
-	pd := *p
-	pd.options = make([]pendingOption, len(p.options))
-	for i, o := range p.options {
-		o.value = c.value(o.value)
-		pd.options[i] = o
-	}
-	pd.pick = c.clonePick(p.pick)
-	return &pd
-}
-
 // cloner deep-copies values, keeping shared maps shared.
 type cloner struct {
 	memo map[uintptr]map[string]any
@@ -212,43 +172,6 @@ func (c *cloner) list(xs []any) []any {
 	return out
 }
 
-// indexCards finds every card in the zones of root. like gives the ids to
-// look for (the original's index).
-func indexCards(root map[string]any, players int, like map[string]map[string]any) map[string]map[string]any {
-	idx := make(map[string]map[string]any, len(like))
-	add := func(list any) {
-		if xs, ok := list.([]any); ok {
-			for _, e := range xs {
-				if c, ok := e.(map[string]any); ok {
-					if id, ok := c["id"].(string); ok {
-						if _, known := like[id]; known {
-							idx[id] = c
-						}
-					}
-				}
-			}
-		}
-	}
-	for _, v := range root {
-		add(v)
-		if fam, ok := v.(map[string]any); ok { // a keyed zone family
-			for _, xs := range fam {
-				add(xs)
-			}
-		}
-	}
-	if ps, ok := root["players"].([]any); ok {
-		for _, p := range ps {
-			if pm, ok := p.(map[string]any); ok {
-				for _, v := range pm {
-					add(v)
-				}
-			}
-		}
-	}
-	return idx
-}
-
 // zoneOwner resolves a zone reference to its owner (-1 for global).
 func (g *Game) zoneOwner(z *zoneRef) (int, error) {
 	if z.obj == nil {
@@ -288,11 +211,11 @@ func (g *Game) zoneList(name string, owner int) []any {
 // setZone replaces the cards of a zone.
 func (g *Game) setZone(name string, owner int, xs []any) {
 	if fam, key, keyed := splitLoc(name); keyed {
-		g.family(fam)[key] = xs
+		g.ownFamily(fam)[key] = xs
 		g.touch(fam)
 		return
 	}
-	g.container(owner)[name] = xs
+	g.ownContainer(owner)[name] = xs
 	if owner < 0 {
 		g.touch(name)
 	} else {
@@ -302,6 +225,11 @@ func (g *Game) setZone(name string, owner int, xs []any) {
 
 // removeCard takes a card out of the zone it is in.
 func (g *Game) removeCard(c map[string]any) error {
+	if id, ok := c["id"].(string); ok {
+		if cur, ok := g.cardByID(id); ok {
+			c = cur // c may be a version a copy-on-write replaced (cow.go)
+		}
+	}
 	zone, _ := c["zone"].(string)
 	owner, _ := c["owner"].(int)
 	if key, _ := c["zone_key"].(string); key != "" {
@@ -321,6 +249,7 @@ func (g *Game) removeCard(c map[string]any) error {
 
 // putCard adds a card to a zone, at the top or the bottom.
 func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
+	c, _ = g.ownCardDetached(c) // c is in no zone: removed or drawn
 	list := g.zoneList(name, owner)
 	out := make([]any, 0, len(list)+1)
 	if top {

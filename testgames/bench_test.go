@@ -103,8 +103,41 @@ func BenchmarkClone(b *testing.B) {
 				g := midGame(b, p, players)
 				b.ReportAllocs()
 				b.ResetTimer()
+				cpu := cpuTime()
 				for i := 0; i < b.N; i++ {
 					_ = g.Clone()
+				}
+				if cpu >= 0 {
+					b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkCloneStep clones the same mid-game state and takes one
+// decision on the clone (its first option), as a greedy bot rates an
+// option: the clone's cost with what its first writes copy (cards,
+// players, families are copied on write; interpreter/cow.go).
+//
+//	go test ./testgames -bench CloneStep -run '^$'
+func BenchmarkCloneStep(b *testing.B) {
+	for _, game := range shippedGames(b) {
+		p := benchProgram(b, game)
+		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+			b.Run(fmt.Sprintf("%s/%dp", game, players), func(b *testing.B) {
+				g := midGame(b, p, players)
+				key := g.Pending().Options[0].Key
+				b.ReportAllocs()
+				b.ResetTimer()
+				cpu := cpuTime()
+				for i := 0; i < b.N; i++ {
+					if err := g.Clone().Apply(key); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if cpu >= 0 {
+					b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 				}
 			})
 		}

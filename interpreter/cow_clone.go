@@ -1,0 +1,57 @@
+package interpreter
+
+import (
+	"maps"
+)
+
+// clone returns a copy of the state that shares with s everything but
+// the root environment (a shallow copy), the frames and the pending
+// decisions (see cow.go). It takes s's ownership of its cards, players
+// and families away, so s is written to (its marks) too.
+func (s *state) clone() *state {
+	n := &state{
+		root:        maps.Clone(s.root),
+		playerCount: s.playerCount,
+		cards:       s.cards, // shared until the first write (marks)
+		rng:         s.rng,
+		events:      shareAppendOnly(s.events),
+		logBytes:    s.logBytes,
+		outcomes:    shareAppendOnly(s.outcomes),
+		decisions:   s.decisions,
+		over:        s.over,
+		result:      s.result,
+		fires:       copySlice(s.fires),
+		facts:       s.facts, // written once, never in place
+		takes:       shareAppendOnly(s.takes),
+	}
+	s.shared.Store(true) // s.owned is dropped at s's next write (marks)
+	if len(s.frames) > 0 {
+		frames := make([]frame, len(s.frames))
+		n.frames = make([]*frame, len(s.frames))
+		for i, f := range s.frames {
+			frames[i] = *f
+			// Shared: replaceRefs copies before it writes, and an
+			// append (bind) moves the capped slice to a new array.
+			frames[i].saved = shareAppendOnly(f.saved)
+			n.frames[i] = &frames[i]
+		}
+	}
+	n.pending = s.pending.clone()
+	if s.barrier != nil {
+		n.barrier = &barrier{depth: s.barrier.depth, pending: s.barrier.pending.clone()}
+	}
+	return n
+}
+
+// clone copies a pending decision; its options are shared (replaceRefs
+// copies them before it writes).
+func (p *pendingDecision) clone() *pendingDecision {
+	if p == nil {
+		return nil
+	}
+	pd := *p
+	if p.pick != nil {
+		pd.pick = &pickProgress{items: p.pick.items, picked: copySlice(p.pick.picked), min: p.pick.min, max: p.pick.max}
+	}
+	return &pd
+}
