@@ -3,6 +3,7 @@ package interpreter
 import (
 	"sort"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
@@ -251,9 +252,11 @@ func (fc *fastCompiler) unaryBuiltin(b *ast.BuiltinNode, f func(any) (any, bool)
 	}
 }
 
-// fastLen is len of a list or a map.
+// fastLen is len of a list, a map or a string (in runes, as expr counts).
 func fastLen(v any) (any, bool) {
 	switch l := v.(type) {
+	case string:
+		return utf8.RuneCountInString(l), true
 	case []any:
 		return len(l), true
 	case []int:
