@@ -314,3 +314,25 @@ func (x *fastCtx) chargeVM(n int) bool {
 	g.budget.mem += n
 	return true
 }
+
+// boxedInts are the ints from -boxedMin up to boxedMax boxed once, so
+// that a closure returning a computed int (a sum, a count, a difference)
+// allocates nothing for the values games use (Go itself boxes only 0 to
+// 255 without allocating). Built once, never written.
+var boxedInts = func() []any {
+	out := make([]any, boxedMin+boxedMax)
+	for i := range out {
+		out[i] = i - boxedMin
+	}
+	return out
+}()
+
+const boxedMin, boxedMax = 1024, 4096
+
+// boxInt is n as an any, without allocating for common values.
+func boxInt(n int) any {
+	if n >= -boxedMin && n < boxedMax {
+		return boxedInts[n+boxedMin]
+	}
+	return n
+}

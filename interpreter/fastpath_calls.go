@@ -114,7 +114,7 @@ func fastChecked(name string, a, b fastFunc) fastFunc {
 			return nil, false
 		}
 		n, err := op(l, r)
-		return n, err == nil
+		return boxInt(n), err == nil
 	}
 }
 
@@ -139,7 +139,7 @@ func fastPlus(a, b fastFunc) fastFunc {
 				return nil, false
 			}
 			n, err := addInts(l, r)
-			return n, err == nil
+			return boxInt(n), err == nil
 		}
 		return nil, false
 	}

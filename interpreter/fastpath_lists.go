@@ -140,7 +140,9 @@ func fastMapLoop(list, body fastFunc) fastFunc {
 	}
 }
 
-// fastLoop compiles the loops whose body is a condition.
+// fastLoop compiles the loops whose body is a condition. filter gathers
+// what it keeps on the frame stack, above the frames in use, and copies
+// it into a list of the exact size at the end (as the VM does).
 func fastLoop(name string, list, body, mapped fastFunc, threshold *int, throws bool) fastFunc {
 	backwards := name == "findLast" || name == "findLastIndex"
 	return func(x *fastCtx) (any, bool) {
@@ -152,8 +154,7 @@ func fastLoop(name string, list, body, mapped fastFunc, threshold *int, throws b
 		if !ok {
 			return nil, false
 		}
-		count := 0
-		var kept []any
+		count, kept := 0, len(x.stack)
 		for k := range n {
 			i := k
 			if backwards {
@@ -161,15 +162,10 @@ func fastLoop(name string, list, body, mapped fastFunc, threshold *int, throws b
 			}
 			e := item.at(i)
 			x.elems, x.index = append(x.elems, e), append(x.index, i)
-			v, ok := body(x)
-			holds, isBool := v.(bool)
-			if !ok || !isBool {
-				x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]
-				return nil, false
-			}
-			out, done, ok := loopStep(x, name, holds, e, i, &count, &kept, mapped, threshold)
+			out, done, ok := loopStep(x, name, body, e, i, &count, mapped, threshold)
 			x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]
 			if !ok || done {
+				x.stack = x.stack[:kept]
 				return out, ok
 			}
 		}
@@ -177,9 +173,14 @@ func fastLoop(name string, list, body, mapped fastFunc, threshold *int, throws b
 	}
 }
 
-// loopStep is what one iteration whose condition gave holds does: done
-// when the loop stops there with out.
-func loopStep(x *fastCtx, name string, holds bool, e any, i int, count *int, kept *[]any, mapped fastFunc, threshold *int) (out any, done, ok bool) {
+// loopStep runs one iteration's condition: done when the loop stops
+// there with out.
+func loopStep(x *fastCtx, name string, body fastFunc, e any, i int, count *int, mapped fastFunc, threshold *int) (out any, done, ok bool) {
+	v, ok := body(x)
+	holds, isBool := v.(bool)
+	if !ok || !isBool {
+		return nil, true, false
+	}
 	switch {
 	case name == "any" && holds:
 		return true, true, true
@@ -192,7 +193,7 @@ func loopStep(x *fastCtx, name string, holds bool, e any, i int, count *int, kep
 		}
 		return e, true, true
 	case (name == "findIndex" || name == "findLastIndex") && holds:
-		return i, true, true
+		return boxInt(i), true, true
 	case name == "filter" && holds:
 		*count++
 		if mapped != nil {
@@ -202,18 +203,19 @@ func loopStep(x *fastCtx, name string, holds bool, e any, i int, count *int, kep
 			}
 			e = v
 		}
-		*kept = append(*kept, e)
+		x.stack = append(x.stack, e)
 	case holds: // one, count
 		*count++
 		if name == "count" && threshold != nil && *count >= *threshold {
-			return *count, true, true
+			return boxInt(*count), true, true
 		}
 	}
 	return nil, false, true
 }
 
-// loopEnd is a loop's value when it ran to the end.
-func loopEnd(x *fastCtx, name string, count int, kept []any, throws bool) (any, bool) {
+// loopEnd is a loop's value when it ran to the end; a filter's kept
+// elements are on the stack from kept on.
+func loopEnd(x *fastCtx, name string, count, kept int, throws bool) (any, bool) {
 	switch name {
 	case "any":
 		return false, true
@@ -222,12 +224,12 @@ func loopEnd(x *fastCtx, name string, count int, kept []any, throws bool) (any, 
 	case "one":
 		return count == 1, true
 	case "count":
-		return count, true
+		return boxInt(count), true
 	case "filter":
-		if kept == nil {
-			kept = []any{}
-		}
-		return kept, x.chargeVM(count)
+		out := make([]any, count)
+		copy(out, x.stack[kept:])
+		x.stack = x.stack[:kept]
+		return out, x.chargeVM(count)
 	case "find", "findLast":
 		return nil, !throws // a find the optimizer made throwing fails on the VM
 	}
@@ -295,7 +297,7 @@ func fastAbs(v any) (any, bool) {
 		return nil, false
 	}
 	if n < 0 {
-		return -n, true
+		return boxInt(-n), true
 	}
 	return v, true
 }
@@ -338,7 +340,7 @@ func (fc *fastCompiler) minMax(b *ast.BuiltinNode) fastFunc {
 				return nil, false
 			}
 		}
-		return best, found
+		return boxInt(best), found
 	}
 }
 
@@ -416,7 +418,7 @@ func (fc *fastCompiler) sum(b *ast.BuiltinNode) fastFunc {
 			}
 			total += k
 		}
-		return total, true
+		return boxInt(total), true
 	}
 }
 

@@ -152,16 +152,16 @@ func fastArith(op string, a, b fastFunc) fastFunc {
 		}
 		switch op {
 		case "-":
-			return l - r, true
+			return boxInt(l - r), true
 		case "*":
-			return l * r, true
+			return boxInt(l * r), true
 		case "/":
 			return float64(l) / float64(r), true
 		case "%":
 			if r == 0 {
 				return nil, false // the VM fails: integer divide by zero
 			}
-			return l % r, true
+			return boxInt(l % r), true
 		}
 		size := max(r-l+1, 0)
 		if !x.chargeVM(size) {
@@ -341,7 +341,7 @@ func (fc *fastCompiler) unary(n *ast.UnaryNode) fastFunc {
 				return nil, false
 			}
 			if neg {
-				return -i, true
+				return boxInt(-i), true
 			}
 			return v, true
 		}
