@@ -103,7 +103,7 @@ func TestClosuresAgreeWithTheVM(t *testing.T) {
 		"count(xs, # > 2) > 3", "one(xs, # == 9)", "none(xs, # > 9)", "all(xs, # > 0)",
 		"any(1..3, fact(#) == 6)", "sum(xs, # * fact(2))", "string(fact(4)) + '/' + string(true)",
 		"7 % 3", "7 / 2", "len(grow('a', 5))", "map(1..3, #index)", "players[1].id == 1",
-		"div(7, 2) + divUp(7, 2)", "count(map(xs, evens([#, # + 1])), len(#) > 0)",
+		"div(7, 2) + divUp(7, 2)", "uniq(xs)", "reverse(xs)", "concat(xs, [fact(3)])", "flatten([xs, [1]])", "count(map(xs, evens([#, # + 1])), len(#) > 0)",
 	}
 	for _, src := range values {
 		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)

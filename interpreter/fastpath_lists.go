@@ -40,11 +40,22 @@ func (fc *fastCompiler) builtin(b *ast.BuiltinNode) fastFunc {
 		return fc.unaryBuiltin(b, fastString)
 	}
 	id, ok := builtin.Index[b.Name]
-	if !ok || builtin.Builtins[id].Safe == nil || len(b.Arguments) == 0 {
-		return fc.fail("builtin " + b.Name)
+	switch {
+	case ok && builtin.Builtins[id].Safe != nil && len(b.Arguments) > 0:
+		return fc.safeBuiltin(b, builtin.Builtins[id].Safe)
+	case ok && funcBuiltins[b.Name]:
+		if args := fc.args(b.Arguments...); args != nil {
+			return fastEngineCall(builtin.Builtins[id].Func, args)
+		}
+		return nil
 	}
-	return fc.safeBuiltin(b, builtin.Builtins[id].Safe)
+	return fc.fail("builtin " + b.Name)
 }
+
+// funcBuiltins are builtins expr implements as plain functions that
+// report bad arguments as errors (never a panic) and count no memory:
+// closures call them directly.
+var funcBuiltins = map[string]bool{"uniq": true}
 
 // predicate compiles a loop builtin with a predicate, charging one step
 // per iteration as the VM's $step does (the budget patcher wraps every
