@@ -111,8 +111,10 @@ type exprCompiler struct {
 	lits *literalChecker
 	// defaults are the intmap vars' declared defaults (nil: none).
 	defaults *mapDefaults
-	// funcs are the ruleset's functions, which fast paths call directly.
-	funcs map[string]*function
+	// funcs are the ruleset's functions, which fast paths call directly;
+	// consts its constants, which they read without the environment.
+	funcs  map[string]*function
+	consts map[string]any
 	// confs are the shared expr configurations (exprconf.go).
 	confs map[string]*conf.Config
 	// memo holds each expression text compiled in each scope type
@@ -270,7 +272,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	out := &compiled{src: src, prog: prog, typ: typ}
-	out.fast, out.frame, out.fastMiss = fastCompile(prog.Node(), nil, c.funcs, c.baseConfig(runConf, hidden).Functions)
+	out.fast, out.frame, out.fastMiss = fastCompile(prog.Node(), nil, c, c.baseConfig(runConf, hidden).Functions)
 	c.remember(memoKey, out, checked.Node())
 	return out
 }

@@ -59,6 +59,10 @@ type fastCompiler struct {
 	// runtime compile declares (engine functions, hidden ones).
 	funcs map[string]*function
 	fns   map[string]*builtin.Function
+	// consts are the ruleset's constants: a name that is one reads the
+	// same (immutable) value the environment holds under it, without a
+	// map lookup.
+	consts map[string]any
 	// slots are the names bound in frame slots: a function body's
 	// parameters (by local key) and the let variables in scope.
 	slots map[string]int
@@ -71,8 +75,8 @@ type fastCompiler struct {
 // keys of a function body's parameters (nil elsewhere), bound in the
 // first frame slots. It returns nil and a description of the node it
 // could not compile when it fails.
-func fastCompile(n ast.Node, params []string, funcs map[string]*function, fns map[string]*builtin.Function) (fastFunc, int, string) {
-	fc := &fastCompiler{funcs: funcs, fns: fns, slots: map[string]int{}}
+func fastCompile(n ast.Node, params []string, ec *exprCompiler, fns map[string]*builtin.Function) (fastFunc, int, string) {
+	fc := &fastCompiler{funcs: ec.funcs, fns: fns, consts: ec.consts, slots: map[string]int{}}
 	for i, p := range params {
 		fc.slots[p] = i
 	}
@@ -189,6 +193,9 @@ func (fc *fastCompiler) identifier(name string) fastFunc {
 	}
 	if len(name) > 0 && name[0] == '$' {
 		return fc.fail("hidden name " + name)
+	}
+	if v, ok := fc.consts[name]; ok {
+		return fastConst(v)
 	}
 	return func(x *fastCtx) (any, bool) { return x.env[name], true }
 }

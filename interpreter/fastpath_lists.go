@@ -85,7 +85,7 @@ func (fc *fastCompiler) predicate(b *ast.BuiltinNode) fastFunc {
 	if b.Name == "map" {
 		return fastMapLoop(args[0], args[1])
 	}
-	return fastLoop(b.Name, args[0], args[1], mapped, b.Threshold, b.Throws)
+	return fastLoop(loopKinds[b.Name], args[0], args[1], mapped, b.Threshold, b.Throws)
 }
 
 // fastList is a list a loop walks: one of its fields is set.
@@ -151,11 +151,32 @@ func fastMapLoop(list, body fastFunc) fastFunc {
 	}
 }
 
+// loopKind is which loop builtin a fastLoop runs.
+type loopKind int
+
+const (
+	loopAny loopKind = iota
+	loopAll
+	loopNone
+	loopOne
+	loopCount
+	loopFilter
+	loopFind
+	loopFindIndex
+	loopFindLast
+	loopFindLastIndex
+)
+
+// loopKinds are the loop builtins by name (map is compiled apart).
+var loopKinds = map[string]loopKind{"any": loopAny, "all": loopAll, "none": loopNone, "one": loopOne,
+	"count": loopCount, "filter": loopFilter, "find": loopFind, "findIndex": loopFindIndex,
+	"findLast": loopFindLast, "findLastIndex": loopFindLastIndex}
+
 // fastLoop compiles the loops whose body is a condition. filter gathers
 // what it keeps on the frame stack, above the frames in use, and copies
 // it into a list of the exact size at the end (as the VM does).
-func fastLoop(name string, list, body, mapped fastFunc, threshold *int, throws bool) fastFunc {
-	backwards := name == "findLast" || name == "findLastIndex"
+func fastLoop(name loopKind, list, body, mapped fastFunc, threshold *int, throws bool) fastFunc {
+	backwards := name == loopFindLast || name == loopFindLastIndex
 	return func(x *fastCtx) (any, bool) {
 		v, ok := list(x)
 		if !ok {
@@ -186,26 +207,26 @@ func fastLoop(name string, list, body, mapped fastFunc, threshold *int, throws b
 
 // loopStep runs one iteration's condition: done when the loop stops
 // there with out.
-func loopStep(x *fastCtx, name string, body fastFunc, e any, i int, count *int, mapped fastFunc, threshold *int) (out any, done, ok bool) {
+func loopStep(x *fastCtx, name loopKind, body fastFunc, e any, i int, count *int, mapped fastFunc, threshold *int) (out any, done, ok bool) {
 	v, ok := body(x)
 	holds, isBool := v.(bool)
 	if !ok || !isBool {
 		return nil, true, false
 	}
 	switch {
-	case name == "any" && holds:
+	case name == loopAny && holds:
 		return true, true, true
-	case name == "all" && !holds, name == "none" && holds:
+	case name == loopAll && !holds, name == loopNone && holds:
 		return false, true, true
-	case (name == "find" || name == "findLast") && holds:
+	case (name == loopFind || name == loopFindLast) && holds:
 		if mapped != nil {
 			v, ok := mapped(x)
 			return v, true, ok
 		}
 		return e, true, true
-	case (name == "findIndex" || name == "findLastIndex") && holds:
+	case (name == loopFindIndex || name == loopFindLastIndex) && holds:
 		return boxInt(i), true, true
-	case name == "filter" && holds:
+	case name == loopFilter && holds:
 		*count++
 		if mapped != nil {
 			v, ok := mapped(x)
@@ -217,7 +238,7 @@ func loopStep(x *fastCtx, name string, body fastFunc, e any, i int, count *int, 
 		x.stack = append(x.stack, e)
 	case holds: // one, count
 		*count++
-		if name == "count" && threshold != nil && *count >= *threshold {
+		if name == loopCount && threshold != nil && *count >= *threshold {
 			return boxInt(*count), true, true
 		}
 	}
@@ -226,22 +247,22 @@ func loopStep(x *fastCtx, name string, body fastFunc, e any, i int, count *int, 
 
 // loopEnd is a loop's value when it ran to the end; a filter's kept
 // elements are on the stack from kept on.
-func loopEnd(x *fastCtx, name string, count, kept int, throws bool) (any, bool) {
+func loopEnd(x *fastCtx, name loopKind, count, kept int, throws bool) (any, bool) {
 	switch name {
-	case "any":
+	case loopAny:
 		return false, true
-	case "all", "none":
+	case loopAll, loopNone:
 		return true, true
-	case "one":
+	case loopOne:
 		return count == 1, true
-	case "count":
+	case loopCount:
 		return boxInt(count), true
-	case "filter":
+	case loopFilter:
 		out := make([]any, count)
 		copy(out, x.stack[kept:])
 		x.stack = x.stack[:kept]
 		return out, x.chargeVM(count)
-	case "find", "findLast":
+	case loopFind, loopFindLast:
 		return nil, !throws // a find the optimizer made throwing fails on the VM
 	}
 	return nil, true // findIndex, findLastIndex: nil when nothing holds
