@@ -212,9 +212,9 @@
 // string, concat/flatten (expr's own implementations), the engine's
 // functions (card, div, node, neighbours, …, called directly with their
 // arguments on the frame stack) and calls of ruleset functions. That is
-// 100% of the evaluations of a random game of Athens, Peloponnes and
-// Politeia and 99.8% of Cyclades' (TestFastPathCoverage lists what falls
-// back, by node kind). The closures read maps and lists with type
+// every evaluation of a random game of each shipped ruleset
+// (TestFastPathCoverage lists what falls back, by node kind, and requires
+// at least 99%). The closures read maps and lists with type
 // switches where the VM's runtime.Fetch reflects and copies, and a
 // constant's name is its (immutable) value, without a map lookup.
 //
