@@ -282,7 +282,7 @@ func memoryExceeded(limit int) error {
 // charged, what the callers' VMs counted and what the running VM counted.
 func (g *Game) memoryUsed() int {
 	used := g.budget.mem + g.budget.callers
-	if g.callDepth < len(g.vms) {
+	if g.callDepth < len(g.vms) && !g.fast.top { // no VM runs under a top-level closure
 		used += vmMemory(g.vms[g.callDepth])
 	}
 	return used
@@ -308,23 +308,12 @@ func vmMemory(v *vm.VM) int {
 	return int(reflect.ValueOf(v).Elem().Field(vmMemoryField).Uint())
 }
 
-// callNested runs a ruleset function's body one call level deeper: the
-// caller's VM use so far is set aside for the callee's budget, and what
-// the callee used is charged to the evaluation when it returns.
+// callNested runs a ruleset function's body on the VM one call level
+// deeper (callFunction has charged the call's step and tried the body's
+// closure): the caller's VM use so far is set aside for the callee's
+// budget, and what the callee used is charged to the evaluation when it
+// returns.
 func (g *Game) callNested(c *compiled) (any, error) {
-	if err := g.chargeSteps(1); err != nil {
-		return nil, err
-	}
-	if c.fast != nil {
-		// A fast path calls no function, runs no predicate and builds
-		// nothing the VM would charge: its cost is the call's step.
-		if v, ok := g.runFast(c); ok {
-			if g.fastCheck != nil {
-				g.fastCheck(c, v)
-			}
-			return v, nil
-		}
-	}
 	caller := 0
 	if g.callDepth < len(g.vms) {
 		caller = vmMemory(g.vms[g.callDepth])

@@ -93,7 +93,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	p.cardFields = unionFields(rs)
 	p.cards = cardProtos(rs, p.cardFields)
 	p.cow = newCowLayout(p)
-	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds, defaults: newMapDefaults(rs)}}
+	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds, defaults: newMapDefaults(rs), consts: p.consts}}
 	c.ec.lits = newLiteralChecker(rs, c.ec)
 	p.funcs = c.ec.declareFunctions(rs)
 	c.ec.compileFunctionBodies(rs, p.funcs)

@@ -55,11 +55,10 @@
 // variables, zones (lists of card maps) and players. State is therefore
 // plain data, which makes MarshalState and equality generic, and an
 // effect writes straight into what the next expression reads. The cost
-// is map lookups instead of struct field loads and a VM run per
-// evaluation: after the changes below (dirty triggers, fast paths), the
-// VM is most of a simulated game's time and the map state is the ceiling
-// (BENCHMARKS.md, "Where the time goes"). Clones do not copy that state
-// but share it, copying on write (below, "Cheap clones").
+// is map lookups instead of struct field loads. After the changes below
+// (dirty triggers, then closures instead of the VM), the map state is the
+// ceiling (BENCHMARKS.md, "Where the time goes"). Clones do not copy that
+// state but share it, copying on write (below, "Cheap clones").
 //
 // Every card carries every attribute and prop of every table (zero when
 // its table lacks one), matching the union Card shadow type, so an
@@ -137,8 +136,10 @@
 // every read of a local is preceded by its binding in the reader's own
 // frames, so a callee never sees its caller's locals (and recursion gets
 // fresh locals per level). We chose this over per-frame storage because
-// the VM needs one environment map per run and the runtime rebuild will
-// replace names by slots anyway.
+// the VM needs one environment map per run. Ruleset function parameters
+// and an expression's let variables are the exception: in closures they
+// live in frame slots (see Closures below), and reach the map only when
+// a function body falls back to the VM.
 //
 // An intmap var's declared default (what a missing key reads as) needs
 // the node types, which only the type-checking compile has; the runtime
@@ -205,27 +206,58 @@
 // with nothing known. TestTriggerCacheChangesNothing plays every shipped
 // game with and without the memory and requires the same log.
 //
-// Fast paths (fastpath.go). The runtime is still expr's VM over map
-// state, but an expression made only of names, literals, member and index
-// reads (a.b, a[b]), ==/!=/</<=/>/>=, and/or/not, ?:, len, checked +/-
-// and any/all/none/one/count over a list with such a predicate is
-// compiled at load to a Go closure over the environment, which runs
-// instead of the VM (about 40% of a game's evaluations), and reads maps
-// and lists with a type switch where expr's runtime.Fetch goes through
-// reflection and allocates a copy of each value read. A closure that meets
-// anything unusual — another kind of value, an index out of range, an
-// overflow — gives up, and the VM evaluates the whole expression again,
-// so values and error messages are exactly the VM's (expressions are
-// pure, so nothing happens twice). TestFastPathsAgreeWithTheVM compares
-// every fast value with the VM's in games of every shipped ruleset. A
-// predicate charges one step per iteration, as the VM's $step does; a
-// closure that gives up returns the steps it charged, so the VM meets the
-// same budget. The closures run in a per-game context (the environment,
-// the elements of the enclosing predicates, the game), reused so that
-// nothing is allocated. This is the incremental road to the "typed flat
-// state + closures" runtime of the roadmap: the closures can grow node
-// kind by node kind (ruleset function calls next, binding parameters in
-// frame slots) without a flag day.
+// Closures (fastpath*.go). The state is still maps, but expr's VM is off
+// the hot path: every expression's runtime tree (after the patches: local
+// keys, $env, checked arithmetic, $step, $plus, …) is compiled at load to
+// a Go closure, which runs instead of the VM. The closures cover what the
+// shipped rulesets evaluate in play — names, literals, member, index and
+// slice reads, comparisons, logic, ?:, ??, in, let, list and map
+// literals, ranges, checked and unchecked integer arithmetic, the loop
+// builtins (any, all, none, one, count, filter, map, find, findIndex,
+// findLast, findLastIndex, sum, sortBy), len, first, last, min, max, abs,
+// string, concat/flatten (expr's own implementations), the engine's
+// functions (card, div, node, neighbours, …, called directly with their
+// arguments on the frame stack) and calls of ruleset functions. That is
+// every evaluation of a random game of each shipped ruleset
+// (TestFastPathCoverage lists what falls back, by node kind, and requires
+// at least 99%). The closures read maps and lists with type
+// switches where the VM's runtime.Fetch reflects and copies, and a
+// constant's name is its (immutable) value, without a map lookup.
+//
+// A ruleset function called from a closure gets a frame on the game's
+// frame stack (fastCtx.stack: its parameters by position, then the let
+// variables of its body, each a slot fixed at load): nothing is written
+// to the environment map. The body's closure is compiled with the
+// parameters' local keys mapped to slots (functions.go; a copy of the
+// shared compile). The call converts its arguments as callFunction does,
+// charges one step and counts its level against MaxCallDepth exactly as
+// the VM would at that point (fastCtx.depth beyond g.callDepth). When the
+// VM calls a function whose body has a closure, callFunction runs that
+// closure in a frame too and binds the parameters in the environment
+// only if it gives up.
+//
+// A closure reports whether it could compute the value; when it meets
+// anything it is not sure of — another kind of value, an index out of
+// range, an overflow, a division by zero, a limit (steps, memory, call
+// depth), a callee without a closure — it gives up, and the VM evaluates
+// the whole expression again, so values and error messages are exactly
+// the VM's (expressions are pure, so nothing happens twice). A closure
+// charges what the VM charges: a step per function call and per
+// predicate iteration, the engine's memory charges (strings built by +,
+// $sized), and expr's own memory count of the lists it builds (filter,
+// map, literals, ranges, sortBy, concat), with a margin (it gives up at
+// used + n >= limit), so it never succeeds where the VM would fail. One
+// that gives up returns what it charged, so the VM meets the same budget.
+// TestFastPathsAgreeWithTheVM evaluates every closure value again on the
+// VM in games of every shipped ruleset; TestClosuresAgreeWithTheVM
+// compares values, steps and errors with a VM-only program. The context
+// (environment, predicate elements and indices, frames) is one per game
+// and reused, so an int or bool evaluation allocates nothing
+// (TestClosureEvaluationsDoNotAllocate); lists built and strings boxed
+// still allocate, as on the VM. expr stays the parser, the type checker
+// and the fallback; the next steps of the roadmap are state in typed slots
+// (then closures read slots instead of maps) and compiling the closures
+// from the checked tree, so that the runtime compile by expr goes.
 //
 // Measured and dropped: routing the VM's member reads through a hidden
 // function ($fetch, a type switch) instead of runtime.Fetch. expr gives

@@ -603,12 +603,20 @@ func (g *Game) eval(c *compiled) (any, error) {
 	}
 	if c.fast != nil && g.callDepth == 0 {
 		g.budget = evalBudget{} // a top-level evaluation's fresh budget, as prepareVM gives
-		if v, ok := g.runFast(c); ok {
+		g.fast.top = true
+		v, ok := g.runFast(c)
+		g.fast.top = false
+		if g.fastCount != nil {
+			g.fastCount(c, ok)
+		}
+		if ok {
 			if g.fastCheck != nil {
 				g.fastCheck(c, v)
 			}
 			return v, nil
 		}
+	} else if g.fastCount != nil && g.callDepth == 0 {
+		g.fastCount(c, false)
 	}
 	return g.runProgram(c)
 }

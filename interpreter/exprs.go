@@ -22,9 +22,11 @@ type compiled struct {
 	src  schema.Expr
 	prog *vm.Program
 	typ  reflect.Type // the checked result type (interface{} when unknown)
-	// fast evaluates a simple expression without the VM (fastpath.go);
-	// nil for the others.
-	fast fastFunc
+	// fast evaluates the expression without the VM (fastpath.go); nil
+	// when it has a part closures do not cover, which fastMiss names.
+	fast     fastFunc
+	frame    int // the frame slots fast needs (parameters, let variables)
+	fastMiss string
 }
 
 // listPreserving are expr builtins whose result lists hold elements of
@@ -109,6 +111,10 @@ type exprCompiler struct {
 	lits *literalChecker
 	// defaults are the intmap vars' declared defaults (nil: none).
 	defaults *mapDefaults
+	// funcs are the ruleset's functions, which fast paths call directly;
+	// consts its constants, which they read without the environment.
+	funcs  map[string]*function
+	consts map[string]any
 	// confs are the shared expr configurations (exprconf.go).
 	confs map[string]*conf.Config
 	// memo holds each expression text compiled in each scope type
@@ -265,7 +271,8 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		c.report(src, err, envType)
 		return nil
 	}
-	out := &compiled{src: src, prog: prog, typ: typ, fast: fastPath(prog.Node())}
+	out := &compiled{src: src, prog: prog, typ: typ}
+	out.fast, out.frame, out.fastMiss = fastCompile(prog.Node(), nil, c, c.baseConfig(runConf, hidden).Functions)
 	c.remember(memoKey, out, checked.Node())
 	return out
 }

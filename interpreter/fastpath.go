@@ -2,406 +2,344 @@ package interpreter
 
 import (
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
 )
 
-// A fast path is a Go closure compiled from the runtime tree of a simple
-// expression (a name, a literal, a.b and a[b], == and <, and/or/not,
-// ?:, len, checked + and -, and any/all/none/one/count over a list with
-// such a predicate), which reads the environment directly
-// instead of starting expr's VM: most evaluations in a game are of such
-// expressions (p, players[p], c.zone == 'row', p + 1). A closure reports
-// whether it could compute the value; when it meets anything it is not
-// sure of (a value of another kind, a missing index, an overflow) it
-// gives up, and the VM evaluates the whole expression as before, so
-// results and error messages are the VM's. Expressions are pure, so
-// evaluating part of one twice changes nothing. This is a first step
-// towards compiling every expression to closures (doc.go).
+// A fast path is a Go closure compiled at load from the runtime tree of
+// an expression, which runs instead of expr's VM. It covers what the
+// shipped rulesets evaluate in play: names, literals, member, index and
+// slice reads, comparisons, logic, ?:, ??, in, checked integer
+// arithmetic, let, the predicate builtins (any, all, none, one, count,
+// filter, map, find, findIndex, …), len, first, last, min, max, abs, the
+// engine's own functions (called directly, not through expr) and calls
+// of ruleset functions, whose parameters and let variables live in frame
+// slots (fastCtx.stack) instead of the environment map.
+//
+// A closure reports whether it could compute the value; when it meets
+// anything it is not sure of (a value of another kind, a missing index,
+// an overflow, a division by zero, a budget or call depth limit) it gives
+// up, and the VM evaluates the whole expression again, so results and
+// error messages are the VM's. Expressions are pure, so evaluating part
+// of one twice changes nothing; the steps and memory a closure charged
+// are given back when it gives up (runFast), so the VM meets the same
+// budget. A closure charges what the VM charges: a step per ruleset
+// function call and per predicate iteration, expr's own memory count of
+// the lists it builds (filter, map, array literals, concat …), and the
+// engine's memory charges of the strings and lists it builds.
 type fastFunc func(x *fastCtx) (any, bool)
 
-// fastCtx is what a fast path reads: the environment, the elements of the
-// predicates it is inside (innermost last) and the game, whose step budget
-// a predicate's iterations are charged to as the VM's $step would.
+// fastCtx is what a fast path reads: the environment, the elements and
+// indices of the predicates it is inside (innermost last), the frame
+// slots of the ruleset function calls and let variables it is inside,
+// and the game, whose budget it charges. One per game, reused: nothing
+// is allocated per evaluation.
 type fastCtx struct {
 	env   map[string]any
 	elems []any
+	index []int
 	g     *Game
+	// stack holds the frames: a function call's parameters, then the let
+	// variables of its body; base is the current frame's first slot.
+	stack []any
+	base  int
+	// depth is the number of frames the running closure is nested in
+	// beyond g.callDepth (the VM's count of nested calls): 1 in a
+	// top-level evaluation, so a call made there is at level
+	// g.callDepth+depth-1, as the VM counts it.
+	depth int
+	// top is set while a top-level evaluation runs as a closure: no VM
+	// is running then, so the memory of the last one does not count.
+	top bool
 }
 
-// fastPath compiles n, or returns nil when n has a part it does not know.
-func fastPath(n ast.Node) fastFunc {
+// fastCompiler compiles the runtime tree of one expression (or function
+// body) to closures.
+type fastCompiler struct {
+	// funcs are the ruleset's functions; fns are every function the
+	// runtime compile declares (engine functions, hidden ones).
+	funcs map[string]*function
+	fns   map[string]*builtin.Function
+	// consts are the ruleset's constants: a name that is one reads the
+	// same (immutable) value the environment holds under it, without a
+	// map lookup.
+	consts map[string]any
+	// slots are the names bound in frame slots: a function body's
+	// parameters (by local key) and the let variables in scope.
+	slots map[string]int
+	size  int
+	// miss describes the first node that could not be compiled.
+	miss string
+}
+
+// fastCompile compiles an expression's runtime tree; params are the local
+// keys of a function body's parameters (nil elsewhere), bound in the
+// first frame slots. It returns nil and a description of the node it
+// could not compile when it fails.
+func fastCompile(n ast.Node, params []string, ec *exprCompiler, fns map[string]*builtin.Function) (fastFunc, int, string) {
+	fc := &fastCompiler{funcs: ec.funcs, fns: fns, consts: ec.consts, slots: map[string]int{}}
+	for i, p := range params {
+		fc.slots[p] = i
+	}
+	fc.size = len(params)
+	f := fc.node(n)
+	if f == nil {
+		return nil, 0, fc.miss
+	}
+	return f, fc.size, ""
+}
+
+// fail records why n could not be compiled (the first reason wins).
+func (fc *fastCompiler) fail(what string) fastFunc {
+	if fc.miss == "" {
+		fc.miss = what
+	}
+	return nil
+}
+
+// node compiles n, or returns nil when n has a part it does not know.
+func (fc *fastCompiler) node(n ast.Node) fastFunc {
 	switch x := n.(type) {
 	case *ast.IdentifierNode:
-		if len(x.Value) > 0 && x.Value[0] == '$' {
-			return nil
-		}
-		name := x.Value
-		return func(x *fastCtx) (any, bool) { return x.env[name], true }
+		return fc.identifier(x.Value)
 	case *ast.IntegerNode:
-		v := any(x.Value)
-		return func(*fastCtx) (any, bool) { return v, true }
+		return fastConst(x.Value)
 	case *ast.StringNode:
-		v := any(x.Value)
-		return func(*fastCtx) (any, bool) { return v, true }
+		return fastConst(x.Value)
 	case *ast.BoolNode:
-		v := any(x.Value)
-		return func(*fastCtx) (any, bool) { return v, true }
+		return fastConst(x.Value)
+	case *ast.FloatNode:
+		return fastConst(x.Value)
 	case *ast.NilNode:
-		return func(*fastCtx) (any, bool) { return nil, true }
+		return fastConst(nil)
+	case *ast.ConstantNode:
+		return fastConst(x.Value)
 	case *ast.MemberNode:
 		if x.Optional || x.Method {
-			return nil
+			return fc.fail("optional or method member")
 		}
-		return fastMember(x.Node, x.Property)
+		return fc.member(x.Node, x.Property)
+	case *ast.SliceNode:
+		return fc.slice(x)
 	case *ast.CallNode:
-		return fastCall(x)
+		return fc.call(x)
 	case *ast.BinaryNode:
-		return fastBinary(x)
+		return fc.binary(x)
 	case *ast.UnaryNode:
-		return fastNot(x)
+		return fc.unary(x)
 	case *ast.ConditionalNode:
-		return fastConditional(x)
+		return fc.conditional(x)
 	case *ast.BuiltinNode:
-		if x.Name == "len" {
-			return fastLen(x)
-		}
-		return fastPredicate(x)
+		return fc.builtin(x)
 	case *ast.PointerNode:
-		if x.Name != "" {
-			return nil // #index, #acc
+		return fc.pointer(x)
+	case *ast.VariableDeclaratorNode:
+		return fc.let(x)
+	case *ast.ArrayNode:
+		return fc.array(x)
+	case *ast.MapNode:
+		return fc.mapLiteral(x)
+	}
+	return fc.fail(nodeKind(n))
+}
+
+// nodeKind names a node's kind for the fallback counts.
+func nodeKind(n ast.Node) string {
+	switch x := n.(type) {
+	case *ast.ChainNode:
+		return "?. chain"
+	case *ast.MapNode:
+		return "map literal"
+	case *ast.SequenceNode:
+		return "sequence"
+	case *ast.BinaryNode:
+		return "operator " + x.Operator
+	case *ast.UnaryNode:
+		return "unary " + x.Operator
+	case *ast.BuiltinNode:
+		return "builtin " + x.Name
+	}
+	return "node " + typeOfNode(n)
+}
+
+func typeOfNode(n ast.Node) string {
+	if n == nil {
+		return "nil"
+	}
+	s := ""
+	switch n.(type) {
+	case *ast.PredicateNode:
+		s = "predicate outside a builtin"
+	case *ast.PairNode:
+		s = "pair"
+	default:
+		s = "other"
+	}
+	return s
+}
+
+// fastConst compiles a literal.
+func fastConst(v any) fastFunc {
+	return func(*fastCtx) (any, bool) { return v, true }
+}
+
+// identifier compiles a name: a frame slot, the environment argument of
+// the engine's functions, or an entry of the environment map.
+func (fc *fastCompiler) identifier(name string) fastFunc {
+	if slot, ok := fc.slots[name]; ok {
+		return func(x *fastCtx) (any, bool) { return x.stack[x.base+slot], true }
+	}
+	if name == "$env" {
+		return func(x *fastCtx) (any, bool) { return x.env, true }
+	}
+	if len(name) > 0 && name[0] == '$' {
+		return fc.fail("hidden name " + name)
+	}
+	if v, ok := fc.consts[name]; ok {
+		return fastConst(v)
+	}
+	return func(x *fastCtx) (any, bool) { return x.env[name], true }
+}
+
+// let compiles let name = value; expr, with name in a frame slot.
+func (fc *fastCompiler) let(n *ast.VariableDeclaratorNode) fastFunc {
+	value := fc.node(n.Value)
+	if value == nil {
+		return nil
+	}
+	slot := fc.size
+	fc.size++
+	prev, shadowed := fc.slots[n.Name]
+	fc.slots[n.Name] = slot
+	body := fc.node(n.Expr)
+	if shadowed {
+		fc.slots[n.Name] = prev
+	} else {
+		delete(fc.slots, n.Name)
+	}
+	if body == nil {
+		return nil
+	}
+	return func(x *fastCtx) (any, bool) {
+		v, ok := value(x)
+		if !ok {
+			return nil, false
 		}
+		x.stack[x.base+slot] = v
+		return body(x)
+	}
+}
+
+// pointer compiles # (the element of the innermost predicate) and #index.
+func (fc *fastCompiler) pointer(p *ast.PointerNode) fastFunc {
+	switch p.Name {
+	case "":
 		return func(x *fastCtx) (any, bool) {
 			if len(x.elems) == 0 {
 				return nil, false
 			}
 			return x.elems[len(x.elems)-1], true
 		}
-	}
-	return nil
-}
-
-// fastPredicate compiles any, all, none, one and count with a predicate
-// over a list. Like the VM, it charges one step per iteration run (the
-// budget patcher's $step around the body), stops where the VM stops, and
-// requires the body to give a bool.
-func fastPredicate(b *ast.BuiltinNode) fastFunc {
-	name := b.Name
-	switch name {
-	case "any", "all", "none", "one", "count":
-	default:
-		return nil
-	}
-	if len(b.Arguments) != 2 || b.Threshold != nil || b.Map != nil {
-		return nil
-	}
-	pred, ok := b.Arguments[1].(*ast.PredicateNode)
-	if !ok {
-		return nil
-	}
-	step, ok := pred.Node.(*ast.CallNode)
-	if !ok || !isCallOf(step, stepFunc) || len(step.Arguments) != 2 {
-		return nil
-	}
-	args := fastArgs(b.Arguments[0], step.Arguments[1])
-	if args == nil {
-		return nil
-	}
-	list, body := args[0], args[1]
-	return func(x *fastCtx) (any, bool) {
-		v, ok := list(x)
-		if !ok {
-			return nil, false
-		}
-		items, ok := v.([]any)
-		if !ok {
-			return nil, false
-		}
-		n := 0
-		for _, it := range items {
-			x.elems = append(x.elems, it)
-			v, ok := body(x)
-			x.elems = x.elems[:len(x.elems)-1]
-			if !ok || x.g.chargeSteps(1) != nil {
+	case "index":
+		return func(x *fastCtx) (any, bool) {
+			if len(x.index) == 0 {
 				return nil, false
 			}
-			holds, ok := v.(bool)
-			switch {
-			case !ok:
-				return nil, false
-			case holds && name == "any":
-				return true, true
-			case !holds && name == "all", holds && name == "none":
-				return false, true
-			case holds:
-				n++
-			}
+			return x.index[len(x.index)-1], true
 		}
-		switch name {
-		case "any":
-			return false, true
-		case "all", "none":
-			return true, true
-		case "one":
-			return n == 1, true
-		}
-		return n, true
 	}
+	return fc.fail("#" + p.Name)
 }
 
-// fastArgs compiles every node, or returns nil.
-func fastArgs(nodes ...ast.Node) []fastFunc {
+// args compiles every node, or returns nil.
+func (fc *fastCompiler) args(nodes ...ast.Node) []fastFunc {
 	out := make([]fastFunc, len(nodes))
 	for i, n := range nodes {
-		if out[i] = fastPath(n); out[i] == nil {
+		if out[i] = fc.node(n); out[i] == nil {
 			return nil
 		}
 	}
 	return out
 }
 
-// fastCall compiles the hidden calls of checked integer arithmetic.
-func fastCall(x *ast.CallNode) fastFunc {
-	id, ok := x.Callee.(*ast.IdentifierNode)
-	if !ok || len(x.Arguments) != 2 {
-		return nil
-	}
-	args := fastArgs(x.Arguments...)
-	if args == nil {
-		return nil
-	}
-	a, b := args[0], args[1]
-	switch id.Value {
-	case "$add", "$sub":
-		op := addInts
-		if id.Value == "$sub" {
-			op = subInts
-		}
-		return func(x *fastCtx) (any, bool) {
-			l, r, ok := fastInts(x, a, b)
-			if !ok {
-				return nil, false
-			}
-			n, err := op(l, r)
-			return n, err == nil
-		}
-	}
-	return nil
-}
-
-// fastMember compiles a read of from[i] (a.b is a["b"]).
-func fastMember(from, i ast.Node) fastFunc {
-	args := fastArgs(from, i)
-	if args == nil {
-		return nil
-	}
-	a, b := args[0], args[1]
-	return func(x *fastCtx) (any, bool) {
-		from, ok := a(x)
-		if !ok {
-			return nil, false
-		}
-		i, ok := b(x)
-		if !ok {
-			return nil, false
-		}
-		return fastFetch(from, i)
-	}
-}
-
-// fastFetch reads from[i] where that cannot fail, as expr's runtime.Fetch
-// would (a missing map key reads as the zero value), without reflection.
-func fastFetch(from, i any) (any, bool) {
-	switch m := from.(type) {
-	case map[string]any:
-		k, ok := i.(string)
-		return m[k], ok
-	case map[string]int:
-		k, ok := i.(string)
-		return m[k], ok
-	case []any:
-		if k, ok := i.(int); ok && k >= 0 && k < len(m) {
-			return m[k], true
-		}
-	case []int:
-		if k, ok := i.(int); ok && k >= 0 && k < len(m) {
-			return m[k], true
-		}
-	case []string:
-		if k, ok := i.(int); ok && k >= 0 && k < len(m) {
-			return m[k], true
-		}
-	}
-	return nil, false
-}
-
-// fastInts evaluates two operands that must be ints.
-func fastInts(x *fastCtx, a, b fastFunc) (int, int, bool) {
-	av, ok := a(x)
-	if !ok {
-		return 0, 0, false
-	}
-	bv, ok := b(x)
-	if !ok {
-		return 0, 0, false
-	}
-	l, lok := av.(int)
-	r, rok := bv.(int)
-	return l, r, lok && rok
-}
-
-// fastBinary compiles comparisons of two ints, two strings or two bools,
-// and the boolean operators (which, like expr, skip their right side
-// when the left decides).
-func fastBinary(x *ast.BinaryNode) fastFunc {
-	args := fastArgs(x.Left, x.Right)
-	if args == nil {
-		return nil
-	}
-	a, b := args[0], args[1]
-	switch x.Operator {
-	case "&&", "and", "||", "or":
-		or := x.Operator == "||" || x.Operator == "or"
-		return func(x *fastCtx) (any, bool) {
-			l, ok := fastBool(x, a)
-			if !ok {
-				return nil, false
-			}
-			if l == or {
-				return l, true
-			}
-			r, ok := fastBool(x, b)
-			return r, ok
-		}
-	case "==", "!=":
-		neq := x.Operator == "!="
-		return func(x *fastCtx) (any, bool) {
-			av, ok := a(x)
-			if !ok {
-				return nil, false
-			}
-			bv, ok := b(x)
-			if !ok {
-				return nil, false
-			}
-			eq, ok := fastEqual(av, bv)
-			return eq != neq, ok
-		}
-	case "<", "<=", ">", ">=":
-		op := x.Operator
-		return func(x *fastCtx) (any, bool) {
-			l, r, ok := fastInts(x, a, b)
-			if !ok {
-				return nil, false
-			}
-			switch op {
-			case "<":
-				return l < r, true
-			case "<=":
-				return l <= r, true
-			case ">":
-				return l > r, true
-			}
-			return l >= r, true
-		}
-	}
-	return nil
-}
-
-// fastEqual compares two values of the same scalar kind.
-func fastEqual(a, b any) (bool, bool) {
-	switch x := a.(type) {
-	case int:
-		y, ok := b.(int)
-		return x == y, ok
-	case string:
-		y, ok := b.(string)
-		return x == y, ok
-	case bool:
-		y, ok := b.(bool)
-		return x == y, ok
-	}
-	return false, false
-}
-
-// fastBool evaluates an operand that must be a bool.
-func fastBool(x *fastCtx, f fastFunc) (bool, bool) {
-	v, ok := f(x)
-	if !ok {
-		return false, false
-	}
-	b, ok := v.(bool)
-	return b, ok
-}
-
-// fastNot compiles not and !.
-func fastNot(x *ast.UnaryNode) fastFunc {
-	if x.Operator != "not" && x.Operator != "!" {
-		return nil
-	}
-	a := fastPath(x.Node)
-	if a == nil {
-		return nil
-	}
-	return func(x *fastCtx) (any, bool) {
-		v, ok := fastBool(x, a)
-		return !v, ok
-	}
-}
-
-// fastConditional compiles c ? a : b.
-func fastConditional(x *ast.ConditionalNode) fastFunc {
-	args := fastArgs(x.Cond, x.Exp1, x.Exp2)
-	if args == nil {
-		return nil
-	}
-	c, a, b := args[0], args[1], args[2]
-	return func(x *fastCtx) (any, bool) {
-		cond, ok := fastBool(x, c)
-		if !ok {
-			return nil, false
-		}
-		if cond {
-			return a(x)
-		}
-		return b(x)
-	}
-}
-
-// fastLen compiles len of a list.
-func fastLen(x *ast.BuiltinNode) fastFunc {
-	if x.Name != "len" || len(x.Arguments) != 1 {
-		return nil
-	}
-	a := fastPath(x.Arguments[0])
-	if a == nil {
-		return nil
-	}
-	return func(x *fastCtx) (any, bool) {
-		v, ok := a(x)
-		if !ok {
-			return nil, false
-		}
-		switch l := v.(type) {
-		case []any:
-			return len(l), true
-		case []int:
-			return len(l), true
-		case []string:
-			return len(l), true
-		}
-		return nil, false
-	}
-}
-
-// runFast runs c's fast path. When it gives up, the steps it charged are
-// given back, so that the VM, which evaluates c again, meets the same
-// budget.
+// runFast runs c's fast path as a top-level evaluation. When it gives
+// up, the steps and memory it charged are given back, so that the VM,
+// which evaluates c again, meets the same budget.
 func (g *Game) runFast(c *compiled) (any, bool) {
-	saved, depth := g.budget, len(g.fast.elems)
-	g.fast.env, g.fast.g = g.st.root, g
-	v, ok := c.fast(&g.fast)
-	g.fast.elems = g.fast.elems[:depth]
+	return g.runFastAt(c, 0, nil)
+}
+
+// runFastBody runs the fast path of a ruleset function's body called by
+// the VM, one call level below it, with its arguments (already converted
+// to the parameters' types) in the frame.
+func (g *Game) runFastBody(c *compiled, args []any) (any, bool) {
+	return g.runFastAt(c, 1, args)
+}
+
+// runFastAt runs c's fast path levels below the VM's call depth.
+func (g *Game) runFastAt(c *compiled, levels int, args []any) (any, bool) {
+	x := &g.fast
+	saved, depth, stack, base := g.budget, len(x.elems), len(x.stack), x.base
+	x.env, x.g = g.st.root, g
+	x.stack = append(x.stack, args...)
+	x.depth += levels
+	v, ok := x.enter(c, stack)
+	x.depth -= levels
+	x.elems, x.index = x.elems[:depth], x.index[:depth]
+	x.stack, x.base = x.stack[:stack], base
 	if !ok {
 		g.budget = saved
 	}
 	return v, ok
+}
+
+// enter runs c's closure in a frame starting at base (its parameters, if
+// any, already pushed), one call level deeper.
+func (x *fastCtx) enter(c *compiled, base int) (any, bool) {
+	for len(x.stack) < base+c.frame {
+		x.stack = append(x.stack, nil)
+	}
+	saved := x.base
+	x.base = base
+	x.depth++
+	v, ok := c.fast(x)
+	x.depth--
+	x.base = saved
+	x.stack = x.stack[:base]
+	return v, ok
+}
+
+// chargeVM charges memory that expr's VM counts itself (the lists it
+// builds: filter, map, array literals, ranges, concat …). The VM fails
+// when its count reaches what is left of the budget; a closure gives up a
+// little earlier (at used + n >= limit, where the engine's own charges
+// fail only above the limit), so it never succeeds where the VM fails.
+func (x *fastCtx) chargeVM(n int) bool {
+	g := x.g
+	if n < 0 || g.memoryUsed()+n >= g.limits.MaxExprMemory {
+		return false
+	}
+	g.budget.mem += n
+	return true
+}
+
+// boxedInts are the ints from -boxedMin up to boxedMax boxed once, so
+// that a closure returning a computed int (a sum, a count, a difference)
+// allocates nothing for the values games use (Go itself boxes only 0 to
+// 255 without allocating). Built once, never written.
+var boxedInts = func() []any {
+	out := make([]any, boxedMin+boxedMax)
+	for i := range out {
+		out[i] = i - boxedMin
+	}
+	return out
+}()
+
+const boxedMin, boxedMax = 1024, 4096
+
+// boxInt is n as an any, without allocating for common values.
+func boxInt(n int) any {
+	if n >= -boxedMin && n < boxedMax {
+		return boxedInts[n+boxedMin]
+	}
+	return n
 }

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"io/fs"
+	"sort"
 	"testing"
 
 	"github.com/expr-lang/expr/vm/runtime"
@@ -71,6 +72,8 @@ func TestFastFetchIsRuntimeFetch(t *testing.T) {
 		{map[string]int{"a": 3}, "missing"},
 		{[]int{4, 5}, 0},
 		{[]string{"p", "q"}, 1},
+		{boardValue{"name": "b"}, "name"},
+		{nodeValue{"id": "n"}, "missing"},
 	}
 	for _, c := range cases {
 		v, ok := fastFetch(c.from, c.i)
@@ -78,7 +81,7 @@ func TestFastFetchIsRuntimeFetch(t *testing.T) {
 		assert.Equal(t, runtime.Fetch(c.from, c.i), v, "%#v[%#v]", c.from, c.i)
 	}
 	for _, c := range []struct{ from, i any }{
-		{[]any{"x"}, 1}, {[]any{"x"}, -1}, {[]int{1}, 5}, {[]string{}, 0}, {nil, "a"}, {map[string]any{}, 1}, {boardValue{}, "name"},
+		{[]any{"x"}, 1}, {[]any{"x"}, -1}, {[]int{1}, 5}, {[]string{}, 0}, {nil, "a"}, {map[string]any{}, 1}, {boardValue{}, 1},
 	} {
 		_, ok := fastFetch(c.from, c.i)
 		assert.False(t, ok, "%#v[%#v] is left to the VM", c.from, c.i)
@@ -126,4 +129,52 @@ func TestFastPredicatesChargeTheirSteps(t *testing.T) {
 	assert.Equal(t, 0, g.budget.steps, "and gives its steps back")
 	_, err = g.Eval(src)
 	assert.ErrorContains(t, err, "more than 19 steps (limit MaxExprSteps")
+}
+
+// TestFastPathCoverage lists, per shipped ruleset, the evaluations left
+// to the VM by the node kind their closure could not compile (or "gave
+// up" when a closure ran and gave up), with `go test -run
+// FastPathCoverage -v`, and requires that at least 99% of the
+// evaluations run as closures.
+func TestFastPathCoverage(t *testing.T) {
+	entries, err := fs.ReadDir(rulesets.FS, ".")
+	require.NoError(t, err)
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		p, err := Load(rulesets.FS, e.Name(), "")
+		require.NoError(t, err)
+		fast, slow := 0, map[string]int{}
+		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+			g, err := newGame(p, Config{Players: players, Seed: uint64(players), KeysOnly: true})
+			require.NoError(t, err)
+			g.fastCount = func(c *compiled, ok bool) {
+				switch {
+				case ok:
+					fast++
+				case c.fast == nil:
+					slow[c.fastMiss]++
+				default:
+					slow["gave up"]++
+				}
+			}
+			g.push(p.flow)
+			g.push(p.setup)
+			require.NoError(t, g.run())
+			playOut(t, g, 1)
+		}
+		total := fast
+		kinds := make([]string, 0, len(slow))
+		for k, n := range slow {
+			total += n
+			kinds = append(kinds, k)
+		}
+		sort.Slice(kinds, func(i, j int) bool { return slow[kinds[i]] > slow[kinds[j]] })
+		t.Logf("%s: %d evaluations, %.1f%% as closures", e.Name(), total, 100*float64(fast)/float64(max(total, 1)))
+		for _, k := range kinds {
+			t.Logf("    %6d  %s", slow[k], k)
+		}
+		assert.GreaterOrEqual(t, float64(fast), 0.99*float64(total), "%s: too many evaluations on the VM", e.Name())
+	}
 }

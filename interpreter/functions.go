@@ -60,6 +60,7 @@ func (c *exprCompiler) declareFunctions(rs *schema.Ruleset) map[string]*function
 		c.checkOpts = append(c.checkOpts, expr.Function(name, impl, sig))
 		c.runOpts = append(c.runOpts, expr.Function(name, impl))
 	}
+	c.funcs = funcs
 	return funcs
 }
 
@@ -80,6 +81,14 @@ func (c *exprCompiler) compileFunctionBodies(rs *schema.Ruleset, funcs map[strin
 			sc = sc.with(p.Name, t)
 		}
 		f.body = c.compile(def.Expr, sc, wantFor(def.Returns), "function "+name)
+		if f.body != nil {
+			// The body's closure reads its parameters from frame slots (a
+			// copy: the compile may be shared with other places).
+			body := *f.body
+			fns := c.baseConfig(runConf, c.hidden(sc.fields())).Functions
+			body.fast, body.frame, body.fastMiss = fastCompile(body.prog.Node(), f.keys, c, fns)
+			f.body = &body
+		}
 	}
 }
 
@@ -123,20 +132,58 @@ func callFunction(f *function, args []any) (any, error) {
 	if g.callDepth >= g.limits.MaxCallDepth {
 		return nil, fmt.Errorf("function %s: more than %d nested function calls (limit MaxCallDepth): does its recursion end?", f.name, g.limits.MaxCallDepth)
 	}
-	var buf [4]savedLocal
-	saved := buf[:0]
+	var vals [4]any
+	args = args[1:]
+	coerced := vals[:0]
 	for i, p := range f.params {
-		v, err := coerce(p.Type, args[i+1])
+		v, err := coerce(p.Type, args[i])
 		if err != nil {
 			return nil, fmt.Errorf("%s: parameter %s: %v", f.name, p.Name, err)
 		}
-		saved = append(saved, bindKey(env, p.Name, f.keys[i], v))
+		coerced = append(coerced, v)
 	}
+	if err := g.chargeSteps(1); err != nil {
+		return nil, err
+	}
+	if f.body.fast != nil {
+		v, ok := g.runFastBody(f.body, coerced)
+		if g.fastCount != nil {
+			g.fastCount(f.body, ok)
+		}
+		if ok {
+			if g.fastCheck != nil {
+				var buf [4]savedLocal
+				saved := bindParams(buf[:0], env, f, coerced)
+				g.fastCheck(f.body, v)
+				restoreParams(env, saved)
+			}
+			return v, nil
+		}
+	}
+	if f.body.fast == nil && g.fastCount != nil {
+		g.fastCount(f.body, false)
+	}
+	var buf [4]savedLocal
+	saved := bindParams(buf[:0], env, f, coerced)
 	out, err := g.callNested(f.body)
+	restoreParams(env, saved)
+	return out, err
+}
+
+// bindParams binds a function's parameters as locals in the environment
+// (for its body on the VM), appending what they bound over to saved.
+func bindParams(saved []savedLocal, env map[string]any, f *function, vals []any) []savedLocal {
+	for i, p := range f.params {
+		saved = append(saved, bindKey(env, p.Name, f.keys[i], vals[i]))
+	}
+	return saved
+}
+
+// restoreParams undoes bindParams, last first.
+func restoreParams(env map[string]any, saved []savedLocal) {
 	for i := len(saved) - 1; i >= 0; i-- {
 		saved[i].restore(env)
 	}
-	return out, err
 }
 
 // gameOf extracts the environment and its game from a call's arguments.

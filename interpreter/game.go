@@ -33,6 +33,9 @@ type Game struct {
 	// fastCheck, set by tests, is given every value a fast path computed
 	// (fastpath.go), to compare with the VM's.
 	fastCheck func(c *compiled, v any)
+	// fastCount, set by tests, is told of every top-level evaluation and
+	// every function body the VM calls, and whether it ran as a closure.
+	fastCount func(c *compiled, fast bool)
 	// fast is the context fast paths run in (reused: no allocation).
 	fast fastCtx
 	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
