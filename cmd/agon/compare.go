@@ -33,6 +33,10 @@ type compareReport struct {
 	// Significant counts the differences significant after Holm's
 	// correction.
 	Significant int `json:"significant"`
+	// Same, when not empty, says why B plays exactly A's rules (the same
+	// files, or a constant set to its own value): every difference is
+	// then chance.
+	Same string `json:"same,omitempty"`
 }
 
 // runCompare plays the two rulesets on the same seeds and compares every
@@ -46,16 +50,21 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 		return runCompareSweep(ctx, pa, prm.Top, stdout, stderr)
 	}
 	var reps [2]*sim.Report
+	var hashes [2]string
 	for i, p := range []simulateParams{pa, pb} {
 		s, err := newSimulation(p)
 		if err != nil {
 			return printLoadError(stderr, err)
 		}
+		hashes[i] = s.prog.Hash()
 		if reps[i], _, err = s.report(ctx, stderr, ""); err != nil {
 			return fail(stderr, err)
 		}
 	}
 	out := newCompareReport(reps[0], reps[1])
+	if hashes[0] == hashes[1] && pa.Variant == pb.Variant {
+		out.Same = "B's ruleset files are A's (the same names and contents)"
+	}
 	if prm.Report != "" {
 		if err := report.WriteFile(prm.Report, comparePage(out)); err != nil {
 			return fail(stderr, err)
@@ -116,6 +125,7 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 		return fail(stderr, err)
 	}
 	out, code := compareSweep{Set: sw.Name, Values: sw.Values}, exitOK
+	base := s.prog
 	for _, v := range sw.Values {
 		if s.prog, err = s.patchedProgram(sw.Name, v); err != nil {
 			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
@@ -126,6 +136,9 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 			return fail(stderr, err)
 		}
 		c := newCompareReport(a, b)
+		if ownValue(base, sw.Name, v) {
+			c.Same = fmt.Sprintf("%s=%s is the ruleset's own value", sw.Name, v)
+		}
 		code = max(code, compareCode(c))
 		out.Comparisons = append(out.Comparisons, c)
 		if !prm.JSON {
@@ -139,7 +152,11 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 	}
 	fmt.Fprintf(stdout, "sweep of %s against the ruleset's own value:\n", sw.Name)
 	for i, c := range out.Comparisons {
-		fmt.Fprintf(stdout, "  %s=%s: %d of %d differences significant\n", sw.Name, sw.Values[i], c.Significant, len(c.Differences))
+		same := ""
+		if c.Same != "" {
+			same = " (the ruleset's own value)"
+		}
+		fmt.Fprintf(stdout, "  %s=%s: %d of %d differences significant%s\n", sw.Name, sw.Values[i], c.Significant, len(c.Differences), same)
 	}
 	return code
 }
@@ -167,6 +184,9 @@ func compareSides(prm compareParams) (a, b simulateParams, err error) {
 			return a, b, err
 		}
 		a.Players = fmt.Sprintf("%d-%d", p.MinPlayers(), p.MaxPlayers())
+		if p.MinPlayers() == p.MaxPlayers() {
+			a.Players = fmt.Sprint(p.MinPlayers())
+		}
 		b.Players = a.Players
 	}
 	return a, b, nil
@@ -180,10 +200,17 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 	fmt.Fprintf(w, "B: %s (%s)\n", b.RulesetSource, sideName(b))
 	fmt.Fprintf(w, "%d games each of %s on the same seeds (players %s, seats %s, seed %d)\n",
 		a.Games, a.Title, a.Players, seatsText(a.Seats), a.Seed)
-	for _, r := range []*sim.Report{a, b} {
+	for i, r := range []*sim.Report{a, b} {
+		side := "AB"[i : i+1]
 		if r.Errors+r.Stopped > 0 {
-			fmt.Fprintf(w, "note: %s: %d games failed and %d were stopped (left out of the statistics but their rates)\n", r.VariantName(), r.Errors, r.Stopped)
+			fmt.Fprintf(w, "note: %s: %d games failed and %d were stopped (left out of the statistics but their rates)\n", side, r.Errors, r.Stopped)
 		}
+		if r.GamesWithoutDecisions > 0 {
+			fmt.Fprintf(w, "warning: %s: %d games ended without a decision (does a trigger or the flow end the game at once?)\n", side, r.GamesWithoutDecisions)
+		}
+	}
+	if c.Same != "" {
+		fmt.Fprintf(w, "note: %s: B plays A's rules, so every difference below is chance\n", c.Same)
 	}
 	rows := c.Differences
 	if top > 0 && top < len(rows) {

@@ -176,3 +176,17 @@ func printSweepTable(w io.Writer, sw *sweepReport) {
 	}
 	_ = tw.Flush()
 }
+
+// ownValue reports whether value (as --set gives it) is the constant's
+// value in p, so that setting it changes no rule.
+func ownValue(p *interpreter.Program, name, value string) bool {
+	c, ok := p.Ruleset().Constants[name]
+	if !ok {
+		return false
+	}
+	var v any
+	if err := yaml.Unmarshal([]byte(value), &v); err != nil {
+		return false
+	}
+	return fmt.Sprint(v) == fmt.Sprint(c.V)
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"agon/interpreter/report"
+)
+
+// A comparison whose B plays A's rules (the same files, or a constant set
+// to its own value) says so: its differences can only be chance. A real
+// variant does not get the note.
+func TestCompareSaysWhenBPlaysA(t *testing.T) {
+	t.Chdir(repoRoot(t))
+	args := []string{"--players", "3", "--games", "4"}
+	code, out, stderr := runCLI(t, "", append([]string{"compare", "rulesets/peloponnes", "rulesets/peloponnes", "--json"}, args...)...)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, "B's ruleset files are A's (the same names and contents)", decode(t, out)["same"])
+	_, out, _ = runCLI(t, "", append([]string{"compare", "rulesets/peloponnes", "rulesets/peloponnes"}, args...)...)
+	assert.Contains(t, out, "\nnote: B's ruleset files are A's (the same names and contents): B plays A's rules, so every difference below is chance\n")
+
+	code, out, stderr = runCLI(t, "", append([]string{"compare", "peloponnes", "--variant", "harsh-catastrophes"}, args...)...)
+	require.Equal(t, exitOK, code, stderr)
+	assert.NotContains(t, out, "plays A's rules")
+
+	code, out, stderr = runCLI(t, "", append([]string{"compare", "peloponnes", "--set", "conquest_bonus=1,3"}, args...)...)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, 1, strings.Count(out, "plays A's rules"), out)
+	assert.Contains(t, out, "note: conquest_bonus=3 is the ruleset's own value: B plays A's rules")
+	assert.Contains(t, out, "  conquest_bonus=1: ")
+	assert.Regexp(t, `\n  conquest_bonus=3: \d+ of \d+ differences significant \(the ruleset's own value\)\n`, out)
+	assert.NotRegexp(t, `conquest_bonus=1: .*own value`, out)
+}
+
+// compare warns, like simulate, about games that end before anyone
+// decides, and a game of one player count shows it as one number.
+func TestCompareWarnsAboutGamesWithoutDecisions(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a", "b"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, name), 0o755))
+		rules := "game: quick\nplayers: {min: 2, max: 2}\nscoring: {score: 0}\nflow:\n  - end_game: true\n"
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name, "game.yaml"), []byte(rules), 0o644))
+	}
+	code, out, stderr := runCLI(t, "", "compare", filepath.Join(dir, "a"), filepath.Join(dir, "b"), "--games", "3")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "3 games each of quick on the same seeds (players 2, seats random, seed 1)\n")
+	assert.Contains(t, out, "\nwarning: A: 3 games ended without a decision")
+	assert.Contains(t, out, "\nwarning: B: 3 games ended without a decision")
+	assert.Contains(t, out, "B plays A's rules", "the same file contents in two folders")
+
+	code, out, _ = runCLI(t, "", "compare", "peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "4", "--json")
+	require.Equal(t, exitOK, code)
+	var c compareReport
+	require.NoError(t, json.Unmarshal([]byte(out), &c))
+	assert.Zero(t, c.A.GamesWithoutDecisions)
+}
+
+// A compare page lists the most significant differences above the charts
+// (every significant one, at least pageTopRows) and all of them below.
+func TestComparePageTopDifferences(t *testing.T) {
+	all := report.Table{Caption: "Holm."}
+	for range 30 {
+		all.Rows = append(all.Rows, report.Row{Cells: []string{"x"}})
+	}
+	top := topDifferences(all, 5)
+	assert.Len(t, top.Rows, pageTopRows)
+	assert.Equal(t, "Holm. The 20 most significant of 30 are shown here; the last table has all.", top.Caption)
+	assert.Len(t, all.Rows, 30, "the full table is untouched")
+	assert.Len(t, topDifferences(all, 25).Rows, 25, "every significant row")
+	assert.Equal(t, all, topDifferences(all, 30))
+	small := report.Table{Rows: all.Rows[:pageTopRows]}
+	assert.Equal(t, small, topDifferences(small, 0))
+
+	file := filepath.Join(t.TempDir(), "page.html")
+	code, _, stderr := runCLI(t, "", "compare", "peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "6", "--report", file)
+	require.Equal(t, exitOK, code, stderr)
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	page := string(data)
+	first, last := strings.Index(page, "Differences, most significant first"), strings.Index(page, "All differences, most significant first")
+	seats := strings.Index(page, "Win rate by seat")
+	require.True(t, first >= 0 && last >= 0 && seats >= 0, "both tables and the seat chart")
+	assert.Less(t, first, seats)
+	assert.Less(t, seats, last)
+}
