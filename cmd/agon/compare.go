@@ -172,7 +172,7 @@ func compareSides(prm compareParams) (a, b simulateParams, err error) {
 		// A is the ruleset (and variant) as given, B the same with the
 		// constant set (runCompareSweep).
 	case prm.Other == "" && prm.Variant == "":
-		return a, b, usagef("compare needs --variant V (the variant against the base rules), --set NAME=VALUES or two ruleset folders")
+		return a, b, usagef("compare needs --variant V (the variant against the base rules), --set NAME=VALUES or two ruleset folders%s", variantsHint(a.Ruleset))
 	case prm.Other == "":
 		a.Variant = ""
 	default:
@@ -339,4 +339,18 @@ func padRight(texts []string) []string {
 		out[i] = t + strings.Repeat(" ", width-utf8.RuneCountInString(t))
 	}
 	return out
+}
+
+// variantsHint names the variants a ruleset ships (for compare's usage
+// error), or says it ships none; it is empty when the ruleset does not
+// load (the run will say why).
+func variantsHint(ruleset string) string {
+	p, err := loadProgram(ruleset, "")
+	if err != nil {
+		return ""
+	}
+	if len(p.Variants()) == 0 {
+		return fmt.Sprintf(" (%s ships no variant: try --set with one of its constants)", p.Game())
+	}
+	return fmt.Sprintf(" (variants of %s: %s)", p.Game(), strings.Join(p.Variants(), ", "))
 }

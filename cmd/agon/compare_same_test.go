@@ -89,3 +89,14 @@ func TestComparePageTopDifferences(t *testing.T) {
 	assert.Less(t, first, seats)
 	assert.Less(t, seats, last)
 }
+
+// compare without --variant names the game's variants, or says there are
+// none.
+func TestCompareNeedsVariantNamesThem(t *testing.T) {
+	code, _, stderr := runCLI(t, "", "compare", "peloponnes")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "two ruleset folders (variants of peloponnes: decline-stops-luxury, harsh-catastrophes, ")
+	code, _, stderr = runCLI(t, "", "compare", "athens")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "(athens ships no variant: try --set with one of its constants)")
+}
