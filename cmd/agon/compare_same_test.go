@@ -100,3 +100,16 @@ func TestCompareNeedsVariantNamesThem(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, stderr, "(athens ships no variant: try --set with one of its constants)")
 }
+
+// --seats with more bots than the largest game has seats is a usage
+// error, as is one with fewer.
+func TestSeatsListMustFitTheLargestGame(t *testing.T) {
+	code, _, stderr := runCLI(t, "", "simulate", "athens", "--players", "2", "--games", "1", "--seats", "greedy,random,random")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "--seats lists 3 bots, the largest game has 2 seats: give one kind for every seat, or one per seat")
+	code, _, stderr = runCLI(t, "", "simulate", "athens", "--players", "2-4", "--games", "1", "--seats", "greedy,random")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "--seats lists 2 bots, the largest game has 4 seats")
+	code, _, stderr = runCLI(t, "", "simulate", "athens", "--players", "2-3", "--games", "2", "--seats", "first,random,random")
+	assert.Equal(t, exitOK, code, stderr)
+}

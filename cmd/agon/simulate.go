@@ -196,7 +196,8 @@ func parseShard(spec string) (sim.Shard, error) {
 }
 
 // botList parses --seats (--bots): one kind for all seats, or one per
-// seat of the largest game.
+// seat of the largest game (no more: a bot that would never play is a
+// mistake).
 func botList(spec string, seats int) ([]string, error) {
 	kinds := strings.Split(spec, ",")
 	if len(kinds) == 1 {
@@ -206,8 +207,8 @@ func botList(spec string, seats int) ([]string, error) {
 		}
 		return parseSeats("", seats, kind, kind, false)
 	}
-	if len(kinds) < seats {
-		return nil, usagef("--seats lists %d bots, the largest game has %d seats", len(kinds), seats)
+	if len(kinds) != seats {
+		return nil, usagef("--seats lists %d bots, the largest game has %d seats: give one kind for every seat, or one per seat", len(kinds), seats)
 	}
 	return parseSeats(spec, len(kinds), "", "", false)
 }
