@@ -179,13 +179,8 @@ func compareSides(prm compareParams) (a, b simulateParams, err error) {
 		b.Ruleset = prm.Other
 	}
 	if a.Players == "" {
-		p, err := loadProgram(a.Ruleset, a.Variant)
-		if err != nil {
+		if a.Players, err = allPlayers(a.Ruleset, a.Variant); err != nil {
 			return a, b, err
-		}
-		a.Players = fmt.Sprintf("%d-%d", p.MinPlayers(), p.MaxPlayers())
-		if p.MinPlayers() == p.MaxPlayers() {
-			a.Players = fmt.Sprint(p.MinPlayers())
 		}
 		b.Players = a.Players
 	}
@@ -353,4 +348,17 @@ func variantsHint(ruleset string) string {
 		return fmt.Sprintf(" (%s ships no variant: try --set with one of its constants)", p.Game())
 	}
 	return fmt.Sprintf(" (variants of %s: %s)", p.Game(), strings.Join(p.Variants(), ", "))
+}
+
+// allPlayers is --players when it is not given: every count the ruleset
+// allows ("2-5", or "2" when it allows one).
+func allPlayers(ruleset, variant string) (string, error) {
+	p, err := loadProgram(ruleset, variant)
+	if err != nil {
+		return "", err
+	}
+	if p.MinPlayers() == p.MaxPlayers() {
+		return fmt.Sprint(p.MinPlayers()), nil
+	}
+	return fmt.Sprintf("%d-%d", p.MinPlayers(), p.MaxPlayers()), nil
 }

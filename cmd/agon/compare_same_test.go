@@ -113,3 +113,14 @@ func TestSeatsListMustFitTheLargestGame(t *testing.T) {
 	code, _, stderr = runCLI(t, "", "simulate", "athens", "--players", "2-3", "--games", "2", "--seats", "first,random,random")
 	assert.Equal(t, exitOK, code, stderr)
 }
+
+// simulate without --players plays every count the game allows, as
+// compare does (it was a "required flag" error).
+func TestSimulatePlayersDefaultsToAll(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "simulate", "athens", "--games", "3")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "3 games of Athens (base rules; players 2-4, seats random, seed 1)")
+	_, same, _ := runCLI(t, "", "simulate", "athens", "--games", "3", "--players", "2-4", "--json")
+	_, dflt, _ := runCLI(t, "", "simulate", "athens", "--games", "3", "--json")
+	assert.Equal(t, decode(t, same), decode(t, dflt))
+}
