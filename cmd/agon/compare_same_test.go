@@ -124,3 +124,19 @@ func TestSimulatePlayersDefaultsToAll(t *testing.T) {
 	_, dflt, _ := runCLI(t, "", "simulate", "athens", "--games", "3", "--json")
 	assert.Equal(t, decode(t, same), decode(t, dflt))
 }
+
+// A command line error points to the help of the command that was wrong,
+// not to the root's.
+func TestUsageErrorPointsToTheCommandsHelp(t *testing.T) {
+	for args, want := range map[string]string{
+		"explain x.yaml":   "Run 'agon explain --help' for usage.\n",
+		"simulate --bogus": "Run 'agon simulate --help' for usage.\n",
+		"compare":          "Run 'agon compare --help' for usage.\n",
+		"nosuchcommand":    "Run 'agon --help' for usage.\n",
+		"merge --report":   "Run 'agon merge --help' for usage.\n",
+	} {
+		code, _, stderr := runCLI(t, "", strings.Fields(args)...)
+		assert.Equal(t, exitUsage, code, args)
+		assert.Contains(t, stderr, want, args)
+	}
+}
