@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -37,6 +39,9 @@ type compareReport struct {
 	// files, or a constant set to its own value): every difference is
 	// then chance.
 	Same string `json:"same,omitempty"`
+	// SameGames is true when B's statistics equal A's in every count and
+	// histogram: the change reached no game these seeds played.
+	SameGames bool `json:"same_games,omitempty"`
 }
 
 // runCompare plays the two rulesets on the same seeds and compares every
@@ -80,7 +85,7 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 
 // newCompareReport compares two reports.
 func newCompareReport(a, b *sim.Report) *compareReport {
-	out := &compareReport{A: a, B: b, Differences: sim.Compare(a.Summary, b.Summary)}
+	out := &compareReport{A: a, B: b, Differences: sim.Compare(a.Summary, b.Summary), SameGames: sameStats(a, b)}
 	for _, d := range out.Differences {
 		if d.Significant {
 			out.Significant++
@@ -204,8 +209,8 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 			fmt.Fprintf(w, "warning: %s: %d games ended without a decision (does a trigger or the flow end the game at once?)\n", side, r.GamesWithoutDecisions)
 		}
 	}
-	if c.Same != "" {
-		fmt.Fprintf(w, "note: %s: B plays A's rules, so every difference below is chance\n", c.Same)
+	if note := sameNote(c); note != "" {
+		fmt.Fprintf(w, "note: %s\n", note)
 	}
 	rows := c.Differences
 	if top > 0 && top < len(rows) {
@@ -361,4 +366,24 @@ func allPlayers(ruleset, variant string) (string, error) {
 		return fmt.Sprint(p.MinPlayers()), nil
 	}
 	return fmt.Sprintf("%d-%d", p.MinPlayers(), p.MaxPlayers()), nil
+}
+
+// sameStats reports whether two runs' mergeable statistics are equal in
+// every count, sum and histogram.
+func sameStats(a, b *sim.Report) bool {
+	ja, err1 := json.Marshal(a.Stats)
+	jb, err2 := json.Marshal(b.Stats)
+	return err1 == nil && err2 == nil && bytes.Equal(ja, jb)
+}
+
+// sameNote says when B plays A's rules, or its games came out as A's; it
+// is empty otherwise.
+func sameNote(c *compareReport) string {
+	switch {
+	case c.Same != "":
+		return c.Same + ": B plays A's rules, so every difference below is chance"
+	case c.SameGames:
+		return "B's statistics equal A's in every count: the change reached no game of these seeds (does it patch something the rules use?)"
+	}
+	return ""
 }

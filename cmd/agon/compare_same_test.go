@@ -140,3 +140,34 @@ func TestUsageErrorPointsToTheCommandsHelp(t *testing.T) {
 		assert.Contains(t, stderr, want, args)
 	}
 }
+
+// Two folders whose files differ but whose games come out the same in
+// every count (here, a comment added) get a note that the change reached
+// no game; a real variant does not.
+func TestCompareNotesAChangeThatReachedNoGame(t *testing.T) {
+	root := repoRoot(t)
+	dir := t.TempDir()
+	for _, name := range []string{"a", "b"} {
+		require.NoError(t, os.CopyFS(filepath.Join(dir, name), os.DirFS(filepath.Join(root, "rulesets", "peloponnes"))))
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "b", "constants.yaml"), os.O_APPEND|os.O_WRONLY, 0)
+	require.NoError(t, err)
+	_, err = f.WriteString("# a comment changes no rule\n")
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+
+	code, out, stderr := runCLI(t, "", "compare", filepath.Join(dir, "a"), filepath.Join(dir, "b"), "--players", "3", "--games", "4")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "\nnote: B's statistics equal A's in every count: the change reached no game of these seeds")
+	assert.NotContains(t, out, "B plays A's rules", "the files differ")
+	page := filepath.Join(dir, "page.html")
+	code, _, stderr = runCLI(t, "", "compare", filepath.Join(dir, "a"), filepath.Join(dir, "b"), "--players", "3", "--games", "4", "--report", page)
+	require.Equal(t, exitOK, code, stderr)
+	data, err := os.ReadFile(page)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "the change reached no game of these seeds", "the page says it too")
+
+	code, out, stderr = runCLI(t, "", "compare", "peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "4", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	assert.NotContains(t, decode(t, out), "same_games")
+}
