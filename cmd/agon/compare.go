@@ -122,6 +122,9 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 	if err == nil {
 		err = checkConstant(s.prog, sw.Name)
 	}
+	if err == nil && prm.Report != "" {
+		err = usagef("--report is for one comparison, not with --set (compare --set %s=V once per value instead)", sw.Name)
+	}
 	if err != nil {
 		return fail(stderr, err)
 	}

@@ -171,3 +171,16 @@ func TestCompareNotesAChangeThatReachedNoGame(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	assert.NotContains(t, decode(t, out), "same_games")
 }
+
+// --report with --set was silently ignored (no file written): it is a
+// usage error, in simulate as in compare.
+func TestReportWithSetIsAUsageError(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "page.html")
+	code, _, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", "3", "--games", "2", "--set", "conquest_bonus=1,5", "--report", file)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "--rows, --stats and --report are for one run, not with --set")
+	code, _, stderr = runCLI(t, "", "compare", "peloponnes", "--players", "3", "--games", "2", "--set", "conquest_bonus=1,5", "--report", file)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "--report is for one comparison, not with --set (compare --set conquest_bonus=V once per value instead)")
+	assert.NoFileExists(t, file)
+}

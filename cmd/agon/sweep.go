@@ -116,8 +116,8 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 	if err == nil {
 		err = checkConstant(s.prog, sw.Name)
 	}
-	if err == nil && (s.prm.Rows != "" || s.prm.Stats != "") {
-		err = usagef("--rows and --stats are for one run, not with --set (run simulate once per value instead)")
+	if err == nil && (s.prm.Rows != "" || s.prm.Stats != "" || s.prm.Report != "") {
+		err = usagef("--rows, --stats and --report are for one run, not with --set (run simulate once per value instead)")
 	}
 	if err != nil {
 		return fail(stderr, err)
