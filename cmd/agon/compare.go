@@ -212,6 +212,9 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 			fmt.Fprintf(w, "warning: %s: %d games ended without a decision (does a trigger or the flow end the game at once?)\n", side, r.GamesWithoutDecisions)
 		}
 	}
+	if a.Game != b.Game {
+		fmt.Fprintf(w, "warning: A is the game %s, B the game %s: the figures of two different games do not compare\n", a.Game, b.Game)
+	}
 	if note := sameNote(c); note != "" {
 		fmt.Fprintf(w, "note: %s\n", note)
 	}

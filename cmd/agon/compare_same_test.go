@@ -184,3 +184,13 @@ func TestReportWithSetIsAUsageError(t *testing.T) {
 	assert.Contains(t, stderr, "--report is for one comparison, not with --set (compare --set conquest_bonus=V once per value instead)")
 	assert.NoFileExists(t, file)
 }
+
+// Two folders of different games compare, but with a warning.
+func TestCompareWarnsAboutTwoGames(t *testing.T) {
+	t.Chdir(repoRoot(t))
+	code, out, stderr := runCLI(t, "", "compare", "rulesets/peloponnes", "rulesets/athens", "--players", "3", "--games", "2")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "\nwarning: A is the game peloponnes, B the game athens: the figures of two different games do not compare\n")
+	_, out, _ = runCLI(t, "", "compare", "rulesets/peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "2")
+	assert.NotContains(t, out, "two different games")
+}
