@@ -17,6 +17,11 @@ import (
 	"agon/interpreter/sim"
 )
 
+// defaultTop is how many rows compare prints unless --top says otherwise:
+// the most significant screenful of the hundreds a game has (per card,
+// per counter…); the rest are a --top 0 or --json away.
+const defaultTop = 25
+
 // compareParams are the inputs of agon compare.
 type compareParams struct {
 	simulateParams
@@ -294,8 +299,9 @@ two-proportion z test for rates (Wald interval), Welch's t test for means. The
 list comes most significant first; a difference is marked * when it stays below
 5% after Holm's correction for the number of comparisons, so that testing many
 statistics does not make chance differences look real. Statistics that do not
-vary in either run are left out. --players defaults to every count the game
-allows.
+vary in either run are left out; the text shows the 25 most significant (--top N
+for N, --top 0 for all; --json has all). --players defaults to every count the
+game allows.
 
 --set NAME=VALUES compares the ruleset (with --variant when given) as it is (A)
 with the same ruleset with the constant set to each value (B), one comparison per
@@ -328,7 +334,7 @@ rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 	f.BoolVar(&prm.JSON, "json", false, "print both reports and the differences as JSON")
 	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")
 	f.StringVar(&prm.Report, "report", "", "write an HTML page of both runs' charts and the differences to `FILE`")
-	f.IntVar(&prm.Top, "top", 0, "print only the `N` most significant rows (0: all; --json has all)")
+	f.IntVar(&prm.Top, "top", defaultTop, "print only the `N` most significant rows (0: all; --json has all)")
 	f.StringVar(&prm.Set, "set", "", "compare the ruleset with itself with a constant set: `NAME=VALUES` (1..4 or 1,3,5)")
 	return cmd
 }
