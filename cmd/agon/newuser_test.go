@@ -1,5 +1,7 @@
 package main
 
+// Tests of what a new user trips over in simulate and compare (issue 13 QA).
+
 import (
 	"encoding/json"
 	"os"
