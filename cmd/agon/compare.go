@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +16,11 @@ import (
 	"agon/interpreter/report"
 	"agon/interpreter/sim"
 )
+
+// defaultTop is how many rows compare prints unless --top says otherwise:
+// the most significant screenful of the hundreds a game has (per card,
+// per counter…); the rest are a --top 0 or --json away.
+const defaultTop = 25
 
 // compareParams are the inputs of agon compare.
 type compareParams struct {
@@ -33,6 +40,13 @@ type compareReport struct {
 	// Significant counts the differences significant after Holm's
 	// correction.
 	Significant int `json:"significant"`
+	// Same, when not empty, says why B plays exactly A's rules (the same
+	// files, or a constant set to its own value): every difference is
+	// then chance.
+	Same string `json:"same,omitempty"`
+	// SameGames is true when B's statistics equal A's in every count and
+	// histogram: the change reached no game these seeds played.
+	SameGames bool `json:"same_games,omitempty"`
 }
 
 // runCompare plays the two rulesets on the same seeds and compares every
@@ -46,16 +60,21 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 		return runCompareSweep(ctx, pa, prm.Top, stdout, stderr)
 	}
 	var reps [2]*sim.Report
+	var hashes [2]string
 	for i, p := range []simulateParams{pa, pb} {
 		s, err := newSimulation(p)
 		if err != nil {
 			return printLoadError(stderr, err)
 		}
+		hashes[i] = s.prog.Hash()
 		if reps[i], _, err = s.report(ctx, stderr, ""); err != nil {
 			return fail(stderr, err)
 		}
 	}
 	out := newCompareReport(reps[0], reps[1])
+	if hashes[0] == hashes[1] && pa.Variant == pb.Variant {
+		out.Same = "B's ruleset files are A's (the same names and contents)"
+	}
 	if prm.Report != "" {
 		if err := report.WriteFile(prm.Report, comparePage(out)); err != nil {
 			return fail(stderr, err)
@@ -71,7 +90,7 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 
 // newCompareReport compares two reports.
 func newCompareReport(a, b *sim.Report) *compareReport {
-	out := &compareReport{A: a, B: b, Differences: sim.Compare(a.Summary, b.Summary)}
+	out := &compareReport{A: a, B: b, Differences: sim.Compare(a.Summary, b.Summary), SameGames: sameStats(a, b)}
 	for _, d := range out.Differences {
 		if d.Significant {
 			out.Significant++
@@ -108,6 +127,9 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 	if err == nil {
 		err = checkConstant(s.prog, sw.Name)
 	}
+	if err == nil && prm.Report != "" {
+		err = usagef("--report is for one comparison, not with --set (compare --set %s=V once per value instead)", sw.Name)
+	}
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -116,6 +138,7 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 		return fail(stderr, err)
 	}
 	out, code := compareSweep{Set: sw.Name, Values: sw.Values}, exitOK
+	base := s.prog
 	for _, v := range sw.Values {
 		if s.prog, err = s.patchedProgram(sw.Name, v); err != nil {
 			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
@@ -126,6 +149,9 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 			return fail(stderr, err)
 		}
 		c := newCompareReport(a, b)
+		if ownValue(base, sw.Name, v) {
+			c.Same = fmt.Sprintf("%s=%s is the ruleset's own value", sw.Name, v)
+		}
 		code = max(code, compareCode(c))
 		out.Comparisons = append(out.Comparisons, c)
 		if !prm.JSON {
@@ -139,7 +165,11 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 	}
 	fmt.Fprintf(stdout, "sweep of %s against the ruleset's own value:\n", sw.Name)
 	for i, c := range out.Comparisons {
-		fmt.Fprintf(stdout, "  %s=%s: %d of %d differences significant\n", sw.Name, sw.Values[i], c.Significant, len(c.Differences))
+		same := ""
+		if c.Same != "" {
+			same = " (the ruleset's own value)"
+		}
+		fmt.Fprintf(stdout, "  %s=%s: %d of %d differences significant%s\n", sw.Name, sw.Values[i], c.Significant, len(c.Differences), same)
 	}
 	return code
 }
@@ -155,18 +185,16 @@ func compareSides(prm compareParams) (a, b simulateParams, err error) {
 		// A is the ruleset (and variant) as given, B the same with the
 		// constant set (runCompareSweep).
 	case prm.Other == "" && prm.Variant == "":
-		return a, b, usagef("compare needs --variant V (the variant against the base rules), --set NAME=VALUES or two ruleset folders")
+		return a, b, usagef("compare needs --variant V (the variant against the base rules), --set NAME=VALUES or two ruleset folders%s", variantsHint(a.Ruleset))
 	case prm.Other == "":
 		a.Variant = ""
 	default:
 		b.Ruleset = prm.Other
 	}
 	if a.Players == "" {
-		p, err := loadProgram(a.Ruleset, a.Variant)
-		if err != nil {
+		if a.Players, err = allPlayers(a.Ruleset, a.Variant); err != nil {
 			return a, b, err
 		}
-		a.Players = fmt.Sprintf("%d-%d", p.MinPlayers(), p.MaxPlayers())
 		b.Players = a.Players
 	}
 	return a, b, nil
@@ -180,10 +208,20 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 	fmt.Fprintf(w, "B: %s (%s)\n", b.RulesetSource, sideName(b))
 	fmt.Fprintf(w, "%d games each of %s on the same seeds (players %s, seats %s, seed %d)\n",
 		a.Games, a.Title, a.Players, seatsText(a.Seats), a.Seed)
-	for _, r := range []*sim.Report{a, b} {
+	for i, r := range []*sim.Report{a, b} {
+		side := "AB"[i : i+1]
 		if r.Errors+r.Stopped > 0 {
-			fmt.Fprintf(w, "note: %s: %d games failed and %d were stopped (left out of the statistics but their rates)\n", r.VariantName(), r.Errors, r.Stopped)
+			fmt.Fprintf(w, "note: %s: %d games failed and %d were stopped (left out of the statistics but their rates)\n", side, r.Errors, r.Stopped)
 		}
+		if r.GamesWithoutDecisions > 0 {
+			fmt.Fprintf(w, "warning: %s: %d games ended without a decision (does a trigger or the flow end the game at once?)\n", side, r.GamesWithoutDecisions)
+		}
+	}
+	if a.Game != b.Game {
+		fmt.Fprintf(w, "warning: A is the game %s, B the game %s: the figures of two different games do not compare\n", a.Game, b.Game)
+	}
+	if note := sameNote(c); note != "" {
+		fmt.Fprintf(w, "note: %s\n", note)
 	}
 	rows := c.Differences
 	if top > 0 && top < len(rows) {
@@ -261,8 +299,9 @@ two-proportion z test for rates (Wald interval), Welch's t test for means. The
 list comes most significant first; a difference is marked * when it stays below
 5% after Holm's correction for the number of comparisons, so that testing many
 statistics does not make chance differences look real. Statistics that do not
-vary in either run are left out. --players defaults to every count the game
-allows.
+vary in either run are left out; the text shows the 25 most significant (--top N
+for N, --top 0 for all; --json has all). --players defaults to every count the
+game allows.
 
 --set NAME=VALUES compares the ruleset (with --variant when given) as it is (A)
 with the same ruleset with the constant set to each value (B), one comparison per
@@ -295,7 +334,7 @@ rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 	f.BoolVar(&prm.JSON, "json", false, "print both reports and the differences as JSON")
 	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")
 	f.StringVar(&prm.Report, "report", "", "write an HTML page of both runs' charts and the differences to `FILE`")
-	f.IntVar(&prm.Top, "top", 0, "print only the `N` most significant rows (0: all; --json has all)")
+	f.IntVar(&prm.Top, "top", defaultTop, "print only the `N` most significant rows (0: all; --json has all)")
 	f.StringVar(&prm.Set, "set", "", "compare the ruleset with itself with a constant set: `NAME=VALUES` (1..4 or 1,3,5)")
 	return cmd
 }
@@ -312,4 +351,51 @@ func padRight(texts []string) []string {
 		out[i] = t + strings.Repeat(" ", width-utf8.RuneCountInString(t))
 	}
 	return out
+}
+
+// variantsHint names the variants a ruleset ships (for compare's usage
+// error), or says it ships none; it is empty when the ruleset does not
+// load (the run will say why).
+func variantsHint(ruleset string) string {
+	p, err := loadProgram(ruleset, "")
+	if err != nil {
+		return ""
+	}
+	if len(p.Variants()) == 0 {
+		return fmt.Sprintf(" (%s ships no variant: try --set with one of its constants)", p.Game())
+	}
+	return fmt.Sprintf(" (variants of %s: %s)", p.Game(), strings.Join(p.Variants(), ", "))
+}
+
+// allPlayers is --players when it is not given: every count the ruleset
+// allows ("2-5", or "2" when it allows one).
+func allPlayers(ruleset, variant string) (string, error) {
+	p, err := loadProgram(ruleset, variant)
+	if err != nil {
+		return "", err
+	}
+	if p.MinPlayers() == p.MaxPlayers() {
+		return fmt.Sprint(p.MinPlayers()), nil
+	}
+	return fmt.Sprintf("%d-%d", p.MinPlayers(), p.MaxPlayers()), nil
+}
+
+// sameStats reports whether two runs' mergeable statistics are equal in
+// every count, sum and histogram.
+func sameStats(a, b *sim.Report) bool {
+	ja, err1 := json.Marshal(a.Stats)
+	jb, err2 := json.Marshal(b.Stats)
+	return err1 == nil && err2 == nil && bytes.Equal(ja, jb)
+}
+
+// sameNote says when B plays A's rules, or its games came out as A's; it
+// is empty otherwise.
+func sameNote(c *compareReport) string {
+	switch {
+	case c.Same != "":
+		return c.Same + ": B plays A's rules, so every difference below is chance"
+	case c.SameGames:
+		return "B's statistics equal A's in every count: the change reached no game of these seeds (does it patch something the rules use?)"
+	}
+	return ""
 }

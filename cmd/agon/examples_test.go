@@ -99,9 +99,9 @@ func exampleArgs(words []string, tmp string) (args []string, stdoutFile string) 
 }
 
 // scratchFile maps a file name that is not in the repository (game.yaml,
-// base.json) into tmp; other words stay as they are.
+// base.json, page.html) into tmp; other words stay as they are.
 func scratchFile(w, tmp string) string {
-	if strings.HasPrefix(w, "-") || !regexp.MustCompile(`\.(ya?ml|json|csv)$`).MatchString(w) {
+	if strings.HasPrefix(w, "-") || !regexp.MustCompile(`\.(ya?ml|json|csv|html)$`).MatchString(w) {
 		return w
 	}
 	if _, err := os.Stat(w); err == nil || strings.ContainsAny(w, "*?[") {

@@ -41,10 +41,37 @@ func comparePage(c *compareReport) report.Page {
 	p.Meta[1] = report.Meta{Label: "rulesets", Value: "A " + a.RulesetSource + ", B " + b.RulesetSource}
 	p.Meta[2] = report.Meta{Label: "variant", Value: "A " + sideName(a) + ", B " + sideName(b)}
 	runs := []namedSummary{{"A: " + sideName(a), a.Summary}, {"B: " + sideName(b), b.Summary}}
-	p.Sections = append(p.Sections, differenceTable(c), seatBars(runs, len(a.Seats)))
+	if note := sameNote(c); note != "" {
+		p.Sections = append(p.Sections, report.Text{Title: "Note", Body: note})
+	}
+	all := differenceTable(c)
+	top := topDifferences(all, c.Significant)
+	p.Sections = append(p.Sections, top, seatBars(runs, len(a.Seats)))
 	p.Sections = append(p.Sections, attributeBars(runs)...)
 	p.Sections = append(p.Sections, histograms(runs)...)
+	if len(top.Rows) < len(all.Rows) {
+		all.Title = "All differences, most significant first"
+		p.Sections = append(p.Sections, all)
+	}
 	return p
+}
+
+// pageTopRows is how many differences the top of a compare page lists
+// (more when more are significant); the rest wait below the charts, so
+// that the charts are not pages of rows away.
+const pageTopRows = 20
+
+// topDifferences is the first rows of the differences: every significant
+// one, and at least pageTopRows.
+func topDifferences(all report.Table, significant int) report.Table {
+	n := max(pageTopRows, significant)
+	if n >= len(all.Rows) {
+		return all
+	}
+	top := all
+	top.Rows = all.Rows[:n]
+	top.Caption += fmt.Sprintf(" The %d most significant of %d are shown here; the last table has all.", n, len(all.Rows))
+	return top
 }
 
 // namedSummary is a run's summary with its legend name.

@@ -59,8 +59,10 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	if err := root.ExecuteContext(ctx); err != nil {
-		fmt.Fprintf(stderr, "error: %v\nRun 'agon --help' for usage.\n", err)
+	if cmd, err := root.ExecuteContextC(ctx); err != nil {
+		// cmd is the command whose flags or arguments were wrong (root
+		// for an unknown command): point to its own help.
+		fmt.Fprintf(stderr, "error: %v\nRun '%s --help' for usage.\n", err, cmd.CommandPath())
 		return exitUsage
 	}
 	return e.code

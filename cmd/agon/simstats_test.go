@@ -319,7 +319,7 @@ func TestCompareSet(t *testing.T) {
 
 func TestCompareTop(t *testing.T) {
 	args := []string{"compare", "peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "20"}
-	_, all, _ := runCLI(t, "", args...)
+	_, all, _ := runCLI(t, "", append(args, "--top", "0")...)
 	code, top, stderr := runCLI(t, "", append(args, "--top", "2")...)
 	require.Equal(t, exitOK, code, stderr)
 	rows := func(out string) int { return strings.Count(out, "\n") - 5 } // 3 header lines, the column heads, the count
@@ -327,4 +327,6 @@ func TestCompareTop(t *testing.T) {
 	assert.Regexp(t, `\n\(\d+ less significant rows not shown: --top 0 shows all\)\n`, top)
 	assert.Greater(t, rows(all), 2)
 	assert.NotContains(t, all, "not shown")
+	_, dflt, _ := runCLI(t, "", args...)
+	assert.Equal(t, defaultTop, rows(dflt)-1, "by default the 25 most significant and the note: %s", dflt)
 }

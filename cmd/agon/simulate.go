@@ -52,7 +52,14 @@ type simulation struct {
 // runSimulate plays many games with bots and prints statistics (one report
 // per value of a --set sweep).
 func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writer) int {
-	s, err := newSimulation(prm)
+	var s *simulation
+	var err error
+	if prm.Players == "" {
+		prm.Players, err = allPlayers(prm.Ruleset, prm.Variant)
+	}
+	if err == nil {
+		s, err = newSimulation(prm)
+	}
 	if err != nil {
 		if rs, rerr := resolveRuleset(prm.Ruleset); rerr == nil && !isUsage(err) {
 			printSource(stderr, rs.Source)
@@ -196,7 +203,8 @@ func parseShard(spec string) (sim.Shard, error) {
 }
 
 // botList parses --seats (--bots): one kind for all seats, or one per
-// seat of the largest game.
+// seat of the largest game (no more: a bot that would never play is a
+// mistake).
 func botList(spec string, seats int) ([]string, error) {
 	kinds := strings.Split(spec, ",")
 	if len(kinds) == 1 {
@@ -206,8 +214,8 @@ func botList(spec string, seats int) ([]string, error) {
 		}
 		return parseSeats("", seats, kind, kind, false)
 	}
-	if len(kinds) < seats {
-		return nil, usagef("--seats lists %d bots, the largest game has %d seats", len(kinds), seats)
+	if len(kinds) != seats {
+		return nil, usagef("--seats lists %d bots, the largest game has %d seats: give one kind for every seat, or one per seat", len(kinds), seats)
 	}
 	return parseSeats(spec, len(kinds), "", "", false)
 }
@@ -266,8 +274,9 @@ and variant named in its header:
     the win rate of its takers; per declared counter: the mean per seat and game,
     for winners and for the others.
 
-Game i uses the i-th player count of --players in turn and a seed derived from
---seed and i, so the report is the same for any number of --workers.
+Game i uses the i-th player count of --players (default: every count the game
+allows) in turn and a seed derived from --seed and i, so the report is the same
+for any number of --workers.
 
 --seats gives the bot of every seat (one kind) or of each seat of the largest
 game (a list; --bots is its older name). --rows FILE writes one CSV row per game
@@ -303,7 +312,7 @@ one report per value, on the same seeds, then a summary table.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&prm.Variant, "variant", "", "apply the named variant")
-	f.StringVar(&prm.Players, "players", "", "player counts: 3, 2-5 or 2,4 (required)")
+	f.StringVar(&prm.Players, "players", "", "player counts: 3, 2-5 or 2,4 (default: all the game allows)")
 	f.IntVar(&prm.Games, "games", 100, "number of games (of all shards)")
 	f.Uint64Var(&prm.Seed, "seed", 1, "seed from which every game's seed is derived")
 	f.StringVar(&seats, "seats", "random", "bot kind for every seat, or a comma-separated kind per seat")
@@ -315,6 +324,5 @@ one report per value, on the same seeds, then a summary table.`,
 	f.StringVar(&prm.Shard, "shard", "", "play shard `i/n` of the games: those whose index is i mod n")
 	f.StringVar(&prm.Report, "report", "", "write an HTML page of charts to `FILE` (self-contained, viewable offline)")
 	f.StringVar(&prm.Set, "set", "", "sweep a constant: `NAME=VALUES`, e.g. conquest_bonus=1..4 or 1,3,5")
-	_ = cmd.MarkFlagRequired("players")
 	return cmd
 }

@@ -116,8 +116,8 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 	if err == nil {
 		err = checkConstant(s.prog, sw.Name)
 	}
-	if err == nil && (s.prm.Rows != "" || s.prm.Stats != "") {
-		err = usagef("--rows and --stats are for one run, not with --set (run simulate once per value instead)")
+	if err == nil && (s.prm.Rows != "" || s.prm.Stats != "" || s.prm.Report != "") {
+		err = usagef("--rows, --stats and --report are for one run, not with --set (run simulate once per value instead)")
 	}
 	if err != nil {
 		return fail(stderr, err)
@@ -175,4 +175,18 @@ func printSweepTable(w io.Writer, sw *sweepReport) {
 		fmt.Fprintf(tw, "  %s\t\n", strings.Join(cells, "\t"))
 	}
 	_ = tw.Flush()
+}
+
+// ownValue reports whether value (as --set gives it) is the constant's
+// value in p, so that setting it changes no rule.
+func ownValue(p *interpreter.Program, name, value string) bool {
+	c, ok := p.Ruleset().Constants[name]
+	if !ok {
+		return false
+	}
+	var v any
+	if err := yaml.Unmarshal([]byte(value), &v); err != nil {
+		return false
+	}
+	return fmt.Sprint(v) == fmt.Sprint(c.V)
 }
