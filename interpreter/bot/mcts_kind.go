@@ -1,0 +1,95 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// mctsConfig is how an mcts bot searches. The zero value is not useful;
+// parseMCTS starts from mctsDefaults.
+type mctsConfig struct {
+	// playouts is the number of search iterations per decision (each one
+	// world, one descent of the tree, one playout); used when budget is 0.
+	playouts int
+	// budget, when positive, is the wall-clock time per decision instead
+	// of playouts: the bot then depends on the machine's speed and is not
+	// deterministic.
+	budget time.Duration
+	// depth is how many decisions with a choice a playout plays at random
+	// before the ruleset's heuristic rates the position (0: none, rate the
+	// position the tree reached); a playout that reaches the end of the
+	// game is rated by the result instead.
+	depth int
+	// c is UCT's exploration constant (rewards lie in [0, 1]).
+	c float64
+	// margin is the weight of the normalised margin in a reward, the rest
+	// being the win share (see reward.go).
+	margin float64
+}
+
+// mctsDefaults returns the settings of plain "mcts", chosen by
+// measurement (BENCHMARKS.md, "Bots").
+func mctsDefaults() mctsConfig { return mctsConfig{playouts: 200, depth: 4, c: 0.7, margin: 0.5} }
+
+// parseMCTS reads an mcts kind: "mcts", then optional colon-separated
+// parts: a playout count ("mcts:400"), a time per decision ("mcts:2s",
+// "mcts:500ms": not deterministic), and settings depth=N, c=X, margin=X
+// ("mcts:400:depth=8:c=0.5").
+func parseMCTS(kind string) (mctsConfig, error) {
+	cfg := mctsDefaults()
+	parts := strings.Split(kind, ":")
+	for _, p := range parts[1:] {
+		if err := cfg.set(p); err != nil {
+			return cfg, fmt.Errorf("bot %q: %v (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X])", kind, err)
+		}
+	}
+	return cfg, nil
+}
+
+// set applies one part of an mcts kind.
+func (cfg *mctsConfig) set(p string) error {
+	name, value, isSetting := strings.Cut(p, "=")
+	if !isSetting {
+		return cfg.setBudget(p)
+	}
+	switch name {
+	case "depth":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 {
+			return fmt.Errorf("depth %q is not a count", value)
+		}
+		cfg.depth = n
+	case "c", "margin":
+		x, err := strconv.ParseFloat(value, 64)
+		if err != nil || x < 0 || (name == "margin" && x > 1) {
+			return fmt.Errorf("%s %q is not a number in range", name, value)
+		}
+		if name == "c" {
+			cfg.c = x
+		} else {
+			cfg.margin = x
+		}
+	default:
+		return fmt.Errorf("unknown setting %q", name)
+	}
+	return nil
+}
+
+// setBudget reads a playout count or a duration.
+func (cfg *mctsConfig) setBudget(p string) error {
+	if n, err := strconv.Atoi(p); err == nil {
+		if n < 1 {
+			return fmt.Errorf("playouts %d: at least 1", n)
+		}
+		cfg.playouts, cfg.budget = n, 0
+		return nil
+	}
+	d, err := time.ParseDuration(p)
+	if err != nil || d <= 0 {
+		return fmt.Errorf("budget %q is neither a playout count nor a duration", p)
+	}
+	cfg.budget = d
+	return nil
+}
