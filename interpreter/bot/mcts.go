@@ -104,6 +104,7 @@ func (b *mctsBot) iterate(root *mctsNode, w *interpreter.Game) {
 	path := []*mctsNode{root}
 	node := root
 	var rewards []float64
+	var last *interpreter.Decision // the last decision with a choice taken
 	for rewards == nil && !w.Over() {
 		d := w.Pending()
 		if d == nil {
@@ -116,6 +117,7 @@ func (b *mctsBot) iterate(root *mctsNode, w *interpreter.Game) {
 			continue
 		}
 		next, expanded := b.selectChild(node, d)
+		last = d
 		path = append(path, next)
 		node = next
 		if w.Apply(next.key) != nil {
@@ -125,7 +127,7 @@ func (b *mctsBot) iterate(root *mctsNode, w *interpreter.Game) {
 		}
 	}
 	if rewards == nil {
-		rewards = b.playout(w)
+		rewards = b.playout(w, last)
 	}
 	for _, n := range path {
 		n.visits++
@@ -173,8 +175,11 @@ func (b *mctsBot) uct(k *mctsNode) float64 {
 }
 
 // playout plays at most cfg.depth decisions with a choice at random from
-// w's position and rates where it stops.
-func (b *mctsBot) playout(w *interpreter.Game) []float64 {
+// w's position, where last (nil at the root) was the last decision with a
+// choice taken, then the rest of the move of whoever took the last one
+// (finishMove, as the greedy bot does: the heuristic rates positions
+// between moves, not a bid without its payment), and rates where it stops.
+func (b *mctsBot) playout(w *interpreter.Game, last *interpreter.Decision) []float64 {
 	for n := 0; n < b.cfg.depth && !w.Over(); {
 		d := w.Pending()
 		if d == nil {
@@ -184,9 +189,15 @@ func (b *mctsBot) playout(w *interpreter.Game) []float64 {
 		if len(d.Options) > 1 {
 			key = d.Options[b.r.IntN(len(d.Options))].Key
 			n++
+			last = d
 		}
 		if w.Apply(key) != nil {
 			return failed(w.Players(), d.Player)
+		}
+	}
+	if last != nil && !w.Over() {
+		if finishMove(w, last.Player, last.Pos) != nil {
+			return failed(w.Players(), last.Player)
 		}
 	}
 	return rate(w, b.cfg.margin)
