@@ -192,3 +192,14 @@ func TestMCTSRewards(t *testing.T) {
 	assert.Equal(t, []float64{0.5, 0.5}, blend([]float64{7, 7}, leaders([]float64{7, 7}), 0), "a tie shares the win")
 	assert.Equal(t, []float64{0, 0.5, 0.5}, failed(3, 0))
 }
+
+func TestMCTSLeavesTheGameUntouched(t *testing.T) {
+	g := rulestest.Start(t, guessCard(1, "owner"), 2)
+	before, err := g.MarshalState()
+	require.NoError(t, err)
+	b, _ := New("mcts:20", 1)
+	b.Choose(g, g.Pending())
+	after, err := g.MarshalState()
+	require.NoError(t, err)
+	assert.Equal(t, string(before), string(after))
+}
