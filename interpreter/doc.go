@@ -177,11 +177,13 @@
 // share one tree whose edges are option keys, so an option illegal in
 // some worlds is simply skipped there (UCT uses availability counts).
 // Rewards are per seat and each seat selects by its own; a playout plays
-// a few random decisions and then rates the position with the ruleset's
-// heuristic rather than playing to the end, because a whole game costs
-// tens to hundreds of clones' worth of work on this engine and the
-// heuristic is what the designer says a position is worth. Forced
-// decisions (one option) never become nodes and cost no search.
+// a set number of random decisions (by default none), finishes the last
+// mover's move as the greedy bot does, and rates the position with the
+// ruleset's heuristic rather than playing to the end, because a whole
+// game costs tens to hundreds of clones' worth of work on this engine and
+// the heuristic is what the designer says a position is worth (measured:
+// random decisions before the rating made the bot weaker at its budget).
+// Forced decisions (one option) never become nodes and cost no search.
 //
 // Triggers are checked after every effect, not only at fixed points, so
 // "as soon as the marker reaches the last space" needs no special call.
