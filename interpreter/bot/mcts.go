@@ -33,6 +33,9 @@ type mctsBot struct {
 	seed uint64
 	cfg  mctsConfig
 	r    *interpreter.Rand
+	// scale is, with norm=search, the largest raw margin met in the
+	// current search (see reward.go).
+	scale float64
 }
 
 // mctsStream separates the mcts worlds' streams from every other.
@@ -46,6 +49,7 @@ type mctsNode struct {
 	visits int       // iterations through the node
 	avail  int       // iterations in which key was legal at the parent
 	reward []float64 // per seat, the sum of rewards of those iterations
+	raw    []float64 // with norm=search: per seat, the sum of raw margin terms
 	kids   []*mctsNode
 }
 
@@ -71,7 +75,8 @@ func (b *mctsBot) Choose(g *interpreter.Game, d *interpreter.Decision) int {
 // search runs the iterations of the budget from decision d of g and
 // returns the tree's root.
 func (b *mctsBot) search(g *interpreter.Game, d *interpreter.Decision) *mctsNode {
-	root := &mctsNode{mover: -1, reward: make([]float64, g.Players())}
+	root := &mctsNode{mover: -1, reward: make([]float64, g.Players()), raw: make([]float64, g.Players())}
+	b.scale = 0
 	var deadline time.Time
 	if b.cfg.budget > 0 {
 		deadline = time.Now().Add(b.cfg.budget)
@@ -104,7 +109,7 @@ func (b *mctsBot) world(g *interpreter.Game, seat, i int) *interpreter.Game {
 func (b *mctsBot) iterate(root *mctsNode, w *interpreter.Game) {
 	path := []*mctsNode{root}
 	node := root
-	var rewards []float64
+	var rewards, raw []float64
 	var last *interpreter.Decision // the last decision with a choice taken
 	for rewards == nil && !w.Over() {
 		d := w.Pending()
@@ -128,12 +133,15 @@ func (b *mctsBot) iterate(root *mctsNode, w *interpreter.Game) {
 		}
 	}
 	if rewards == nil {
-		rewards = b.playout(w, last)
+		rewards, raw = b.playout(w, last)
 	}
 	for _, n := range path {
 		n.visits++
 		for s, r := range rewards {
 			n.reward[s] += r
+		}
+		for s, r := range raw {
+			n.raw[s] += r
 		}
 	}
 }
@@ -159,7 +167,7 @@ func (b *mctsBot) selectChild(node *mctsNode, d *interpreter.Decision) (next *mc
 	}
 	if len(untried) > 0 {
 		k := &mctsNode{key: untried[b.r.IntN(len(untried))], mover: d.Player, avail: 1,
-			reward: make([]float64, len(node.reward))}
+			reward: make([]float64, len(node.reward)), raw: make([]float64, len(node.reward))}
 		node.kids = append(node.kids, k)
 		return k, true
 	}
@@ -171,16 +179,26 @@ func (b *mctsBot) uct(k *mctsNode) float64 {
 	if k.visits == 0 {
 		return math.Inf(1)
 	}
-	mean := k.reward[k.mover] / float64(k.visits)
-	return mean + b.cfg.c*math.Sqrt(math.Log(float64(k.avail))/float64(k.visits))
+	return b.mean(k, k.mover) + b.cfg.c*math.Sqrt(math.Log(float64(k.avail))/float64(k.visits))
+}
+
+// mean is a child's mean reward for seat s, its raw margin terms
+// normalised by the search's scale.
+func (b *mctsBot) mean(k *mctsNode, s int) float64 {
+	sum := k.reward[s]
+	if b.scale > 0 {
+		sum += k.raw[s] / b.scale
+	}
+	return sum / float64(k.visits)
 }
 
 // playout plays at most cfg.depth decisions with a choice at random from
 // w's position, where last (nil at the root) was the last decision with a
 // choice taken, then the rest of the move of whoever took the last one
 // (finishMove, as the greedy bot does: the heuristic rates positions
-// between moves, not a bid without its payment), and rates where it stops.
-func (b *mctsBot) playout(w *interpreter.Game, last *interpreter.Decision) []float64 {
+// between moves, not a bid without its payment), and rates where it stops
+// (raw: the raw margin terms, with norm=search).
+func (b *mctsBot) playout(w *interpreter.Game, last *interpreter.Decision) (rewards, raw []float64) {
 	for n := 0; n < b.cfg.depth && !w.Over(); {
 		d := w.Pending()
 		if d == nil {
@@ -193,15 +211,20 @@ func (b *mctsBot) playout(w *interpreter.Game, last *interpreter.Decision) []flo
 			last = d
 		}
 		if w.Apply(key) != nil {
-			return failed(w.Players(), d.Player)
+			return failed(w.Players(), d.Player), nil
 		}
 	}
 	if last != nil && !w.Over() {
 		if finishMove(w, last.Player, last.Pos) != nil {
-			return failed(w.Players(), last.Player)
+			return failed(w.Players(), last.Player), nil
 		}
 	}
-	return rate(w, b.cfg.margin)
+	if !b.cfg.searchNorm || w.Over() {
+		return rate(w, b.cfg.margin), nil
+	}
+	rewards, raw, top := rateRaw(w, b.cfg.margin)
+	b.scale = math.Max(b.scale, top)
+	return rewards, raw
 }
 
 // best returns the index in d.Options of the root's most visited child.
@@ -214,7 +237,7 @@ func (b *mctsBot) best(root *mctsNode, d *interpreter.Decision) int {
 		}
 		mean := 0.0
 		if k.visits > 0 {
-			mean = k.reward[d.Player] / float64(k.visits)
+			mean = b.mean(k, d.Player)
 		}
 		if k.visits > bestVisits || (k.visits == bestVisits && mean > bestMean) {
 			best, bestVisits, bestMean = i, k.visits, mean

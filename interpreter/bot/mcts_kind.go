@@ -27,6 +27,10 @@ type mctsConfig struct {
 	// margin is the weight of the normalised margin in a reward, the rest
 	// being the win share (see reward.go).
 	margin float64
+	// searchNorm normalises the heuristic's margins by the largest met in
+	// the search rather than by the position's own values (norm=search;
+	// reward.go, rateRaw).
+	searchNorm bool
 }
 
 // mctsDefaults returns the settings of plain "mcts", chosen by
@@ -48,7 +52,7 @@ func parseMCTS(kind string) (mctsConfig, error) {
 	parts := strings.Split(kind, ":")
 	for _, p := range parts[1:] {
 		if err := cfg.set(p); err != nil {
-			return cfg, fmt.Errorf("bot %q: %v (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X])", kind, err)
+			return cfg, fmt.Errorf("bot %q: %v (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search])", kind, err)
 		}
 	}
 	return cfg, nil
@@ -77,6 +81,11 @@ func (cfg *mctsConfig) set(p string) error {
 		} else {
 			cfg.margin = x
 		}
+	case "norm":
+		if value != "search" && value != "values" {
+			return fmt.Errorf("norm %q: search or values", value)
+		}
+		cfg.searchNorm = value == "search"
 	default:
 		return fmt.Errorf("unknown setting %q", name)
 	}

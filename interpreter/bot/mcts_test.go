@@ -59,6 +59,7 @@ func TestMCTSFindsTheWinningMove(t *testing.T) {
 	randomMissed := false
 	for seed := uint64(1); seed <= 20; seed++ {
 		assert.Equal(t, "take n=2", firstChoice(t, "mcts", seed), "seed %d", seed)
+		assert.Equal(t, "take n=2", firstChoice(t, "mcts:norm=search", seed), "seed %d", seed)
 		randomMissed = randomMissed || firstChoice(t, "random", seed) != "take n=2"
 	}
 	assert.True(t, randomMissed, "random misses the winning move")
@@ -164,6 +165,7 @@ func TestMCTSKinds(t *testing.T) {
 		"mcts:400":                     {playouts: 400, depth: mctsDefaults().depth, c: mctsDefaults().c, margin: mctsDefaults().margin},
 		"mcts:2s:depth=0:c=1.5":        {playouts: mctsDefaults().playouts, budget: 2 * time.Second, c: 1.5, margin: mctsDefaults().margin},
 		"mcts:50:margin=0:depth=9:c=0": {playouts: 50, depth: 9},
+		"mcts:norm=search":             {playouts: mctsDefaults().playouts, c: mctsDefaults().c, margin: mctsDefaults().margin, searchNorm: true},
 	} {
 		cfg, err := parseMCTS(kind)
 		require.NoError(t, err, kind)
@@ -178,9 +180,10 @@ func TestMCTSKinds(t *testing.T) {
 		"mcts:depth=x":  `bot "mcts:depth=x": depth "x" is not a count`,
 		"mcts:margin=2": `bot "mcts:margin=2": margin "2" is not a number in range`,
 		"mcts:width=3":  `bot "mcts:width=3": unknown setting "width"`,
+		"mcts:norm=x":   `bot "mcts:norm=x": norm "x": search or values`,
 		"mctsx":         `unknown bot "mctsx" (bots: first, greedy, mcts, random)`,
 	} {
-		assert.EqualError(t, Check(kind), msg+map[bool]string{true: " (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X])", false: ""}[kind != "mctsx"], kind)
+		assert.EqualError(t, Check(kind), msg+map[bool]string{true: " (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search])", false: ""}[kind != "mctsx"], kind)
 	}
 }
 
@@ -202,4 +205,23 @@ func TestMCTSLeavesTheGameUntouched(t *testing.T) {
 	after, err := g.MarshalState()
 	require.NoError(t, err)
 	assert.Equal(t, string(before), string(after))
+}
+
+// With norm=search the margin is left raw, for the search to divide by
+// the largest it meets: a relative heuristic (values of both signs) no
+// longer saturates.
+func TestMCTSRawMargins(t *testing.T) {
+	g := rulestest.Start(t, `
+vars:
+  points: {type: ints, init: "[3, -3]"}
+flow:
+  - choose: {who: 0, prompt: p, options: [{key: a}, {key: b}]}
+scoring:
+  score: points[me]
+`, 2)
+	rewards, raw, top := rateRaw(g, 0.5)
+	assert.Equal(t, []float64{0.75, 0.25}, rewards)
+	assert.Equal(t, []float64{1.5, -1.5}, raw)
+	assert.Equal(t, 6.0, top)
+	assert.Equal(t, []float64{1, 0}, rate(g, 1), "per position, 6 of 3 saturates")
 }

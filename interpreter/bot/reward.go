@@ -49,6 +49,35 @@ func rate(w *interpreter.Game, margin float64) []float64 {
 	return blend(values, leaders(values), margin)
 }
 
+// rateRaw rates w's position (not over) by the heuristic for norm=search:
+// the win share and half a reward in rewards, and the margin terms raw
+// (margin/2 times the seat's value less the best other's), which the
+// search divides by the largest absolute raw margin it has met (top).
+// So the margin's scale is that of the positions the search compares,
+// whatever the heuristic's: a heuristic that is itself relative (sums to
+// about zero over the seats) would saturate the per-position scale.
+func rateRaw(w *interpreter.Game, margin float64) (rewards, raw []float64, top float64) {
+	n := w.Players()
+	values := make([]float64, n)
+	for s := range values {
+		h, err := w.Heuristic(s)
+		if err != nil {
+			return even(n), nil, 0
+		}
+		values[s] = float64(h)
+	}
+	lead := leaders(values)
+	rewards = blend(values, lead, 0)
+	raw = make([]float64, n)
+	for s, v := range values {
+		d := v - bestOther(values, s)
+		top = math.Max(top, math.Abs(d))
+		rewards[s] = (1-margin)*rewards[s] + margin*0.5
+		raw[s] = margin * 0.5 * d
+	}
+	return rewards, raw, top
+}
+
 // leaders marks the seats with the highest value.
 func leaders(values []float64) []bool {
 	top := math.Inf(-1)
