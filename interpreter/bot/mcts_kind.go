@@ -28,8 +28,8 @@ type mctsConfig struct {
 	// being the win share (see reward.go).
 	margin float64
 	// searchNorm normalises the heuristic's margins by the largest met in
-	// the search rather than by the position's own values (norm=search;
-	// reward.go, rateRaw).
+	// the search (norm=search, the default; reward.go, rateRaw) rather
+	// than by the position's own values (norm=values).
 	searchNorm bool
 }
 
@@ -39,20 +39,26 @@ type mctsConfig struct {
 // made it weaker at this budget: depth 2 and 4 lost ground), a low
 // exploration constant (the rewards of neighbouring options differ by
 // hundredths) and the margin alone as the reward (the win share of a
-// heuristic lead threw away how big the lead is). 50 iterations keep a
-// 200-game run of each shipped game within tens of minutes on 2 cores.
-func mctsDefaults() mctsConfig { return mctsConfig{playouts: 50, depth: 0, c: 0.3, margin: 1} }
+// heuristic lead threw away how big the lead is), normalised by the
+// largest margin of the search (norm=values lost to random in Cyclades,
+// whose heuristic is relative, and norm=search did as well or better in
+// every game). 50 iterations keep a 200-game run of each shipped game
+// within tens of minutes on 2 cores.
+func mctsDefaults() mctsConfig {
+	return mctsConfig{playouts: 50, depth: 0, c: 0.3, margin: 1, searchNorm: true}
+}
 
 // parseMCTS reads an mcts kind: "mcts", then optional colon-separated
 // parts: a playout count ("mcts:400"), a time per decision ("mcts:2s",
-// "mcts:500ms": not deterministic), and settings depth=N, c=X, margin=X
+// "mcts:500ms": not deterministic), and settings depth=N, c=X, margin=X,
+// norm=search|values
 // ("mcts:400:depth=8:c=0.5").
 func parseMCTS(kind string) (mctsConfig, error) {
 	cfg := mctsDefaults()
 	parts := strings.Split(kind, ":")
 	for _, p := range parts[1:] {
 		if err := cfg.set(p); err != nil {
-			return cfg, fmt.Errorf("bot %q: %v (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search])", kind, err)
+			return cfg, fmt.Errorf("bot %q: %v (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values])", kind, err)
 		}
 	}
 	return cfg, nil

@@ -59,7 +59,7 @@ func TestMCTSFindsTheWinningMove(t *testing.T) {
 	randomMissed := false
 	for seed := uint64(1); seed <= 20; seed++ {
 		assert.Equal(t, "take n=2", firstChoice(t, "mcts", seed), "seed %d", seed)
-		assert.Equal(t, "take n=2", firstChoice(t, "mcts:norm=search", seed), "seed %d", seed)
+		assert.Equal(t, "take n=2", firstChoice(t, "mcts:norm=values", seed), "seed %d", seed)
 		randomMissed = randomMissed || firstChoice(t, "random", seed) != "take n=2"
 	}
 	assert.True(t, randomMissed, "random misses the winning move")
@@ -162,10 +162,10 @@ func TestMCTSDoesNotPeek(t *testing.T) {
 func TestMCTSKinds(t *testing.T) {
 	for kind, want := range map[string]mctsConfig{
 		"mcts":                         mctsDefaults(),
-		"mcts:400":                     {playouts: 400, depth: mctsDefaults().depth, c: mctsDefaults().c, margin: mctsDefaults().margin},
-		"mcts:2s:depth=0:c=1.5":        {playouts: mctsDefaults().playouts, budget: 2 * time.Second, c: 1.5, margin: mctsDefaults().margin},
-		"mcts:50:margin=0:depth=9:c=0": {playouts: 50, depth: 9},
-		"mcts:norm=search":             {playouts: mctsDefaults().playouts, c: mctsDefaults().c, margin: mctsDefaults().margin, searchNorm: true},
+		"mcts:400":                     {playouts: 400, depth: mctsDefaults().depth, c: mctsDefaults().c, margin: mctsDefaults().margin, searchNorm: true},
+		"mcts:2s:depth=0:c=1.5":        {playouts: mctsDefaults().playouts, budget: 2 * time.Second, c: 1.5, margin: mctsDefaults().margin, searchNorm: true},
+		"mcts:50:margin=0:depth=9:c=0": {playouts: 50, depth: 9, searchNorm: true},
+		"mcts:norm=values":             {playouts: mctsDefaults().playouts, c: mctsDefaults().c, margin: mctsDefaults().margin},
 	} {
 		cfg, err := parseMCTS(kind)
 		require.NoError(t, err, kind)
@@ -183,7 +183,7 @@ func TestMCTSKinds(t *testing.T) {
 		"mcts:norm=x":   `bot "mcts:norm=x": norm "x": search or values`,
 		"mctsx":         `unknown bot "mctsx" (bots: first, greedy, mcts, random)`,
 	} {
-		assert.EqualError(t, Check(kind), msg+map[bool]string{true: " (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search])", false: ""}[kind != "mctsx"], kind)
+		assert.EqualError(t, Check(kind), msg+map[bool]string{true: " (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values])", false: ""}[kind != "mctsx"], kind)
 	}
 }
 

@@ -14,7 +14,10 @@ import (
 //     the largest absolute value among the seats, clamped to [-1, 1] and
 //     mapped to [0, 1].
 //
-// reward = (1-m)·share + m·margin, with m the bot's margin setting. At the
+// reward = (1-m)·share + m·margin, with m the bot's margin setting (by
+// default 1: the margin alone). With norm=search (the default) a
+// heuristic margin is divided instead by the largest met so far in the
+// search (rateRaw). At the
 // end of a game the values are the scores and the leaders the winners
 // (ties broken as the ruleset's scoring says); where a playout stops
 // earlier they are the ruleset's heuristic (bots.heuristic, else the
