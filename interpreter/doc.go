@@ -183,6 +183,10 @@
 // game costs tens to hundreds of clones' worth of work on this engine and
 // the heuristic is what the designer says a position is worth (measured:
 // random decisions before the rating made the bot weaker at its budget).
+// The reward is the seat's margin over the best other seat, divided by
+// the largest margin the search has met (nodes keep raw sums, so the
+// scale may grow during the search): dividing by the position's own
+// values instead saturated with a heuristic that is itself relative.
 // Forced decisions (one option) never become nodes and cost no search.
 //
 // Triggers are checked after every effect, not only at fixed points, so
