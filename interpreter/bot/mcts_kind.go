@@ -34,16 +34,16 @@ type mctsConfig struct {
 }
 
 // mctsDefaults returns the settings of plain "mcts", chosen by
-// measurement against greedy in Peloponnes (BENCHMARKS.md, "Bots"): no
-// random decisions before the heuristic (every random decision played
-// made it weaker at this budget: depth 2 and 4 lost ground), a low
-// exploration constant (the rewards of neighbouring options differ by
-// hundredths) and the margin alone as the reward (the win share of a
-// heuristic lead threw away how big the lead is), normalised by the
-// largest margin of the search (norm=values lost to random in Cyclades,
-// whose heuristic is relative, and norm=search did as well or better in
-// every game). 50 iterations keep a 200-game run of each shipped game
-// within tens of minutes on 2 cores.
+// measurement against greedy in the shipped games (BENCHMARKS.md,
+// "Bots"): no random decisions before the heuristic (every random
+// decision played made it weaker at this budget: depth 2 and 4 lost
+// ground), a low exploration constant (the rewards of neighbouring
+// options differ by hundredths) and the margin alone as the reward (the
+// win share of a heuristic lead threw away how big the lead is),
+// normalised by the largest margin of the search (norm=values lost to
+// random in a shipped game whose heuristic is relative; norm=search did
+// as well or better in every game). 50 iterations keep a 200-game run of
+// each shipped game within tens of minutes on 2 cores.
 func mctsDefaults() mctsConfig {
 	return mctsConfig{playouts: 50, depth: 0, c: 0.3, margin: 1, searchNorm: true}
 }
