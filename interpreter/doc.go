@@ -21,7 +21,8 @@
 //
 //	interpreter/transcript  transcripts and scenario files: read, write,
 //	                        Record, Replay, RunScenario, FirstOptionDifference
-//	interpreter/bot         the bots: random, first, greedy and its world
+//	interpreter/bot         the bots: random, first, greedy and its world,
+//	                        mcts (tree search over such worlds)
 //	interpreter             the core: compile, run (Bot, Play), state,
 //	                        serialisation, scenario positions (StartAt)
 //
@@ -177,6 +178,24 @@
 // cannot see re-dealt among those zones within their card table. All
 // options of one decision are rated in the same world, so they compare
 // fairly, and the same seed gives the same choices.
+//
+// The mcts bot (mcts.go, reward.go) is information-set MCTS with one
+// observer: every iteration draws its own world (as greedy's, seeded from
+// the bot's seed, the decision number and the iteration), and all worlds
+// share one tree whose edges are option keys, so an option illegal in
+// some worlds is simply skipped there (UCT uses availability counts).
+// Rewards are per seat and each seat selects by its own; a playout plays
+// a set number of random decisions (by default none), finishes the last
+// mover's move as the greedy bot does, and rates the position with the
+// ruleset's heuristic rather than playing to the end, because a whole
+// game costs tens to hundreds of clones' worth of work on this engine and
+// the heuristic is what the designer says a position is worth (measured:
+// random decisions before the rating made the bot weaker at its budget).
+// The reward is the seat's margin over the best other seat, divided by
+// the largest margin the search has met (nodes keep raw sums, so the
+// scale may grow during the search): dividing by the position's own
+// values instead saturated with a heuristic that is itself relative.
+// Forced decisions (one option) never become nodes and cost no search.
 //
 // Triggers are checked after every effect, not only at fixed points, so
 // "as soon as the marker reaches the last space" needs no special call.

@@ -96,10 +96,12 @@ func checkSeat(kind string, allowHuman bool) error {
 	if kind == humanSeat && allowHuman {
 		return nil
 	}
-	for _, k := range bot.Kinds() {
-		if k == kind {
-			return nil
-		}
+	err := bot.Check(kind)
+	if err == nil {
+		return nil
+	}
+	if strings.HasPrefix(kind, "mcts:") {
+		return usagef("%v", err)
 	}
 	kinds := strings.Join(bot.Kinds(), ", ")
 	if allowHuman {

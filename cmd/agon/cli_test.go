@@ -54,10 +54,18 @@ func TestParseSeats(t *testing.T) {
 	assert.EqualError(t, err, "2 seats (human,random) for 3 players")
 
 	_, err = parseSeats("human,clever", 2, humanSeat, "random", true)
-	assert.EqualError(t, err, `unknown seat "clever" (seats: human, first, greedy, random)`)
+	assert.EqualError(t, err, `unknown seat "clever" (seats: human, first, greedy, mcts, random)`)
 
 	_, err = parseSeats("human,random", 2, "random", "random", false)
-	assert.EqualError(t, err, `unknown seat "human" (seats: first, greedy, random)`)
+	assert.EqualError(t, err, `unknown seat "human" (seats: first, greedy, mcts, random)`)
+}
+
+func TestParseSeatsTakesMCTSSettings(t *testing.T) {
+	seats, err := parseSeats("human,mcts:100:depth=2", 2, humanSeat, "random", true)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"human", "mcts:100:depth=2"}, seats)
+	_, err = parseSeats("mcts:0,mcts", 2, "random", "random", false)
+	assert.EqualError(t, err, `bot "mcts:0": playouts 0: at least 1 (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values])`)
 }
 
 func TestNewBotsSkipsHumansAndSeedsSeats(t *testing.T) {

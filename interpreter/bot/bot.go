@@ -1,6 +1,6 @@
 // Package bot has the bots that play a seat of a game: random, first and
-// greedy (and the search bots to come). A bot is an interpreter.Bot; it
-// sees the game through package interpreter's public API only.
+// greedy, and mcts (Monte Carlo tree search). A bot is an
+// interpreter.Bot; it sees the game through package interpreter's public API only.
 package bot
 
 import (
@@ -15,14 +15,32 @@ import (
 // and games seeded alike must not draw the same numbers.
 const botStream = 0x6a09e667f3bcc908
 
-// Kinds lists the kinds New accepts, sorted.
-func Kinds() []string { return []string{"first", "greedy", "random"} }
+// Kinds lists the kinds New accepts, sorted. "mcts" also takes settings
+// after colons (see parseMCTS): mcts:400, mcts:2s,
+// mcts:400:depth=8:c=0.5.
+func Kinds() []string { return []string{"first", "greedy", "mcts", "random"} }
+
+// Check reports whether New accepts kind, with the error New would give.
+func Check(kind string) error {
+	_, err := New(kind, 0)
+	return err
+}
 
 // New returns a bot of the given kind: "random" chooses uniformly among
 // the legal options from its own stream seeded with seed; "first" always
 // takes the first option; "greedy" takes the option whose position the
-// ruleset's heuristic rates best (see greedyBot).
+// ruleset's heuristic rates best (see greedyBot); "mcts" searches
+// (see mctsBot), "mcts:400" with 400 playouts per decision, "mcts:2s"
+// for two seconds per decision (not deterministic), with settings such as
+// "mcts:400:depth=8:c=0.5" (see parseMCTS).
 func New(kind string, seed uint64) (interpreter.Bot, error) {
+	if kind == "mcts" || strings.HasPrefix(kind, "mcts:") {
+		cfg, err := parseMCTS(kind)
+		if err != nil {
+			return nil, err
+		}
+		return &mctsBot{spec: kind, seed: seed, cfg: cfg, r: interpreter.NewRand(seed ^ mctsStream)}, nil
+	}
 	switch kind {
 	case "random":
 		return &randomBot{r: rand.New(rand.NewPCG(seed, botStream))}, nil

@@ -21,7 +21,7 @@ func options(n int) *interpreter.Decision {
 func TestNewUnknown(t *testing.T) {
 	_, err := New("clever", 1)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), `unknown bot "clever" (bots: first, greedy, random)`)
+	assert.Contains(t, err.Error(), `unknown bot "clever" (bots: first, greedy, mcts, random)`)
 }
 
 func TestKindsAllWork(t *testing.T) {

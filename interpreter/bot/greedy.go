@@ -57,20 +57,31 @@ func (b *greedyBot) rate(g *interpreter.Game, d *interpreter.Decision, key strin
 	if err := c.Apply(key); err != nil {
 		return 0, err
 	}
+	if err := finishMove(c, d.Player, d.Pos); err != nil {
+		return 0, err
+	}
+	return c.Heuristic(d.Player)
+}
+
+// finishMove plays the rest of player's move in c after a decision asked
+// at pos: the same player's follow-up decisions (followUp), until another
+// player decides or the same question (pos) comes back, at most
+// greedyFollowUps of them.
+func finishMove(c *interpreter.Game, player int, pos string) error {
 	for n := 0; n < greedyFollowUps; n++ {
 		next := c.Pending()
-		if next == nil || next.Player != d.Player {
+		if next == nil || next.Player != player {
 			break
 		}
 		key, underWay := followUp(c, next)
-		if !underWay && next.Pos == d.Pos {
+		if !underWay && next.Pos == pos {
 			break
 		}
 		if err := c.Apply(key); err != nil {
-			return 0, err
+			return err
 		}
 	}
-	return c.Heuristic(d.Player)
+	return nil
 }
 
 // followUp is the follow-up the greedy bot plays at c's pending decision

@@ -1,0 +1,250 @@
+package bot
+
+import (
+	"math"
+	"time"
+
+	"agon/interpreter"
+)
+
+// mctsBot chooses by Monte Carlo tree search (UCT) over the engine's
+// Clone and Apply. Hidden information is handled by determinization, as
+// in information-set MCTS with a single observer: each iteration starts
+// from a world of its own (a clone of the game with its own random
+// stream and every card the deciding seat cannot see dealt anew, see
+// world.go), descends one tree shared by all iterations, whose edges are
+// option keys (an edge not legal in this iteration's world is skipped;
+// a child's availability counts the iterations in which it was legal),
+// expands one option, plays a playout (cfg.depth random decisions, by
+// default none, then the rest of the last mover's move) and rates where
+// it stops (reward.go). Decisions with one option are played through and
+// never become nodes. Each node keeps, per seat, the sum of the rewards
+// backed up through it, and the seat that chose its edge selects by its
+// own reward: every seat maximises its own outcome.
+//
+// The chosen option is the root's most visited child (ties: the better
+// mean reward for the deciding seat, then the earlier option). With a
+// playout budget the choices depend only on the bot's seed and the game
+// (the worlds are seeded from the seed, the decision number and the
+// iteration; the tree's and the playouts' random choices from the bot's
+// own stream); with a time budget they also depend on the machine.
+type mctsBot struct {
+	spec string
+	seed uint64
+	cfg  mctsConfig
+	r    *interpreter.Rand
+	// scale is, with norm=search, the largest raw margin met in the
+	// current search (see reward.go).
+	scale float64
+}
+
+// mctsStream separates the mcts worlds' streams from every other.
+const mctsStream = 0xbb67ae8584caa73b
+
+// mctsNode is a node of the search tree: the position after its edge's
+// option was taken (in some world).
+type mctsNode struct {
+	key    string    // the option key of the edge into the node
+	mover  int       // the seat that chose key
+	visits int       // iterations through the node
+	avail  int       // iterations in which key was legal at the parent
+	reward []float64 // per seat, the sum of rewards of those iterations
+	raw    []float64 // with norm=search: per seat, the sum of raw margin terms
+	kids   []*mctsNode
+}
+
+// child returns n's child for key, nil when there is none.
+func (n *mctsNode) child(key string) *mctsNode {
+	for _, k := range n.kids {
+		if k.key == key {
+			return k
+		}
+	}
+	return nil
+}
+
+// Choose searches from the pending decision d and returns the chosen
+// option's index. A decision with one option costs nothing.
+func (b *mctsBot) Choose(g *interpreter.Game, d *interpreter.Decision) int {
+	if len(d.Options) <= 1 {
+		return 0
+	}
+	return b.best(b.search(g, d), d)
+}
+
+// search runs the iterations of the budget from decision d of g and
+// returns the tree's root.
+func (b *mctsBot) search(g *interpreter.Game, d *interpreter.Decision) *mctsNode {
+	root := &mctsNode{mover: -1, reward: make([]float64, g.Players()), raw: make([]float64, g.Players())}
+	b.scale = 0
+	var deadline time.Time
+	if b.cfg.budget > 0 {
+		deadline = time.Now().Add(b.cfg.budget)
+	}
+	for i := 0; ; i++ {
+		if b.cfg.budget > 0 {
+			if i > 0 && !time.Now().Before(deadline) {
+				break
+			}
+		} else if i >= b.cfg.playouts {
+			break
+		}
+		b.iterate(root, b.world(g, d.Player, i))
+	}
+	return root
+}
+
+// world is the game as seat may imagine it in iteration i (see
+// greedyBot.world): its own stream, no supplied outcomes, and what seat
+// cannot see dealt anew.
+func (b *mctsBot) world(g *interpreter.Game, seat, i int) *interpreter.Game {
+	w := g.Clone()
+	w.Reseed(mix(mix(b.seed^mctsStream)^mix(uint64(g.Decisions())+1)) + uint64(i))
+	w.RedealUnseen(seat)
+	return w
+}
+
+// iterate runs one iteration in world w: selection and expansion in the
+// tree, a playout, and the backup of its rewards along the path.
+func (b *mctsBot) iterate(root *mctsNode, w *interpreter.Game) {
+	path := []*mctsNode{root}
+	node := root
+	var rewards, raw []float64
+	var last *interpreter.Decision // the last decision with a choice taken
+	for rewards == nil && !w.Over() {
+		d := w.Pending()
+		if d == nil {
+			break
+		}
+		if len(d.Options) == 1 {
+			if w.Apply(d.Options[0].Key) != nil {
+				rewards = failed(w.Players(), d.Player)
+			}
+			continue
+		}
+		next, expanded := b.selectChild(node, d)
+		last = d
+		path = append(path, next)
+		node = next
+		if w.Apply(next.key) != nil {
+			rewards = failed(w.Players(), d.Player)
+		} else if expanded {
+			break
+		}
+	}
+	if rewards == nil {
+		rewards, raw = b.playout(w, last)
+	}
+	for _, n := range path {
+		n.visits++
+		for s, r := range rewards {
+			n.reward[s] += r
+		}
+		for s, r := range raw {
+			n.raw[s] += r
+		}
+	}
+}
+
+// selectChild returns node's child to descend to at decision d: an
+// option never tried yet (at random among them; expanded is then true),
+// else the legal child with the best UCT value for the deciding seat.
+// Every legal child's availability is counted.
+func (b *mctsBot) selectChild(node *mctsNode, d *interpreter.Decision) (next *mctsNode, expanded bool) {
+	var untried []string
+	var best *mctsNode
+	bestValue := math.Inf(-1)
+	for _, o := range d.Options {
+		k := node.child(o.Key)
+		if k == nil {
+			untried = append(untried, o.Key)
+			continue
+		}
+		k.avail++
+		if v := b.uct(k); v > bestValue {
+			best, bestValue = k, v
+		}
+	}
+	if len(untried) > 0 {
+		k := &mctsNode{key: untried[b.r.IntN(len(untried))], mover: d.Player, avail: 1,
+			reward: make([]float64, len(node.reward)), raw: make([]float64, len(node.reward))}
+		node.kids = append(node.kids, k)
+		return k, true
+	}
+	return best, false
+}
+
+// uct is a child's UCT value for the seat that chooses it.
+func (b *mctsBot) uct(k *mctsNode) float64 {
+	if k.visits == 0 {
+		return math.Inf(1)
+	}
+	return b.mean(k, k.mover) + b.cfg.c*math.Sqrt(math.Log(float64(k.avail))/float64(k.visits))
+}
+
+// mean is a child's mean reward for seat s, its raw margin terms
+// normalised by the search's scale.
+func (b *mctsBot) mean(k *mctsNode, s int) float64 {
+	sum := k.reward[s]
+	if b.scale > 0 {
+		sum += k.raw[s] / b.scale
+	}
+	return sum / float64(k.visits)
+}
+
+// playout plays at most cfg.depth decisions with a choice at random from
+// w's position, where last (nil at the root) was the last decision with a
+// choice taken, then the rest of the move of whoever took the last one
+// (finishMove, as the greedy bot does: the heuristic rates positions
+// between moves, not a bid without its payment), and rates where it stops
+// (raw: the raw margin terms, with norm=search).
+func (b *mctsBot) playout(w *interpreter.Game, last *interpreter.Decision) (rewards, raw []float64) {
+	for n := 0; n < b.cfg.depth && !w.Over(); {
+		d := w.Pending()
+		if d == nil {
+			break
+		}
+		key := d.Options[0].Key
+		if len(d.Options) > 1 {
+			key = d.Options[b.r.IntN(len(d.Options))].Key
+			n++
+			last = d
+		}
+		if w.Apply(key) != nil {
+			return failed(w.Players(), d.Player), nil
+		}
+	}
+	if last != nil && !w.Over() {
+		if finishMove(w, last.Player, last.Pos) != nil {
+			return failed(w.Players(), last.Player), nil
+		}
+	}
+	if !b.cfg.searchNorm || w.Over() {
+		return rate(w, b.cfg.margin), nil
+	}
+	rewards, raw, top := rateRaw(w, b.cfg.margin)
+	b.scale = math.Max(b.scale, top)
+	return rewards, raw
+}
+
+// best returns the index in d.Options of the root's most visited child.
+func (b *mctsBot) best(root *mctsNode, d *interpreter.Decision) int {
+	best, bestVisits, bestMean := 0, -1, 0.0
+	for i, o := range d.Options {
+		k := root.child(o.Key)
+		if k == nil {
+			continue
+		}
+		mean := 0.0
+		if k.visits > 0 {
+			mean = b.mean(k, d.Player)
+		}
+		if k.visits > bestVisits || (k.visits == bestVisits && mean > bestMean) {
+			best, bestVisits, bestMean = i, k.visits, mean
+		}
+	}
+	return best
+}
+
+// String names the bot's kind as it was given.
+func (b *mctsBot) String() string { return b.spec }

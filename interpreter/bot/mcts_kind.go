@@ -1,0 +1,116 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// mctsConfig is how an mcts bot searches. The zero value is not useful;
+// parseMCTS starts from mctsDefaults.
+type mctsConfig struct {
+	// playouts is the number of search iterations per decision (each one
+	// world, one descent of the tree, one playout); used when budget is 0.
+	playouts int
+	// budget, when positive, is the wall-clock time per decision instead
+	// of playouts: the bot then depends on the machine's speed and is not
+	// deterministic.
+	budget time.Duration
+	// depth is how many decisions with a choice a playout plays at random
+	// before the ruleset's heuristic rates the position (0: none, rate the
+	// position the tree reached); a playout that reaches the end of the
+	// game is rated by the result instead.
+	depth int
+	// c is UCT's exploration constant (rewards lie in [0, 1]).
+	c float64
+	// margin is the weight of the normalised margin in a reward, the rest
+	// being the win share (see reward.go).
+	margin float64
+	// searchNorm normalises the heuristic's margins by the largest met in
+	// the search (norm=search, the default; reward.go, rateRaw) rather
+	// than by the position's own values (norm=values).
+	searchNorm bool
+}
+
+// mctsDefaults returns the settings of plain "mcts", chosen by
+// measurement against greedy in the shipped games (BENCHMARKS.md,
+// "Bots"): no random decisions before the heuristic (every random
+// decision played made it weaker at this budget: depth 2 and 4 lost
+// ground), a low exploration constant (the rewards of neighbouring
+// options differ by hundredths) and the margin alone as the reward (the
+// win share of a heuristic lead threw away how big the lead is),
+// normalised by the largest margin of the search (norm=values lost to
+// random in a shipped game whose heuristic is relative; norm=search did
+// as well or better in every game). 50 iterations keep a 200-game run of
+// each shipped game within tens of minutes on 2 cores.
+func mctsDefaults() mctsConfig {
+	return mctsConfig{playouts: 50, depth: 0, c: 0.3, margin: 1, searchNorm: true}
+}
+
+// parseMCTS reads an mcts kind: "mcts", then optional colon-separated
+// parts: a playout count ("mcts:400"), a time per decision ("mcts:2s",
+// "mcts:500ms": not deterministic), and settings depth=N, c=X, margin=X,
+// norm=search|values
+// ("mcts:400:depth=8:c=0.5").
+func parseMCTS(kind string) (mctsConfig, error) {
+	cfg := mctsDefaults()
+	parts := strings.Split(kind, ":")
+	for _, p := range parts[1:] {
+		if err := cfg.set(p); err != nil {
+			return cfg, fmt.Errorf("bot %q: %v (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values])", kind, err)
+		}
+	}
+	return cfg, nil
+}
+
+// set applies one part of an mcts kind.
+func (cfg *mctsConfig) set(p string) error {
+	name, value, isSetting := strings.Cut(p, "=")
+	if !isSetting {
+		return cfg.setBudget(p)
+	}
+	switch name {
+	case "depth":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 {
+			return fmt.Errorf("depth %q is not a count", value)
+		}
+		cfg.depth = n
+	case "c", "margin":
+		x, err := strconv.ParseFloat(value, 64)
+		if err != nil || x < 0 || (name == "margin" && x > 1) {
+			return fmt.Errorf("%s %q is not a number in range", name, value)
+		}
+		if name == "c" {
+			cfg.c = x
+		} else {
+			cfg.margin = x
+		}
+	case "norm":
+		if value != "search" && value != "values" {
+			return fmt.Errorf("norm %q: search or values", value)
+		}
+		cfg.searchNorm = value == "search"
+	default:
+		return fmt.Errorf("unknown setting %q", name)
+	}
+	return nil
+}
+
+// setBudget reads a playout count or a duration.
+func (cfg *mctsConfig) setBudget(p string) error {
+	if n, err := strconv.Atoi(p); err == nil {
+		if n < 1 {
+			return fmt.Errorf("playouts %d: at least 1", n)
+		}
+		cfg.playouts, cfg.budget = n, 0
+		return nil
+	}
+	d, err := time.ParseDuration(p)
+	if err != nil || d <= 0 {
+		return fmt.Errorf("budget %q is neither a playout count nor a duration", p)
+	}
+	cfg.budget = d
+	return nil
+}
