@@ -224,10 +224,14 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	if !c.checkSealed(src) || !c.checkArity(src) || !c.checkNestedPointers(src) {
 		return nil
 	}
+	// The compiles see only the locals the text names (exprmemo.go);
+	// diagnostics list every name in scope.
+	full := sc
+	sc = c.namedLocals(src.Src, sc)
 	envType := c.tc.envType(sc.fields())
 	memoKey := compileKey{src: src.Src, env: envType}
 	if m, ok := c.memo[memoKey]; ok {
-		return c.reuse(m, src, sc, want, what)
+		return c.reuse(m, src, full, want, what)
 	}
 	// The check compile is not run: unoptimised, its tree keeps every
 	// literal where it was written (for literals.go).
@@ -247,12 +251,12 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	// Only the checked tree is kept: this compile's program is never run.
 	checked, _, err := exprCheck(c.baseConfig(checkConf, hidden), src.Src, checkOpts...)
 	if err != nil {
-		c.report(src, err, envType)
+		c.report(src, err, c.tc.envType(full.fields()))
 		return nil
 	}
 	typ := inferType(checked.Node)
-	c.lits.check(src, checked.Node, sc)
-	if !c.checkBoardLiterals(src, checked.Node, sc) {
+	c.lits.check(src, checked.Node, full)
+	if !c.checkBoardLiterals(src, checked.Node, full) {
 		return nil
 	}
 	if !want.accepts(typ) {
@@ -270,7 +274,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	runOpts = append(runOpts, expr.Patch(newBudgetPatcher()))
 	run, err := exprCompile(c.baseConfig(runConf, hidden), src.Src, runOpts...)
 	if err != nil {
-		c.report(src, err, envType)
+		c.report(src, err, c.tc.envType(full.fields()))
 		return nil
 	}
 	out := &compiled{src: src, run: run, typ: typ}
