@@ -27,11 +27,9 @@ import (
 // renaming of locals, nor the builtins hidden from it. So both compiles
 // see the scope cut down to the locals the text names (namedLocals), and
 // a label like {c.name} written under many different sets of locals is
-// compiled once. This also spares most of the environment struct types,
-// whose reflect.StructOf was ~12% of loading (each holds every global,
-// and a zone's field type spells out the whole card struct). A text that
-// reads the environment itself ($env) or does not parse keeps the whole
-// scope; diagnostics always name every local in scope.
+// compiled once (the shipped rulesets: 994 compiles instead of 1,552).
+// A text that reads the environment itself ($env) or does not parse keeps
+// the whole scope; diagnostics always name every local in scope.
 
 // compileKey identifies a compile: the text and the scope's env type.
 type compileKey struct {
