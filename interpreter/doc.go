@@ -274,7 +274,9 @@
 // and reused, so an int or bool evaluation allocates nothing
 // (TestClosureEvaluationsDoNotAllocate); lists built and strings boxed
 // still allocate, as on the VM. expr stays the parser, the type checker
-// and the fallback; the next steps of the roadmap are state in typed slots
+// and the fallback; the fallback's VM program is generated on the first
+// evaluation that needs it, once (lazyProgram, exprconf.go), as the
+// closures leave most programs unused; the next steps of the roadmap are state in typed slots
 // (then closures read slots instead of maps) and compiling the closures
 // from the checked tree, so that the runtime compile by expr goes.
 //

@@ -622,7 +622,11 @@ func (g *Game) eval(c *compiled) (any, error) {
 }
 
 func (g *Game) runProgram(c *compiled) (any, error) {
-	out, err := g.prepareVM().Run(c.prog, g.st.root)
+	prog, err := c.run.program()
+	if err != nil {
+		return nil, g.exprFailure(c, err)
+	}
+	out, err := g.prepareVM().Run(prog, g.st.root)
 	if err != nil {
 		return nil, g.exprFailure(c, err)
 	}

@@ -4,14 +4,17 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/checker"
 	exprcompiler "github.com/expr-lang/expr/compiler"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/optimizer"
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 )
 
@@ -105,8 +108,21 @@ func (c *exprCompiler) hidden(locals []field) []string {
 
 // exprCompile is expr.Compile on a copy of base: opts may set the
 // environment, switches and patchers, never functions or builtins (those
-// tables are shared).
-func exprCompile(base *conf.Config, input string, opts ...expr.Option) (*vm.Program, error) {
+// tables are shared). It parses, patches, checks and optimises the text at
+// once and reports every error of those steps; the code generation, which
+// only the VM needs, is left to the returned program's first use.
+func exprCompile(base *conf.Config, input string, opts ...expr.Option) (*lazyProgram, error) {
+	tree, cfg, err := exprCheck(base, input, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &lazyProgram{tree: tree, cfg: cfg}, nil
+}
+
+// exprCheck runs expr.Compile's steps up to the code generation (parse,
+// patchers, type check, optimiser) on a copy of base, and returns the tree
+// and the configuration the code generation would use.
+func exprCheck(base *conf.Config, input string, opts ...expr.Option) (*parser.Tree, *conf.Config, error) {
 	cfg := *base
 	cfg.Visitors = nil
 	for _, op := range opts {
@@ -115,18 +131,102 @@ func exprCompile(base *conf.Config, input string, opts ...expr.Option) (*vm.Prog
 	// The type cache (cfg.NtCache) stays per compile: sharing it across
 	// compiles changed a diagnostic of testgames/invalid/load/board_bad_nodes.
 	cfg.Check()
-	tree, err := checker.ParseCheck(input, &cfg)
+	tree, err := parser.ParseWithConfig(input, &cfg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if err := patchAndCheck(tree, &cfg); err != nil {
+		return nil, nil, err
 	}
 	if cfg.Optimize {
 		if err := optimizer.Optimize(&tree.Node, &cfg); err != nil {
 			var fileError *file.Error
 			if errors.As(err, &fileError) {
-				return nil, fileError.Bind(tree.Source)
+				return nil, nil, fileError.Bind(tree.Source)
 			}
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return exprcompiler.Compile(tree, &cfg)
+	return tree, &cfg, nil
+}
+
+// lazyProgram is an expression's checked runtime tree and its VM program,
+// generated on first use. The closures (fastpath*.go) evaluate every
+// expression of the shipped rulesets, so most programs are never needed:
+// generating them at load was ~7% of loading. Everything that can fail
+// for a ruleset (parse, patches, type check, optimiser) has run when the
+// lazyProgram is made; expr's code generation reports no error of its own
+// (it turns a panic, a bug in expr, into one). One lazyProgram is shared
+// by every place and every game using the expression, goroutines
+// included, so the generation runs once, under a sync.Once.
+type lazyProgram struct {
+	tree *parser.Tree
+	cfg  *conf.Config // the compile's own copy (its type cache is private)
+	once sync.Once
+	prog *vm.Program
+	err  error
+}
+
+// node is the checked, patched and optimised runtime tree, which the
+// closures and the trigger analysis read (never change).
+func (l *lazyProgram) node() ast.Node { return l.tree.Node }
+
+// program returns the VM program, generating it on the first call.
+func (l *lazyProgram) program() (*vm.Program, error) {
+	l.once.Do(func() {
+		l.prog, l.err = exprcompiler.Compile(l.tree, l.cfg)
+		l.cfg = nil // nothing else reads it
+	})
+	return l.prog, l.err
+}
+
+// repeatablePatcher is how expr recognises a patcher that runs in its
+// second pass (envPatcher, typesCleared).
+type repeatablePatcher interface {
+	Reset()
+	ShouldRepeat() bool
+}
+
+// patchAndCheck is expr's Checker.PatchAndCheck (checker.go) without its
+// repeated checks. expr type-checks the tree before each patcher of each
+// of its two passes (the non-repeatable patchers, then the repeatable
+// ones), whether that patcher runs in the pass or not: 9 to 11 checks of
+// an expression, then the final one. A check that follows another with no
+// patcher run in between leaves the tree as it was (it recomputes the same
+// types, and skips the calls whose type it knows), and the errors of those
+// checks are thrown away, so only the first of such a run is made here;
+// every patcher still sees the types of a check made after the patcher
+// before it, and the final check sees the tree exactly as in expr (typed by
+// a check since the last patcher if expr's had one, else not). That is
+// 5 to 7 checks, a third of expr's checking time at load.
+func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
+	if len(cfg.Visitors) > 0 {
+		typed := false // checked since the last patcher ran
+		for _, second := range []bool{false, true} {
+			for {
+				more := false
+				for _, visitor := range cfg.Visitors {
+					if !typed {
+						_, _ = checker.Check(tree, cfg)
+						typed = true
+					}
+					r, repeatable := visitor.(repeatablePatcher)
+					if repeatable != second {
+						continue
+					}
+					if repeatable {
+						r.Reset()
+					}
+					ast.Walk(&tree.Node, visitor)
+					typed = false
+					more = more || (repeatable && r.ShouldRepeat())
+				}
+				if !more {
+					break
+				}
+			}
+		}
+	}
+	_, err := checker.Check(tree, cfg)
+	return err
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
-	"github.com/expr-lang/expr/vm"
 
 	"agon/schema"
 )
@@ -19,9 +18,11 @@ import (
 // compiled is one expression, checked against the shadow types and
 // compiled for the runtime (map) environment.
 type compiled struct {
-	src  schema.Expr
-	prog *vm.Program
-	typ  reflect.Type // the checked result type (interface{} when unknown)
+	src schema.Expr
+	// run is the runtime tree and its VM program, made on first use
+	// (exprconf.go); shared by the copies of a memoised compile.
+	run *lazyProgram
+	typ reflect.Type // the checked result type (interface{} when unknown)
 	// fast evaluates the expression without the VM (fastpath.go); nil
 	// when it has a part closures do not cover, which fastMiss names.
 	fast     fastFunc
@@ -223,10 +224,14 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	if !c.checkSealed(src) || !c.checkArity(src) || !c.checkNestedPointers(src) {
 		return nil
 	}
+	// The compiles see only the locals the text names (exprmemo.go);
+	// diagnostics list every name in scope.
+	full := sc
+	sc = c.namedLocals(src.Src, sc)
 	envType := c.tc.envType(sc.fields())
 	memoKey := compileKey{src: src.Src, env: envType}
 	if m, ok := c.memo[memoKey]; ok {
-		return c.reuse(m, src, sc, want, what)
+		return c.reuse(m, src, full, want, what)
 	}
 	// The check compile is not run: unoptimised, its tree keeps every
 	// literal where it was written (for literals.go).
@@ -243,14 +248,15 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	// The recorders read the types of a pre-check; typesCleared runs last
 	// so that the final check types every node again (see envPatcher).
 	checkOpts = append(checkOpts, expr.Patch(typesCleared{}))
-	checked, err := exprCompile(c.baseConfig(checkConf, hidden), src.Src, checkOpts...)
+	// Only the checked tree is kept: this compile's program is never run.
+	checked, _, err := exprCheck(c.baseConfig(checkConf, hidden), src.Src, checkOpts...)
 	if err != nil {
-		c.report(src, err, envType)
+		c.report(src, err, c.tc.envType(full.fields()))
 		return nil
 	}
-	typ := inferType(checked.Node())
-	c.lits.check(src, checked.Node(), sc)
-	if !c.checkBoardLiterals(src, checked.Node(), sc) {
+	typ := inferType(checked.Node)
+	c.lits.check(src, checked.Node, full)
+	if !c.checkBoardLiterals(src, checked.Node, full) {
 		return nil
 	}
 	if !want.accepts(typ) {
@@ -266,14 +272,14 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	}
 	runOpts = append(runOpts, expr.Patch(arithPatcher{arith.at}))
 	runOpts = append(runOpts, expr.Patch(newBudgetPatcher()))
-	prog, err := exprCompile(c.baseConfig(runConf, hidden), src.Src, runOpts...)
+	run, err := exprCompile(c.baseConfig(runConf, hidden), src.Src, runOpts...)
 	if err != nil {
-		c.report(src, err, envType)
+		c.report(src, err, c.tc.envType(full.fields()))
 		return nil
 	}
-	out := &compiled{src: src, prog: prog, typ: typ}
-	out.fast, out.frame, out.fastMiss = fastCompile(prog.Node(), nil, c, c.baseConfig(runConf, hidden).Functions)
-	c.remember(memoKey, out, checked.Node())
+	out := &compiled{src: src, run: run, typ: typ}
+	out.fast, out.frame, out.fastMiss = fastCompile(run.node(), nil, c, c.baseConfig(runConf, hidden).Functions)
+	c.remember(memoKey, out, checked.Node)
 	return out
 }
 

@@ -32,7 +32,9 @@ func TestFastPathsAgreeWithTheVM(t *testing.T) {
 			g.fastCheck = func(c *compiled, v any) {
 				fast++
 				// A VM of its own: the game's may be running the caller.
-				want, err := g.newVM().Run(c.prog, g.st.root)
+				prog, err := c.run.program()
+				require.NoError(t, err, c.src.Src)
+				want, err := g.newVM().Run(prog, g.st.root)
 				require.NoError(t, err, c.src.Src)
 				require.Equal(t, want, v, "%s: %s", c.src.Pos, c.src.Src)
 			}

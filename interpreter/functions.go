@@ -86,7 +86,7 @@ func (c *exprCompiler) compileFunctionBodies(rs *schema.Ruleset, funcs map[strin
 			// copy: the compile may be shared with other places).
 			body := *f.body
 			fns := c.baseConfig(runConf, c.hidden(sc.fields())).Functions
-			body.fast, body.frame, body.fastMiss = fastCompile(body.prog.Node(), f.keys, c, fns)
+			body.fast, body.frame, body.fastMiss = fastCompile(body.run.node(), f.keys, c, fns)
 			f.body = &body
 		}
 	}

@@ -68,11 +68,11 @@ func (a *readAnalyzer) reads(c *compiled, rs *readSet) {
 	if c == nil || rs.all {
 		return
 	}
-	if c.prog == nil {
+	if c.run == nil {
 		rs.all = true
 		return
 	}
-	node := c.prog.Node()
+	node := c.run.node()
 	ast.Walk(&node, readVisitor{a, rs})
 }
 
