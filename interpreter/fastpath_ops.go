@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"github.com/expr-lang/expr/ast"
+	"slices"
 )
 
 // The operators of fast paths: comparisons, logic, ?:, ??, in, and the
@@ -264,23 +265,13 @@ func fastIn(needle, haystack any) (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		for _, e := range h {
-			if e == k {
-				return true, true
-			}
-		}
-		return false, true
+		return slices.Contains(h, k), true
 	case []int:
 		k, ok := needle.(int)
 		if !ok {
 			return nil, false
 		}
-		for _, e := range h {
-			if e == k {
-				return true, true
-			}
-		}
-		return false, true
+		return slices.Contains(h, k), true
 	case []any:
 		for _, e := range h {
 			eq, ok := fastEqual(needle, e)
