@@ -20,7 +20,9 @@ const (
 // ExplainCheck says what the parts of a check expression evaluate to in
 // g's current state, to show why it does not hold. It walks the
 // expression's top level: the operands of &&, ||, and, or and not are
-// explained in turn; a comparison (==, !=, <, <=, >, >=, in, contains,
+// explained in turn, but a right operand the left one short-circuits (the
+// left of && false, of || true) is said to be not evaluated; a ?? b gives
+// its value and a's, and b's only when a is nil; a comparison (==, !=, <, <=, >, >=, in, contains,
 // startsWith, endsWith, matches) gives its own value and those of its
 // operands that are not literals; so does a call of a ruleset function,
 // with its arguments; anything else gives its value. For
@@ -65,8 +67,11 @@ func (e *explainer) node(n ast.Node) {
 	switch x := n.(type) {
 	case *ast.BinaryNode:
 		if logicalOps[x.Operator] {
-			e.node(x.Left)
-			e.node(x.Right)
+			e.logical(x)
+			return
+		}
+		if x.Operator == "??" {
+			e.parts = append(e.parts, e.value(n)+e.coalesced(x))
 			return
 		}
 		if comparisonOps[x.Operator] {
@@ -86,6 +91,38 @@ func (e *explainer) node(n ast.Node) {
 		return
 	}
 	e.parts = append(e.parts, e.value(n))
+}
+
+// logical explains both sides of &&, ||, and, or, unless the left side
+// decides the result: then the right side, which the rules never
+// evaluated, is said to be not evaluated rather than given a value that
+// played no part (and might fail where the rules do not).
+func (e *explainer) logical(x *ast.BinaryNode) {
+	e.node(x.Left)
+	left, err := e.eval(x.Left.String())
+	if len(e.parts) >= maxExplained {
+		e.cut = true
+		return
+	}
+	and := x.Operator == "&&" || x.Operator == "and"
+	switch {
+	case err != nil:
+		e.parts = append(e.parts, fmt.Sprintf("%s not evaluated (%s fails)", x.Right, x.Left))
+	case left == !and:
+		e.parts = append(e.parts, fmt.Sprintf("%s not evaluated (%s is %v)", x.Right, x.Left, left))
+	default:
+		e.node(x.Right)
+	}
+}
+
+// coalesced lists the operands of a ?? b: " (a is 3, b not evaluated)"
+// when a is not nil, " (a is nil, b is 5)" when it is.
+func (e *explainer) coalesced(x *ast.BinaryNode) string {
+	left, err := e.eval(x.Left.String())
+	if err != nil || left != nil {
+		return fmt.Sprintf(" (%s, %s not evaluated)", e.value(x.Left), x.Right)
+	}
+	return " (" + e.value(x.Left) + ", " + e.value(x.Right) + ")"
 }
 
 // logicalOps and comparisonOps are the operators ExplainCheck looks into.

@@ -18,10 +18,16 @@ flow:
 func TestExplainCheckShowsOperands(t *testing.T) {
 	g := start(t, explainRules, 2)
 	got := ExplainCheck(g, "gold == 2 && 'drought' in seen")
-	assert.Equal(t, `gold == 2 is false (gold is 3); "drought" in seen is false (seen is ["flood"])`, got)
+	assert.Equal(t, `gold == 2 is false (gold is 3); "drought" in seen not evaluated (gold == 2 is false)`, got)
+
+	got = ExplainCheck(g, "gold == 3 && 'drought' in seen")
+	assert.Equal(t, `gold == 3 is true (gold is 3); "drought" in seen is false (seen is ["flood"])`, got)
 
 	got = ExplainCheck(g, "not (gold > 1 || len(seen) == 0)")
-	assert.Equal(t, `gold > 1 is true (gold is 3); len(seen) == 0 is false (len(seen) is 1)`, got)
+	assert.Equal(t, `gold > 1 is true (gold is 3); len(seen) == 0 not evaluated (gold > 1 is true)`, got)
+
+	got = ExplainCheck(g, "not (gold > 5 or len(seen) == 0)")
+	assert.Equal(t, `gold > 5 is false (gold is 3); len(seen) == 0 is false (len(seen) is 1)`, got)
 
 	got = ExplainCheck(g, "seen == ['a', 'b']")
 	assert.Equal(t, `seen == ["a", "b"] is false (seen is ["flood"])`, got, "literal lists are not repeated")
@@ -32,6 +38,23 @@ func TestExplainCheckShowsOperands(t *testing.T) {
 	assert.Equal(t, "len(seen) is 1", ExplainCheck(g, "len(seen)"), "a non-comparison gives its value")
 	assert.Contains(t, ExplainCheck(g, "gold == nosuch"), "gold == nosuch fails: ")
 	assert.Equal(t, "", ExplainCheck(g, "gold =="), "no explanation for what does not parse")
+}
+
+func TestExplainCheckSkipsShortCircuitedOperands(t *testing.T) {
+	g := start(t, explainRules, 2)
+	// The right side would fail (index out of range); the rules never
+	// evaluate it, so neither does the explanation.
+	got := ExplainCheck(g, "len(seen) > 5 and seen[7] == 'x'")
+	assert.Equal(t, `len(seen) > 5 is false (len(seen) is 1); seen[7] == "x" not evaluated (len(seen) > 5 is false)`, got)
+	assert.NotContains(t, got, "fails")
+
+	got = ExplainCheck(g, "gold > 1 || gold > 2 || gold > 3")
+	assert.Equal(t, `gold > 1 is true (gold is 3); gold > 2 not evaluated (gold > 1 is true); gold > 3 not evaluated (gold > 1 || gold > 2 is true)`, got)
+
+	got = ExplainCheck(g, "(first(seen) ?? 'none') == 'flood'")
+	assert.Equal(t, `(first(seen) ?? "none") == "flood" is true (first(seen) ?? "none" is "flood")`, got)
+	assert.Equal(t, `first(seen) ?? seen[9] is "flood" (first(seen) is "flood", seen[9] not evaluated)`, ExplainCheck(g, "first(seen) ?? seen[9]"))
+	assert.Equal(t, `first([]) ?? gold is 3 (first([]) is nil, gold is 3)`, ExplainCheck(g, "first([]) ?? gold"))
 }
 
 func TestExplainCheckIsBounded(t *testing.T) {
