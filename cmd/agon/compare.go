@@ -61,6 +61,7 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 		return runCompareSweep(ctx, pa, prm.Top, stdout, stderr)
 	}
 	var reps [2]*sim.Report
+	var games [2][]sim.Outcome
 	var hashes [2]string
 	for i, p := range []simulateParams{pa, pb} {
 		s, err := newSimulation(p)
@@ -68,11 +69,11 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 			return printLoadError(stderr, err)
 		}
 		hashes[i] = s.prog.Hash()
-		if reps[i], _, err = s.report(ctx, stderr, ""); err != nil {
+		if reps[i], games[i], err = s.report(ctx, stderr, ""); err != nil {
 			return fail(stderr, err)
 		}
 	}
-	out := newCompareReport(reps[0], reps[1])
+	out := newCompareReport(reps[0], reps[1], games[0], games[1])
 	if hashes[0] == hashes[1] && pa.Variant == pb.Variant {
 		out.Same = "B's ruleset files are A's (the same names and contents)"
 	}
@@ -89,9 +90,10 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 	return compareCode(out)
 }
 
-// newCompareReport compares two reports.
-func newCompareReport(a, b *sim.Report) *compareReport {
-	out := &compareReport{A: a, B: b, Differences: sim.Compare(a.Summary, b.Summary), SameGames: sameStats(a, b)}
+// newCompareReport compares two reports of runs on the same seeds, ga and
+// gb their games in order (paired game by game).
+func newCompareReport(a, b *sim.Report, ga, gb []sim.Outcome) *compareReport {
+	out := &compareReport{A: a, B: b, Differences: sim.ComparePaired(ga, gb), SameGames: sameStats(a, b)}
 	for _, d := range out.Differences {
 		if d.Significant {
 			out.Significant++
@@ -134,7 +136,7 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 	if err != nil {
 		return fail(stderr, err)
 	}
-	a, _, err := s.report(ctx, stderr, "")
+	a, ga, err := s.report(ctx, stderr, "")
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -145,11 +147,11 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
 			return printLoadError(stderr, err)
 		}
-		b, _, err := s.report(ctx, stderr, sw.Name+"="+v)
+		b, gb, err := s.report(ctx, stderr, sw.Name+"="+v)
 		if err != nil {
 			return fail(stderr, err)
 		}
-		c := newCompareReport(a, b)
+		c := newCompareReport(a, b, ga, gb)
 		if ownValue(base, sw.Name, v) {
 			c.Same = fmt.Sprintf("%s=%s is the ruleset's own value", sw.Name, v)
 		}
@@ -228,6 +230,18 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 	if top > 0 && top < len(rows) {
 		rows = rows[:top]
 	}
+	if len(rows) > 0 {
+		printDifferences(w, rows)
+	}
+	if hidden := len(c.Differences) - len(rows); hidden > 0 {
+		fmt.Fprintf(w, "(%d less significant rows not shown: --top 0 shows all)\n", hidden)
+	}
+	fmt.Fprintf(w, "%d of %d differences significant (*: Holm-corrected p < %.2f, games paired; rates in %%, their differences in points)\n",
+		c.Significant, len(c.Differences), sim.Alpha)
+}
+
+// printDifferences prints the table of differences.
+func printDifferences(w io.Writer, rows []sim.Difference) {
 	names := []string{"statistic"}
 	for _, d := range rows {
 		names = append(names, d.Statistic)
@@ -245,11 +259,6 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 			figure(d.Diff, d.Rate, true), figure(d.Low, d.Rate, true), figure(d.High, d.Rate, true), pText(d.P), pText(d.Holm), mark)
 	}
 	_ = tw.Flush()
-	if hidden := len(c.Differences) - len(rows); hidden > 0 {
-		fmt.Fprintf(w, "(%d less significant rows not shown: --top 0 shows all)\n", hidden)
-	}
-	fmt.Fprintf(w, "%d of %d differences significant (*: Holm-corrected p < %.2f; rates in %%, their differences in points)\n",
-		c.Significant, len(c.Differences), sim.Alpha)
 }
 
 // sideName is the variant and the constant set: "base rules, NAME=V".
@@ -295,14 +304,26 @@ with the same seats, and lists every statistic of simulate side by side: win rat
 by seat and by declared attribute, mean score, winning margin and game length,
 stopped and failed games, per-card figures and declared counters.
 
-For each it gives B − A with its 95% interval and a two-sided p-value: the
-two-proportion z test for rates (Wald interval), Welch's t test for means. The
-list comes most significant first; a difference is marked * when it stays below
-5% after Holm's correction for the number of comparisons, so that testing many
-statistics does not make chance differences look real. Statistics that do not
-vary in either run are left out; the text shows the 25 most significant (--top N
-for N, --top 0 for all; --json has all). --players defaults to every count the
-game allows.
+For each it gives B − A with its 95% interval and a two-sided p-value. The
+tests pair the games: game i of A and game i of B share their seed, player
+count and seats, so each statistic is tested on the per-game differences, which
+cancels what both games share (the deal, the dice, the seats' luck) and finds a
+real change with far fewer games than independent samples would. A rate seen
+once per game (a seat's win, a stopped game) uses the exact McNemar test on the
+games whose outcome changed; anything else (scores, margins, game length,
+counters, per-card figures, win rates by attribute) the paired t test on the
+per-game differences, the game as the unit (a figure seen several times in a
+game, like every seat's score, is a ratio of per-game sums, with the delta
+method's standard error). The interval is the paired difference's (t, games − 1
+degrees of freedom).
+
+The list comes most significant first; a difference is marked * when it stays
+below 5% after Holm's correction for the number of comparisons, so that testing
+many statistics does not make chance differences look real. Statistics that
+differ in no game are left out (identical rules on the same seeds leave nothing
+to test); the text shows the 25 most significant (--top N for N, --top 0 for
+all; --json has all, with each test's name and the games paired). --players
+defaults to every count the game allows.
 
 --set NAME=VALUES compares the ruleset (with --variant when given) as it is (A)
 with the same ruleset with the constant set to each value (B), one comparison per

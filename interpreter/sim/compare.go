@@ -44,9 +44,14 @@ type Difference struct {
 	Significant bool    `json:"significant"`
 	// Rate reports a rate (printed as a percentage).
 	Rate bool `json:"rate"`
+	// Pairs is the number of games paired (ComparePaired; 0 for Compare's
+	// independent samples).
+	Pairs int `json:"pairs,omitempty"`
 }
 
-// Compare sets every statistic that both summaries can test side by side,
+// Compare sets every statistic that both summaries can test side by side
+// as independent samples (for two runs on different seeds; runs of the
+// same batch on the same seeds compare better with ComparePaired),
 // most significant first (ties in the order the statistics are listed).
 // Statistics with fewer than two observations on a side, and those
 // without any variation in either run (a rate 0 or 1 on both sides, or
