@@ -93,7 +93,7 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 // newCompareReport compares two reports of runs on the same seeds, ga and
 // gb their games in order (paired game by game).
 func newCompareReport(a, b *sim.Report, ga, gb []sim.Outcome) *compareReport {
-	out := &compareReport{A: a, B: b, Differences: sim.ComparePaired(ga, gb), SameGames: sameStats(a, b)}
+	out := &compareReport{A: a, B: b, Differences: sim.ComparePaired(ga, gb, mergedLabels(a, b)), SameGames: sameStats(a, b)}
 	for _, d := range out.Differences {
 		if d.Significant {
 			out.Significant++
@@ -244,7 +244,7 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 func printDifferences(w io.Writer, rows []sim.Difference) {
 	names := []string{"statistic"}
 	for _, d := range rows {
-		names = append(names, d.Statistic)
+		names = append(names, d.Text())
 	}
 	names = padRight(names)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -420,4 +420,15 @@ func sameNote(c *compareReport) string {
 		return "B's statistics equal A's in every count: the change reached no game of these seeds (does it patch something the rules use?)"
 	}
 	return ""
+}
+
+// mergedLabels are both sides' labels, B's where they differ.
+func mergedLabels(a, b *sim.Report) map[string]string {
+	out := map[string]string{}
+	for _, r := range []*sim.Report{a, b} {
+		for name, l := range r.Labels {
+			out[name] = l
+		}
+	}
+	return out
 }

@@ -153,6 +153,9 @@ func (s *simulation) batch(stderr io.Writer) sim.Batch {
 func (s *simulation) header(set string) sim.Header {
 	h := sim.Header{Game: s.prog.Game(), Title: s.prog.Title(), RulesetSource: s.source, Variant: s.prog.Variant(),
 		RulesetHash: s.prog.Hash(), Set: set, Players: s.prm.Players, Seats: s.bots, Seed: s.prm.Seed, BatchGames: s.prm.Games}
+	if labels := s.prog.ReportLabels(); len(labels) > 0 {
+		h.Labels = labels
+	}
 	if !s.shard.Whole() {
 		h.Shards = []sim.Shard{s.shard}
 	}

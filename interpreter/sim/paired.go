@@ -42,8 +42,9 @@ const (
 // value). Rates observed once per game with no shared wins use the exact
 // McNemar test. Holm's correction and the order (most significant first)
 // are Compare's; so is what is left out: statistics seen fewer than twice
-// on a side and those with no difference in any game.
-func ComparePaired(a, b []Outcome) []Difference {
+// on a side and those with no difference in any game. labels (Header's
+// Labels, may be nil) give the Differences' Label.
+func ComparePaired(a, b []Outcome, labels map[string]string) []Difference {
 	obs := map[statKey]*pairedStat{}
 	for side, outcomes := range [2][]Outcome{a, b} {
 		for i := range outcomes {
@@ -66,6 +67,9 @@ func ComparePaired(a, b []Outcome) []Difference {
 	out := []Difference{}
 	for _, k := range keys {
 		if d, ok := obs[k].difference(k); ok {
+			if l := k.labelled(labels).String(); l != d.Statistic {
+				d.Label = l
+			}
 			out = append(out, d)
 		}
 	}
@@ -132,6 +136,15 @@ func (k statKey) String() string {
 		return "counter " + k.name + " (winners)"
 	}
 	return "counter " + k.name + " (others)"
+}
+
+// labelled is the key with its attribute's or counter's label for a name
+// (for String).
+func (k statKey) labelled(labels map[string]string) statKey {
+	if l, ok := labels[k.name]; ok && k.kind != kindSeat && k.kind != kindCardTaken && k.kind != kindCardDecision && k.kind != kindCardTakerWins {
+		k.name = l
+	}
+	return k
 }
 
 // isRate reports a statistic that is a rate.

@@ -42,7 +42,7 @@ func TestComparePairedFindsWhatIndependentSamplesMiss(t *testing.T) {
 	assert.False(t, unpaired.Significant, "Welch: p %.3f", unpaired.P)
 	assert.Greater(t, unpaired.P, 0.5)
 
-	paired := find(t, ComparePaired(a, b), "mean decisions")
+	paired := find(t, ComparePaired(a, b, nil), "mean decisions")
 	assert.Equal(t, PairedT, paired.Test)
 	assert.Equal(t, 60, paired.Pairs)
 	assert.InDelta(t, unpaired.A, paired.A, 1e-9)
@@ -66,10 +66,10 @@ func TestComparePairedFindsWhatIndependentSamplesMiss(t *testing.T) {
 // to test, let alone a significant one.
 func TestComparePairedIdenticalRunsHaveNoDifferences(t *testing.T) {
 	a, b := lengths(40, func(int) int { return 0 })
-	assert.Empty(t, ComparePaired(a, b))
+	assert.Empty(t, ComparePaired(a, b, nil))
 
 	out := outcomesWithFacts()
-	assert.Empty(t, ComparePaired(out, out))
+	assert.Empty(t, ComparePaired(out, out, nil))
 	// Taken as independent samples, the same figures show no significant
 	// difference either (every p is 1).
 	for _, d := range Compare(Collect(out).Summarize(), Collect(out).Summarize()) {
@@ -92,7 +92,7 @@ func TestComparePairedUsesMcNemarForWins(t *testing.T) {
 		a = append(a, Outcome{Index: i, Players: 2, Scores: []int{1 - wa, wa}, Winners: []int{wa}, Decisions: 5})
 		b = append(b, Outcome{Index: i, Players: 2, Scores: []int{1 - wb, wb}, Winners: []int{wb}, Decisions: 5})
 	}
-	d := find(t, ComparePaired(a, b), "win rate P2")
+	d := find(t, ComparePaired(a, b, nil), "win rate P2")
 	assert.Equal(t, McNemar, d.Test)
 	// P1 → P2 in 5 games, P2 → P1 in 1: p = 2·P(X ≤ 1), X ~ Bin(6, ½) = 14/64.
 	assert.InDelta(t, 14.0/64, d.P, 1e-12)
@@ -147,7 +147,7 @@ func TestComparePairedValuesAreTheSummaries(t *testing.T) {
 	}
 	b[3] = Outcome{Index: 3, Players: b[3].Players, Stopped: true, Err: "limit"}
 	unpaired := Compare(Collect(a).Summarize(), Collect(b).Summarize())
-	paired := ComparePaired(a, b)
+	paired := ComparePaired(a, b, nil)
 	require.NotEmpty(t, paired)
 	seen := 0
 	for _, u := range unpaired {

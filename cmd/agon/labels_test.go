@@ -1,0 +1,41 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The ruleset's report labels head simulate's text, the --report page
+// and compare's rows; --json keeps the names and carries the labels.
+func TestReportsUseTheRulesetsLabels(t *testing.T) {
+	args := []string{"simulate", "peloponnes", "--players", "3", "--games", "6"}
+	code, out, stderr := runCLI(t, "", args...)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "win rate by first-turn position (1 = start player) (95% interval):")
+	assert.Contains(t, out, "win rate by civilization (95% interval):", "a name without a label shows as written")
+	assert.Regexp(t, `\n +catastrophes struck +\d`, out)
+	assert.NotContains(t, out, "catastrophes_struck")
+
+	_, out, _ = runCLI(t, "", append(args, "--json")...)
+	rep := decode(t, out)
+	assert.Equal(t, "catastrophes struck", rep["labels"].(map[string]any)["catastrophes_struck"])
+	assert.Contains(t, out, `"name": "catastrophes_struck"`)
+
+	file := filepath.Join(t.TempDir(), "page.html")
+	code, _, stderr = runCLI(t, "", append(args, "--report", file)...)
+	require.Equal(t, exitOK, code, stderr)
+	page, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Contains(t, string(page), "Win rate by first-turn position (1 = start player)")
+	assert.Contains(t, string(page), "<td>catastrophes struck</td>")
+	assert.NotContains(t, string(page), "catastrophes_struck")
+
+	code, out, stderr = runCLI(t, "", "compare", "peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "30", "--top", "0")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "counter catastrophes struck ")
+	assert.NotContains(t, out, "catastrophes_struck")
+}
