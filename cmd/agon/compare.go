@@ -130,9 +130,6 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 	if err == nil {
 		err = checkConstant(s.prog, sw.Name)
 	}
-	if err == nil && prm.Report != "" {
-		err = usagef("--report is for one comparison, not with --set (compare --set %s=V once per value instead)", sw.Name)
-	}
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -160,6 +157,11 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 		if !prm.JSON {
 			printCompare(stdout, c, top)
 			fmt.Fprintln(stdout)
+		}
+	}
+	if prm.Report != "" {
+		if err := report.WriteFile(prm.Report, compareSweepPage(&out)); err != nil {
+			return fail(stderr, err)
 		}
 	}
 	if prm.JSON {
@@ -328,6 +330,10 @@ defaults to every count the game allows.
 --set NAME=VALUES compares the ruleset (with --variant when given) as it is (A)
 with the same ruleset with the constant set to each value (B), one comparison per
 value, then a line per value.
+
+--report FILE writes one self-contained HTML page: both runs' charts overlaid
+and the differences (with --set: every value's differences and all the runs'
+charts on one page).
 
 To compare an edited copy of a game with the original, give both folders: copy
 rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with

@@ -174,17 +174,18 @@ func TestCompareNotesAChangeThatReachedNoGame(t *testing.T) {
 	assert.NotContains(t, decode(t, out), "same_games")
 }
 
-// --report with --set was silently ignored (no file written): it is a
-// usage error, in simulate as in compare.
-func TestReportWithSetIsAUsageError(t *testing.T) {
+// --report with --set was silently ignored (no file written), then
+// refused: it now writes one page for the whole sweep (see
+// TestSweepReportPages), in simulate as in compare.
+func TestReportWithSetWritesOnePage(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "page.html")
 	code, _, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", "3", "--games", "2", "--set", "conquest_bonus=1,5", "--report", file)
-	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, stderr, "--rows, --stats and --report are for one run, not with --set")
+	assert.Equal(t, exitOK, code, stderr)
+	assert.FileExists(t, file)
+	require.NoError(t, os.Remove(file))
 	code, _, stderr = runCLI(t, "", "compare", "peloponnes", "--players", "3", "--games", "2", "--set", "conquest_bonus=1,5", "--report", file)
-	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, stderr, "--report is for one comparison, not with --set (compare --set conquest_bonus=V once per value instead)")
-	assert.NoFileExists(t, file)
+	assert.Equal(t, exitOK, code, stderr)
+	assert.FileExists(t, file)
 }
 
 // Two folders of different games compare, but with a warning.

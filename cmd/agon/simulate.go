@@ -293,13 +293,21 @@ writes the shard's statistics, and 'agon merge' combines the shard files into
 the report one run of all the games would print, exactly.
 
 --set NAME=VALUES sweeps a constant of the ruleset over VALUES (1..4 or 1,3,5):
-one report per value, on the same seeds, then a summary table.`,
+one report per value, on the same seeds, then a summary table; with --report
+FILE, one page of them all (the values' charts overlaid, up to six; a section
+per value beyond). --rows and --stats are for one run: give --set NAME=V once
+per value for those.
+
+--report FILE writes one self-contained HTML page (no network needed to view
+it): win rates by seat and by attribute with their intervals, the score, margin
+and length histograms, the per-card and counter tables.`,
 		Example: `  agon simulate peloponnes --players 2-5 --games 1000
   agon simulate rulesets/peloponnes --players 2,4 --games 200 --seed 7 --json
   agon simulate peloponnes --players 4 --games 500 --seats greedy,random,random,random
   agon simulate peloponnes --players 3 --games 200 --rows games.csv
   agon simulate peloponnes --players 4 --games 1000 --shard 0/4 --stats shard-0.json
-  agon simulate peloponnes --players 3 --games 100 --set conquest_bonus=1..4`,
+  agon simulate peloponnes --players 3 --games 100 --set conquest_bonus=1..4
+  agon simulate peloponnes --players 3 --games 200 --set conquest_bonus=1..4 --report sweep.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]

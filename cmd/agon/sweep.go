@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"agon/interpreter"
+	"agon/interpreter/report"
 	"agon/interpreter/sim"
 	"agon/schema"
 )
@@ -116,8 +117,8 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 	if err == nil {
 		err = checkConstant(s.prog, sw.Name)
 	}
-	if err == nil && (s.prm.Rows != "" || s.prm.Stats != "" || s.prm.Report != "") {
-		err = usagef("--rows, --stats and --report are for one run, not with --set (run simulate once per value instead)")
+	if err == nil && (s.prm.Rows != "" || s.prm.Stats != "") {
+		err = usagef("--rows and --stats are for one run, not with --set (run simulate --set NAME=V once per value; --json has every value's statistics, --report one page of them all)")
 	}
 	if err != nil {
 		return fail(stderr, err)
@@ -142,6 +143,11 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 		if !s.prm.JSON {
 			printReport(stdout, rep)
 			fmt.Fprintln(stdout)
+		}
+	}
+	if s.prm.Report != "" {
+		if err := report.WriteFile(s.prm.Report, sweepPage(&out)); err != nil {
+			return fail(stderr, err)
 		}
 	}
 	if s.prm.JSON {
