@@ -317,7 +317,8 @@ counters, per-card figures, win rates by attribute) the paired t test on the
 per-game differences, the game as the unit (a figure seen several times in a
 game, like every seat's score, is a ratio of per-game sums, with the delta
 method's standard error). The interval is the paired difference's (t, games − 1
-degrees of freedom).
+degrees of freedom; for McNemar, the exact interval that inverts the test, so it
+leaves out 0 exactly when p < 0.05).
 
 The list comes most significant first; a difference is marked * when it stays
 below 5% after Holm's correction for the number of comparisons, so that testing

@@ -100,7 +100,39 @@ func TestCompareNeedsVariantNamesThem(t *testing.T) {
 	assert.Contains(t, stderr, "two ruleset folders (variants of peloponnes: decline-stops-luxury, harsh-catastrophes, ")
 	code, _, stderr = runCLI(t, "", "compare", "athens")
 	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "(variants of athens: large-hand, short-game)")
+
+	// A copy of Athens without its variant files ships none.
+	dir := filepath.Join(t.TempDir(), "athens")
+	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join(repoRoot(t), "rulesets", "athens"))))
+	variants, err := filepath.Glob(filepath.Join(dir, "variant-*.yaml"))
+	require.NoError(t, err)
+	for _, v := range variants {
+		require.NoError(t, os.Remove(v))
+	}
+	code, _, stderr = runCLI(t, "", "compare", dir)
+	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, stderr, "(athens ships no variant: try --set with one of its constants)")
+}
+
+// Athens' designer variants compare with the base rules and show a real
+// difference: a game of at most 10 rounds is shorter.
+func TestAthensVariantsCompare(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "compare", "athens", "--variant", "short-game", "--players", "3", "--games", "20", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	c := decode(t, out)
+	assert.Equal(t, "short-game", c["b"].(map[string]any)["variant"])
+	var length map[string]any
+	for _, d := range c["differences"].([]any) {
+		if d := d.(map[string]any); d["statistic"] == "mean decisions" {
+			length = d
+		}
+	}
+	require.NotNil(t, length, "game length differs")
+	assert.Less(t, length["diff"].(float64), 0.0)
+	assert.Equal(t, true, length["significant"])
+	code, _, stderr = runCLI(t, "", "simulate", "athens", "--variant", "large-hand", "--players", "2", "--games", "4")
+	assert.Equal(t, exitOK, code, stderr)
 }
 
 // --seats with more bots than the largest game has seats is a usage

@@ -314,8 +314,9 @@ func (p *pairedStat) difference(k statKey) (Difference, bool) {
 	q := t.Quantile(1 - Alpha/2)
 	d.Low, d.High = d.Diff-q*se, d.Diff+q*se
 	d.P = pValue(d.Diff, se, t)
-	if discordant, ok := p.mcnemar(); ok {
-		d.Test, d.P = McNemar, discordant
+	if down, up, ok := p.discordant(); ok {
+		d.Test = McNemar
+		d.P, d.Low, d.High = mcnemar(down, up, sum[0].n)
 	}
 	return d, true
 }
@@ -351,18 +352,17 @@ func partAt(parts []part, g int) part {
 	return part{}
 }
 
-// mcnemar is the exact McNemar p-value when the statistic is one 0/1
-// value per game on both sides (false otherwise): the games that went
-// from 1 to 0 against those that went from 0 to 1, binomially with p ½.
-func (p *pairedStat) mcnemar() (float64, bool) {
+// discordant counts the games that went from 1 to 0 (down) and from 0 to
+// 1 (up) when the statistic is one 0/1 value per game on both sides
+// (false otherwise).
+func (p *pairedStat) discordant() (down, up int, ok bool) {
 	if len(p.parts[0]) != len(p.parts[1]) {
-		return 0, false
+		return 0, 0, false
 	}
-	down, up := 0, 0
 	for g := range p.parts[0] {
 		a, b := p.parts[0][g], p.parts[1][g]
 		if a.n != b.n || a.n > 1 || (a.y != 0 && a.y != 1) || (b.y != 0 && b.y != 1) {
-			return 0, false
+			return 0, 0, false
 		}
 		switch {
 		case a.y > b.y:
@@ -371,10 +371,28 @@ func (p *pairedStat) mcnemar() (float64, bool) {
 			up++
 		}
 	}
+	return down, up, true
+}
+
+// mcnemar is the exact McNemar test of down games against up games out of
+// games: the two-sided p-value (twice the smaller binomial tail, p ½) and
+// the interval of the difference (up − down)/games that inverts it (the
+// Clopper–Pearson interval of up's share of the changed games, scaled),
+// so that the interval excludes 0 exactly when p < Alpha.
+func mcnemar(down, up int, games float64) (p, low, high float64) {
 	n := down + up
 	if n == 0 {
-		return 1, true
+		return 1, 0, 0
 	}
 	bin := distuv.Binomial{N: float64(n), P: 0.5}
-	return math.Min(1, 2*bin.CDF(float64(min(down, up)))), true
+	p = math.Min(1, 2*bin.CDF(float64(min(down, up))))
+	lo, hi := 0.0, 1.0
+	if up > 0 {
+		lo = distuv.Beta{Alpha: float64(up), Beta: float64(down + 1)}.Quantile(Alpha / 2)
+	}
+	if down > 0 {
+		hi = distuv.Beta{Alpha: float64(up + 1), Beta: float64(down)}.Quantile(1 - Alpha/2)
+	}
+	scale := float64(n) / games
+	return p, scale * (2*lo - 1), scale * (2*hi - 1)
 }

@@ -99,6 +99,23 @@ func TestComparePairedUsesMcNemarForWins(t *testing.T) {
 	assert.InDelta(t, 0.5, d.A, 1e-12)
 	assert.InDelta(t, 0.6, d.B, 1e-12)
 	assert.True(t, d.Rate)
+	assert.Less(t, d.Low, 0.0, "not significant: the interval holds 0")
+	assert.Greater(t, d.High, 0.0)
+}
+
+// McNemar's interval inverts its test: it excludes 0 exactly when p <
+// 0.05, whatever the counts.
+func TestMcNemarIntervalAgreesWithItsTest(t *testing.T) {
+	for down := range 12 {
+		for up := range 12 {
+			p, lo, hi := mcnemar(down, up, 40)
+			diff := float64(up-down) / 40
+			assert.LessOrEqual(t, lo, diff+1e-12, "%d %d", down, up)
+			assert.GreaterOrEqual(t, hi, diff-1e-12, "%d %d", down, up)
+			excludes := lo > 0 || hi < 0
+			assert.Equal(t, p < Alpha, excludes, "down %d up %d: p %.4f, [%.4f, %.4f]", down, up, p, lo, hi)
+		}
+	}
 }
 
 // outcomesWithFacts are games of two player counts with attributes,
