@@ -422,7 +422,7 @@ func sameStats(a, b *sim.Report) bool {
 func sameNote(c *compareReport) string {
 	switch {
 	case c.Same != "":
-		return c.Same + ": B plays A's rules, so every difference below is chance"
+		return c.Same + ": B plays A's rules, so any difference is chance (on the same seeds, games by deterministic bots come out the same)"
 	case c.SameGames:
 		return "B's statistics equal A's in every count: the change reached no game of these seeds (does it patch something the rules use?)"
 	}

@@ -25,7 +25,7 @@ func TestCompareSaysWhenBPlaysA(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	assert.Equal(t, "B's ruleset files are A's (the same names and contents)", decode(t, out)["same"])
 	_, out, _ = runCLI(t, "", append([]string{"compare", "rulesets/peloponnes", "rulesets/peloponnes"}, args...)...)
-	assert.Contains(t, out, "\nnote: B's ruleset files are A's (the same names and contents): B plays A's rules, so every difference below is chance\n")
+	assert.Contains(t, out, "\nnote: B's ruleset files are A's (the same names and contents): B plays A's rules, so any difference is chance (on the same seeds, games by deterministic bots come out the same)\n")
 
 	code, out, stderr = runCLI(t, "", append([]string{"compare", "peloponnes", "--variant", "harsh-catastrophes"}, args...)...)
 	require.Equal(t, exitOK, code, stderr)
