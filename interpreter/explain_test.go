@@ -57,6 +57,24 @@ func TestExplainCheckSkipsShortCircuitedOperands(t *testing.T) {
 	assert.Equal(t, `first([]) ?? gold is 3 (first([]) is nil, gold is 3)`, ExplainCheck(g, "first([]) ?? gold"))
 }
 
+// A per-player view with nothing to show (an empty text, an empty list)
+// is left out of the position, as a global one is, rather than printed as
+// a name with no value ("cubes  |").
+func TestGlanceLeavesOutEmptyPlayerViews(t *testing.T) {
+	g := start(t, explainRules+`
+player_vars:
+  note: {type: string}
+  pts: {type: int, init: 2}
+views:
+  - {name: note, expr: "players[me].note", per_player: true}
+  - {name: points, expr: "players[me].pts", per_player: true}
+`, 2)
+	got := g.Glance(0)
+	assert.NotContains(t, got, "note")
+	assert.Contains(t, got, "P1 (you): points 2")
+	assert.Contains(t, got, "P2: points 2")
+}
+
 func TestExplainCheckIsBounded(t *testing.T) {
 	g := start(t, explainRules, 2)
 	src := "gold == 1"
