@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -69,6 +70,7 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 			return printLoadError(stderr, err)
 		}
 		hashes[i] = s.prog.Hash()
+		s.stage = "AB"[i:i+1] + " (" + cmp.Or(s.prog.Variant(), "base rules") + ")"
 		if reps[i], games[i], err = s.report(ctx, stderr, ""); err != nil {
 			return fail(stderr, err)
 		}
@@ -133,6 +135,7 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 	if err != nil {
 		return fail(stderr, err)
 	}
+	s.stage = "A (the ruleset's own " + sw.Name + ")"
 	a, ga, err := s.report(ctx, stderr, "")
 	if err != nil {
 		return fail(stderr, err)
@@ -144,6 +147,7 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
 			return printLoadError(stderr, err)
 		}
+		s.stage = "B (" + sw.Name + "=" + v + ")"
 		b, gb, err := s.report(ctx, stderr, sw.Name+"="+v)
 		if err != nil {
 			return fail(stderr, err)
@@ -349,7 +353,7 @@ rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 			if len(args) == 2 {
 				prm.Other = args[1]
 			}
-			prm.Progress = !prm.JSON && isTerminal(os.Stderr)
+			prm.Progress = isTerminal(os.Stderr) // on stderr: --json's stdout stays JSON
 			e.code = runCompare(e.ctx, prm, e.stdout, e.stderr)
 			return nil
 		},

@@ -46,6 +46,9 @@ type simulation struct {
 	bots   []string
 	shard  sim.Shard
 	prm    simulateParams
+	// stage names the run on the progress line when several run in turn
+	// ("A", "B", "conquest_bonus=3"; "" for one run).
+	stage string
 	// play plays one game (sim.PlayGame; a test may put a failing one here).
 	play func(p *interpreter.Program, players int, seed uint64, kinds []string) sim.Outcome
 }
@@ -139,7 +142,7 @@ func (s *simulation) batch(stderr io.Writer) sim.Batch {
 		start := time.Now()
 		b.Progress = func(done, total int) {
 			if done == total || done%max(1, total/200) == 0 {
-				drawProgress(stderr, done, total, time.Since(start))
+				drawProgress(stderr, s.stage, done, total, time.Since(start))
 			}
 			if done == total {
 				fmt.Fprint(stderr, "\r\033[K")
@@ -238,12 +241,16 @@ func playOne(p *interpreter.Program, players int, seed uint64, kinds []string) s
 	return sim.PlayGame(p, players, seed, kinds)
 }
 
-// drawProgress draws a one-line progress bar with the rate and the time
-// left (only on a terminal: the clock never reaches results).
-func drawProgress(w io.Writer, done, total int, elapsed time.Duration) {
+// drawProgress draws a one-line progress bar, after the stage's name when
+// there is one, with the rate and the time left (only on a terminal: the
+// clock never reaches results).
+func drawProgress(w io.Writer, stage string, done, total int, elapsed time.Duration) {
 	const width = 40
 	full := done * width / total
-	line := fmt.Sprintf("\r[%s%s] %d/%d games", strings.Repeat("=", full), strings.Repeat(" ", width-full), done, total)
+	if stage != "" {
+		stage += " "
+	}
+	line := fmt.Sprintf("\r%s[%s%s] %d/%d games", stage, strings.Repeat("=", full), strings.Repeat(" ", width-full), done, total)
 	if secs := elapsed.Seconds(); secs > 0 && done > 0 {
 		rate := float64(done) / secs
 		left := time.Duration(float64(total-done)/rate) * time.Second
@@ -311,7 +318,7 @@ and length histograms, the per-card and counter tables.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
-			prm.Progress = !prm.JSON && isTerminal(os.Stderr)
+			prm.Progress = isTerminal(os.Stderr) // on stderr: --json's stdout stays JSON
 			if cmd.Flags().Changed("seats") {
 				if cmd.Flags().Changed("bots") {
 					return usagef("give --seats or --bots (its older name), not both")

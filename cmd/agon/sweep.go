@@ -132,6 +132,7 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 			return printLoadError(stderr, err)
 		}
 		s.prog = p
+		s.stage = sw.Name + "=" + v
 		rep, _, err := s.report(ctx, stderr, sw.Name+"="+v)
 		if err != nil {
 			return fail(stderr, err)

@@ -1,0 +1,29 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The progress line goes to stderr, after the stage's name when several
+// runs go in turn; with --json, stdout stays one JSON document.
+func TestProgressStaysOnStderr(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	prm := compareParams{simulateParams: simulateParams{Ruleset: "peloponnes", Variant: "harsh-catastrophes", Players: "3", Games: 4, Seed: 1, Bots: "random", JSON: true, Progress: true}}
+	require.Equal(t, exitOK, runCompare(context.Background(), prm, &stdout, &stderr), stderr.String())
+	var v map[string]any
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &v), "stdout is JSON only")
+	assert.Contains(t, stderr.String(), "\rA (base rules) [")
+	assert.Contains(t, stderr.String(), "\rB (harsh-catastrophes) [")
+	assert.Contains(t, stderr.String(), "4/4 games")
+
+	var b bytes.Buffer
+	drawProgress(&b, "", 5, 10, 2*time.Second)
+	assert.Equal(t, "\r[====================                    ] 5/10 games  2.5/s  2s left\033[K", b.String(), "one run: no stage")
+}
