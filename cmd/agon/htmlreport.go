@@ -229,7 +229,7 @@ func cardTable(s *sim.Summary) (report.Table, bool) {
 func counterTable(s *sim.Summary, label func(string) string) (report.Table, bool) {
 	t := report.Table{Title: "Counters (mean per seat and game)", Header: []string{"counter", "all", "sd", "winners", "others"},
 		Numeric: []bool{false, true, true, true, true}}
-	for _, c := range s.Counters {
+	for _, c := range byLabel(s.Counters, label) {
 		t.Rows = append(t.Rows, report.Row{Cells: []string{label(c.Name), fmt.Sprintf("%.2f", c.All.Mean), fmt.Sprintf("%.2f", c.All.SD),
 			fmt.Sprintf("%.2f", c.Winners.Mean), fmt.Sprintf("%.2f", c.Others.Mean)}})
 	}

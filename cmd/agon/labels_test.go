@@ -20,6 +20,12 @@ func TestReportsUseTheRulesetsLabels(t *testing.T) {
 	assert.Regexp(t, `\n +catastrophes struck +\d`, out)
 	assert.NotContains(t, out, "catastrophes_struck")
 
+	// Cyclades' counter names (apollo_turns, …, zeus_turns) sort unlike
+	// their labels; the rows follow the labels.
+	code, out, stderr = runCLI(t, "", "simulate", "cyclades", "--players", "2", "--games", "2")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Regexp(t, `\n +coins at the end .*\n +islands at the end .*(\n.*)*\n +turns with Apollo .*(\n.*)*\n +turns with Zeus `, out, "rows in the order of their headings")
+
 	_, out, _ = runCLI(t, "", append(args, "--json")...)
 	rep := decode(t, out)
 	assert.Equal(t, "catastrophes struck", rep["labels"].(map[string]any)["catastrophes_struck"])

@@ -172,15 +172,24 @@ func printCounters(w io.Writer, s *sim.Summary, indent string, label func(string
 		return
 	}
 	fmt.Fprintf(w, "%scounters (mean per seat and game):\n", indent)
+	counters := byLabel(s.Counters, label)
 	names := []string{"counter"}
-	for _, c := range s.Counters {
+	for _, c := range counters {
 		names = append(names, label(c.Name))
 	}
 	names = padRight(names)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%s  %s\tall\tsd\twinners\tothers\t\n", indent, names[0])
-	for i, c := range s.Counters {
+	for i, c := range counters {
 		fmt.Fprintf(tw, "%s  %s\t%.2f\t%.2f\t%.2f\t%.2f\t\n", indent, names[i+1], c.All.Mean, c.All.SD, c.Winners.Mean, c.Others.Mean)
 	}
 	_ = tw.Flush()
+}
+
+// byLabel is the counters in the order of their headings (the statistics
+// keep the order of their names, which labels may not follow).
+func byLabel(counters []sim.CounterSummary, label func(string) string) []sim.CounterSummary {
+	out := slices.Clone(counters)
+	slices.SortStableFunc(out, func(a, b sim.CounterSummary) int { return strings.Compare(label(a.Name), label(b.Name)) })
+	return out
 }

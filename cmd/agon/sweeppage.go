@@ -107,7 +107,7 @@ func sweepCounters(sw *sweepReport) (report.Table, bool) {
 		t.Header = append(t.Header, sw.Set+"="+v)
 		t.Numeric = append(t.Numeric, true)
 	}
-	for _, c := range first.Counters {
+	for _, c := range byLabel(first.Counters, first.Label) {
 		cells := []string{first.Label(c.Name)}
 		for _, r := range sw.Reports {
 			cell := "–"
