@@ -267,7 +267,7 @@ func TestSimulateSweep(t *testing.T) {
 func TestSweepErrors(t *testing.T) {
 	args := []string{"simulate", "peloponnes", "--players", "3", "--games", "2", "--set"}
 	for set, want := range map[string]string{
-		"conquest_bonu=1..3":     `--set: peloponnes has no constant "conquest_bonu" (did you mean "conquest_bonus"?) (constants: rounds, `,
+		"conquest_bonu=1..3":     `--set: peloponnes has no constant "conquest_bonu" (did you mean "conquest_bonus"?) (constants --set can give: `,
 		"track_length=2":         "rulesets/peloponnes/constants.yaml:29:17); --set gives a number, a word or true/false",
 		"conquest_bonus":         `bad --set "conquest_bonus": write NAME=VALUES`,
 		"conquest_bonus=4..1":    `bad --set range "4..1": write A..B with integers A ≤ B`,
@@ -279,6 +279,9 @@ func TestSweepErrors(t *testing.T) {
 		assert.Equal(t, exitUsage, code, set)
 		assert.Contains(t, stderr, want, set)
 	}
+	_, _, stderr := runCLI(t, "", append(args, "nosuch=1")...)
+	assert.Contains(t, stderr, "conquest_bonus")
+	assert.NotContains(t, stderr, "track_length", "a map constant cannot be set: not offered")
 	code, _, stderr := runCLI(t, "", append(args, "conquest_bonus=word")...)
 	assert.Equal(t, exitProblems, code, "a word where a number belongs: %s", stderr)
 	assert.Contains(t, stderr, "conquest_bonus=word:\n")

@@ -93,7 +93,21 @@ func checkConstant(p *interpreter.Program, name string) error {
 		}
 		return nil
 	}
-	return usagef("--set: %s has no constant %q%s (constants: %s)", p.Game(), name, schema.DidYouMean(name, names), strings.Join(names, ", "))
+	return usagef("--set: %s has no constant %q%s (constants --set can give: %s)", p.Game(), name, schema.DidYouMean(name, names), strings.Join(settable(p), ", "))
+}
+
+// settable lists the constants --set can give a value: numbers, words and
+// booleans, not lists or maps.
+func settable(p *interpreter.Program) []string {
+	var out []string
+	for _, n := range p.Ruleset().ConstantOrder {
+		switch p.Ruleset().Constants[n].V.(type) {
+		case []any, map[string]any:
+		default:
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // patchedProgram loads the simulation's ruleset and variant with the
