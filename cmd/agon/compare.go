@@ -213,8 +213,8 @@ func compareSides(prm compareParams) (a, b simulateParams, err error) {
 // significant first (the first top rows when top > 0).
 func printCompare(w io.Writer, c *compareReport, top int) {
 	a, b := c.A, c.B
-	fmt.Fprintf(w, "A: %s (%s)\n", a.RulesetSource, sideName(a))
-	fmt.Fprintf(w, "B: %s (%s)\n", b.RulesetSource, sideName(b))
+	fmt.Fprintf(w, "A: %s (%s)\n", sourceName(a), sideName(a))
+	fmt.Fprintf(w, "B: %s (%s)\n", sourceName(b), sideName(b))
 	fmt.Fprintf(w, "%d games each of %s on the same seeds (players %s, seats %s, seed %d)\n",
 		a.Games, a.Title, a.Players, seatsText(a.Seats), a.Seed)
 	for i, r := range []*sim.Report{a, b} {
@@ -231,6 +231,8 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 	}
 	if note := sameNote(c); note != "" {
 		fmt.Fprintf(w, "note: %s\n", note)
+	} else if len(c.Differences) == 0 {
+		fmt.Fprintf(w, "note: nothing to test: no statistic differs in any of the games paired (or there are fewer than 2 games a side)\n")
 	}
 	rows := c.Differences
 	if top > 0 && top < len(rows) {
@@ -320,7 +322,8 @@ games whose outcome changed; anything else (scores, margins, game length,
 counters, per-card figures, win rates by attribute) the paired t test on the
 per-game differences, the game as the unit (a figure seen several times in a
 game, like every seat's score, is a ratio of per-game sums, with the delta
-method's standard error). The interval is the paired difference's (t, games − 1
+method's standard error), or the sign test when every game moved by the same
+amount. The interval is the paired difference's (t, games − 1
 degrees of freedom; for McNemar, the exact interval that inverts the test, so it
 leaves out 0 exactly when p < 0.05).
 
@@ -442,4 +445,13 @@ func mergedLabels(a, b *sim.Report) map[string]string {
 		}
 	}
 	return out
+}
+
+// sourceName is where a side's rules came from: the folder, or "built-in
+// GAME".
+func sourceName(r *sim.Report) string {
+	if r.RulesetSource == builtIn {
+		return builtIn + " " + r.Game
+	}
+	return r.RulesetSource
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agon/interpreter/sim"
 )
 
 // The progress line goes to stderr, after the stage's name when several
@@ -26,4 +28,15 @@ func TestProgressStaysOnStderr(t *testing.T) {
 	var b bytes.Buffer
 	drawProgress(&b, "", 5, 10, 2*time.Second)
 	assert.Equal(t, "\r[====================                    ] 5/10 games  2.5/s  2s left\033[K", b.String(), "one run: no stage")
+}
+
+// compare names a built-in side by its game ("built-in" alone was the
+// same for both sides of two games), and says when there is nothing to
+// test.
+func TestCompareNamesBuiltInSidesAndEmptyComparisons(t *testing.T) {
+	assert.Equal(t, "built-in athens", sourceName(&sim.Report{Header: sim.Header{Game: "athens", RulesetSource: builtIn}}))
+	assert.Equal(t, "rulesets/athens", sourceName(&sim.Report{Header: sim.Header{Game: "athens", RulesetSource: "rulesets/athens"}}))
+	code, out, stderr := runCLI(t, "", "compare", "athens", "--variant", "short-game", "--players", "2", "--games", "1")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "\nnote: nothing to test: no statistic differs in any of the games paired (or there are fewer than 2 games a side)\n")
 }

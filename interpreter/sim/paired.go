@@ -21,6 +21,10 @@ const (
 	// game) by the mean of the per-game differences over its standard
 	// error (Student's t, games − 1 degrees of freedom).
 	PairedT = "paired t"
+	// SignTest is used instead of PairedT when every game moved by the
+	// same amount (no spread): the exact sign test, all n games one way,
+	// p = 2^(1−n); the interval is the difference itself.
+	SignTest = "sign test"
 )
 
 // ComparePaired sets every statistic of two runs of the same batch side by
@@ -306,18 +310,23 @@ func (p *pairedStat) difference(k statKey) (Difference, bool) {
 	if games < 2 || (se == 0 && d.Diff == 0) {
 		return Difference{}, false
 	}
+	if down, up, ok := p.discordant(); ok {
+		d.Test = McNemar
+		d.P, d.Low, d.High = mcnemar(down, up, sum[0].n)
+		return d, true
+	}
 	if se == 0 {
-		d.Low, d.High = d.Diff, d.Diff
-		return d, true // P 0: every game moved by the same amount
+		// Every game moved by the same amount: no spread for a t test;
+		// the sign test says how unlikely that many games all moving
+		// one way is.
+		d.Test, d.Low, d.High = SignTest, d.Diff, d.Diff
+		d.P = math.Min(1, math.Pow(2, float64(1-games)))
+		return d, true
 	}
 	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(games - 1)}
 	q := t.Quantile(1 - Alpha/2)
 	d.Low, d.High = d.Diff-q*se, d.Diff+q*se
 	d.P = pValue(d.Diff, se, t)
-	if down, up, ok := p.discordant(); ok {
-		d.Test = McNemar
-		d.P, d.Low, d.High = mcnemar(down, up, sum[0].n)
-	}
 	return d, true
 }
 

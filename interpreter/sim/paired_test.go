@@ -192,3 +192,30 @@ func TestComparePairedValuesAreTheSummaries(t *testing.T) {
 		find(t, paired, name)
 	}
 }
+
+// With two games, even a change in both is no evidence: every test says
+// so (it used to print p < 0.0001 when the games moved alike).
+func TestComparePairedFewGamesAreNotSignificant(t *testing.T) {
+	a, b := lengths(2, func(int) int { return 5 })
+	for i := range b {
+		b[i].Winners = []int{1}
+		b[i].Scores = []int{0, 1}
+	}
+	for _, d := range ComparePaired(a, b, nil) {
+		assert.False(t, d.Significant, "%s: p %g", d.Statistic, d.P)
+		assert.GreaterOrEqual(t, d.P, 0.5, d.Statistic)
+	}
+	length := find(t, ComparePaired(a, b, nil), "mean decisions")
+	assert.Equal(t, SignTest, length.Test)
+	assert.InDelta(t, 0.5, length.P, 1e-12)
+	win := find(t, ComparePaired(a, b, nil), "win rate P2")
+	assert.Equal(t, McNemar, win.Test)
+	assert.Less(t, win.Low, 0.0, "two games won by P2 instead of P1: the interval still holds 0")
+
+	// Twenty games all one decision longer is strong evidence.
+	a, b = lengths(20, func(int) int { return 1 })
+	long := find(t, ComparePaired(a, b, nil), "mean decisions")
+	assert.Equal(t, SignTest, long.Test)
+	assert.InDelta(t, 1.0/(1<<19), long.P, 1e-15)
+	assert.True(t, long.Significant)
+}
