@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -39,4 +40,21 @@ func TestCompareNamesBuiltInSidesAndEmptyComparisons(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "compare", "athens", "--variant", "short-game", "--players", "2", "--games", "1")
 	require.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, out, "\nnote: nothing to test: no statistic differs in any of the games paired (or there are fewer than 2 games a side)\n")
+}
+
+// An output file in a folder that does not exist is a usage error before
+// any game is played (it used to fail after the whole run).
+func TestOutputFolderCheckedBeforeTheRun(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no", "such")
+	for _, args := range [][]string{
+		{"simulate", "athens", "--games", "1000000", "--report", filepath.Join(missing, "p.html")},
+		{"simulate", "athens", "--games", "1000000", "--rows", filepath.Join(missing, "g.csv")},
+		{"compare", "athens", "--variant", "short-game", "--games", "1000000", "--report", filepath.Join(missing, "p.html")},
+	} {
+		start := time.Now()
+		code, _, stderr := runCLI(t, "", args...)
+		assert.Equal(t, exitUsage, code, args)
+		assert.Contains(t, stderr, ": there is no folder "+missing+" (create it first, or write elsewhere)", args)
+		assert.Less(t, time.Since(start), 30*time.Second, "no game played")
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -181,6 +182,9 @@ func newSimulation(prm simulateParams) (*simulation, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkOutputs(map[string]string{"--rows": prm.Rows, "--stats": prm.Stats, "--report": prm.Report}); err != nil {
+		return nil, err
+	}
 	bots, err := botList(prm.Bots, slicesMax(counts))
 	if err != nil {
 		return nil, err
@@ -344,4 +348,20 @@ and length histograms, the per-card and counter tables.`,
 	f.StringVar(&prm.Report, "report", "", "write an HTML page of charts to `FILE` (self-contained, viewable offline)")
 	f.StringVar(&prm.Set, "set", "", "sweep a constant: `NAME=VALUES`, e.g. conquest_bonus=1..4 or 1,3,5")
 	return cmd
+}
+
+// checkOutputs reports an output file (flag → path, "" for none) whose
+// folder does not exist, before any game is played rather than after.
+func checkOutputs(files map[string]string) error {
+	for _, flag := range []string{"--rows", "--stats", "--report"} {
+		file := files[flag]
+		if file == "" {
+			continue
+		}
+		dir := filepath.Dir(file)
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return usagef("%s %s: there is no folder %s (create it first, or write elsewhere)", flag, file, dir)
+		}
+	}
+	return nil
 }
