@@ -180,16 +180,16 @@ func containsString(list []string, s string) bool {
 // histograms draws the scores, margins and game lengths.
 func histograms(runs []namedSummary) []report.Section {
 	charts := []struct {
-		title, label string
-		dist         func(*sim.Summary) sim.DistSummary
+		title, label, unit string
+		dist               func(*sim.Summary) sim.DistSummary
 	}{
-		{"Final scores", "final score (every seat)", func(s *sim.Summary) sim.DistSummary { return s.Scores }},
-		{"Winning margin", "best score minus the next", func(s *sim.Summary) sim.DistSummary { return s.Margins }},
-		{"Game length", "decisions per game", func(s *sim.Summary) sim.DistSummary { return s.Decisions }},
+		{"Final scores", "final score (every seat)", "seats", func(s *sim.Summary) sim.DistSummary { return s.Scores }},
+		{"Winning margin", "best score minus the next", "games", func(s *sim.Summary) sim.DistSummary { return s.Margins }},
+		{"Game length", "decisions per game", "games", func(s *sim.Summary) sim.DistSummary { return s.Decisions }},
 	}
 	var out []report.Section
 	for _, c := range charts {
-		h := report.Histogram{Title: c.title, ValueLabel: c.label, Normalize: len(runs) > 1}
+		h := report.Histogram{Title: c.title, ValueLabel: c.label, Unit: c.unit, Normalize: len(runs) > 1}
 		for _, r := range runs {
 			d := c.dist(r.s)
 			if len(d.Histogram) == 0 {

@@ -39,6 +39,7 @@ func TestReportsUseTheRulesetsLabels(t *testing.T) {
 	assert.Contains(t, string(page), "Win rate by first-turn position")
 	assert.Contains(t, string(page), "<td>catastrophes struck</td>")
 	assert.NotContains(t, string(page), "catastrophes_struck")
+	assert.Contains(t, string(page), ">seats</text>", "the score histogram counts seats (every seat of every game), not games")
 
 	code, out, stderr = runCLI(t, "", "compare", "peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "30", "--top", "0")
 	require.Equal(t, exitOK, code, stderr)
