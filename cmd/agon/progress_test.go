@@ -58,3 +58,15 @@ func TestOutputFolderCheckedBeforeTheRun(t *testing.T) {
 		assert.Less(t, time.Since(start), 30*time.Second, "no game played")
 	}
 }
+
+// A shard printed as text says how to merge it; a shard without games
+// says so instead of printing zeros as if they were figures.
+func TestShardNotes(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "simulate", "athens", "--players", "2", "--games", "1", "--shard", "1/2")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "\nno games to report (more shards than games?)\n")
+	assert.NotContains(t, out, "scores: mean 0.0")
+	assert.Contains(t, stderr, "note: this is shard 1/2 of the batch; to merge it with the others, write its statistics with --stats FILE (or --json) and give the files to agon merge\n")
+	_, _, stderr = runCLI(t, "", "simulate", "athens", "--players", "2", "--games", "2", "--shard", "0/2", "--stats", filepath.Join(t.TempDir(), "s.json"))
+	assert.NotContains(t, stderr, "note: this is shard")
+}

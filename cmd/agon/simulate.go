@@ -86,6 +86,9 @@ func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writ
 	} else {
 		printReport(stdout, rep)
 	}
+	if !s.shard.Whole() && prm.Stats == "" && !prm.JSON {
+		fmt.Fprintf(stderr, "note: this is shard %s of the batch; to merge it with the others, write its statistics with --stats FILE (or --json) and give the files to agon merge\n", s.shard)
+	}
 	if rep.Errors > 0 {
 		return exitProblems
 	}

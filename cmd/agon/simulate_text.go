@@ -88,6 +88,10 @@ func seatsText(seats []string) string {
 // labels (label maps a report attribute's or counter's name to its
 // heading).
 func printSection(w io.Writer, s *sim.Summary, indent string, label func(string) string) {
+	if s.Games == 0 {
+		fmt.Fprintf(w, "%sno games to report (more shards than games?)\n", indent)
+		return
+	}
 	fmt.Fprintf(w, "%serrors: %d\n", indent, s.Errors)
 	for _, m := range s.ErrorMessages {
 		fmt.Fprintf(w, "%s  %s\n", indent, m)
