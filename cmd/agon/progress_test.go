@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -69,4 +71,49 @@ func TestShardNotes(t *testing.T) {
 	assert.Contains(t, stderr, "note: this is shard 1/2 of the batch; to merge it with the others, write its statistics with --stats FILE (or --json) and give the files to agon merge\n")
 	_, _, stderr = runCLI(t, "", "simulate", "athens", "--players", "2", "--games", "2", "--shard", "0/2", "--stats", filepath.Join(t.TempDir(), "s.json"))
 	assert.NotContains(t, stderr, "note: this is shard")
+}
+
+// merge given a sweep's or a comparison's JSON says what the file is and
+// what merge reads instead.
+func TestMergeNamesFilesItCannotRead(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, args ...string) string {
+		code, out, stderr := runCLI(t, "", args...)
+		require.Equal(t, exitOK, code, stderr)
+		file := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(file, []byte(out), 0o644))
+		return file
+	}
+	sw := write("sw.json", "simulate", "athens", "--players", "2", "--games", "2", "--set", "max_rounds=5,6", "--json")
+	_, _, stderr := runCLI(t, "", "merge", sw)
+	assert.Contains(t, stderr, "sw.json: not a simulate --json or --stats file (no game or stats): it is a simulate --set sweep (a report per value); merge reads one run's shards, so shard each value apart (--set NAME=V --shard i/n --stats FILE, one value a run)")
+	cmp := write("cmp.json", "compare", "athens", "--variant", "short-game", "--players", "2", "--games", "2", "--json")
+	_, _, stderr = runCLI(t, "", "merge", cmp)
+	assert.Contains(t, stderr, ": it is a compare --json; merge reads simulate shards")
+}
+
+// --set with one value is one run: --stats and --rows work, and the
+// shards of one value merge (the advice the refusal and merge give).
+func TestOneValueSetShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := range 2 {
+		file := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+		code, _, stderr := runCLI(t, "", "simulate", "athens", "--players", "2", "--games", "4", "--set", "max_rounds=6",
+			"--shard", fmt.Sprintf("%d/2", i), "--stats", file, "--rows", filepath.Join(dir, "r.csv"))
+		require.Equal(t, exitOK, code, stderr)
+		files = append(files, file)
+	}
+	code, merged, stderr := runCLI(t, "", append([]string{"merge", "--json"}, files...)...)
+	require.Equal(t, exitOK, code, stderr)
+	code, _, stderr = runCLI(t, "", "simulate", "athens", "--players", "2", "--games", "4", "--set", "max_rounds=6", "--stats", filepath.Join(dir, "w.json"))
+	require.Equal(t, exitOK, code, stderr)
+	data, err := os.ReadFile(filepath.Join(dir, "w.json"))
+	require.NoError(t, err)
+	assert.Equal(t, decode(t, string(data))["stats"], decode(t, merged)["stats"])
+	assert.Equal(t, "max_rounds=6", decode(t, merged)["set"])
+
+	code, _, stderr = runCLI(t, "", "simulate", "athens", "--players", "2", "--games", "2", "--set", "max_rounds=5,6", "--stats", filepath.Join(dir, "x.json"))
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "--rows and --stats are for one run, not a sweep of 2 values: give one value a run (--set max_rounds=5 --stats FILE)")
 }

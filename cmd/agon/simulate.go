@@ -109,20 +109,26 @@ func (s *simulation) report(ctx context.Context, stderr io.Writer, set string) (
 	return rep, outcomes, nil
 }
 
-// writeFiles writes --rows and --stats.
+// writeFiles writes --rows, --stats and --report.
 func (s *simulation) writeFiles(rep *sim.Report, outcomes []sim.Outcome) error {
+	if err := s.writeRunFiles(rep, outcomes); err != nil {
+		return err
+	}
+	if s.prm.Report != "" {
+		return report.WriteFile(s.prm.Report, simulatePage(rep))
+	}
+	return nil
+}
+
+// writeRunFiles writes --rows and --stats (one run's files).
+func (s *simulation) writeRunFiles(rep *sim.Report, outcomes []sim.Outcome) error {
 	if s.prm.Rows != "" {
 		if err := writeRowsFile(s.prm.Rows, rep, outcomes); err != nil {
 			return err
 		}
 	}
 	if s.prm.Stats != "" {
-		if err := writeJSONFile(s.prm.Stats, rep); err != nil {
-			return err
-		}
-	}
-	if s.prm.Report != "" {
-		return report.WriteFile(s.prm.Report, simulatePage(rep))
+		return writeJSONFile(s.prm.Stats, rep)
 	}
 	return nil
 }

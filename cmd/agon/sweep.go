@@ -131,8 +131,8 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 	if err == nil {
 		err = checkConstant(s.prog, sw.Name)
 	}
-	if err == nil && (s.prm.Rows != "" || s.prm.Stats != "") {
-		err = usagef("--rows and --stats are for one run, not with --set (run simulate --set NAME=V once per value; --json has every value's statistics, --report one page of them all)")
+	if err == nil && len(sw.Values) > 1 && (s.prm.Rows != "" || s.prm.Stats != "") {
+		err = usagef("--rows and --stats are for one run, not a sweep of %d values: give one value a run (--set %s=%s --stats FILE); --json has every value's statistics, --report one page of them all", len(sw.Values), sw.Name, sw.Values[0])
 	}
 	if err != nil {
 		return fail(stderr, err)
@@ -147,7 +147,10 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 		}
 		s.prog = p
 		s.stage = sw.Name + "=" + v
-		rep, _, err := s.report(ctx, stderr, sw.Name+"="+v)
+		rep, outcomes, err := s.report(ctx, stderr, sw.Name+"="+v)
+		if err == nil {
+			err = s.writeRunFiles(rep, outcomes)
+		}
 		if err != nil {
 			return fail(stderr, err)
 		}
