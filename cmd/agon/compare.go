@@ -61,16 +61,23 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 	if prm.Set != "" {
 		return runCompareSweep(ctx, pa, prm.Top, stdout, stderr)
 	}
+	var sims [2]*simulation
+	for i, p := range []simulateParams{pa, pb} {
+		// Both sides load before either plays: a broken B is reported
+		// at once, not after all of A's games.
+		if sims[i], err = newSimulation(p); err != nil {
+			if !isUsage(err) {
+				fmt.Fprintf(stderr, "%s: %s:\n", "AB"[i:i+1], cmp.Or(p.Ruleset, "?"))
+			}
+			return printLoadError(stderr, err)
+		}
+		sims[i].stage = "AB"[i:i+1] + " (" + cmp.Or(sims[i].prog.Variant(), "base rules") + ")"
+	}
 	var reps [2]*sim.Report
 	var games [2][]sim.Outcome
 	var hashes [2]string
-	for i, p := range []simulateParams{pa, pb} {
-		s, err := newSimulation(p)
-		if err != nil {
-			return printLoadError(stderr, err)
-		}
+	for i, s := range sims {
 		hashes[i] = s.prog.Hash()
-		s.stage = "AB"[i:i+1] + " (" + cmp.Or(s.prog.Variant(), "base rules") + ")"
 		if reps[i], games[i], err = s.report(ctx, stderr, ""); err != nil {
 			return fail(stderr, err)
 		}

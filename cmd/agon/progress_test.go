@@ -117,3 +117,20 @@ func TestOneValueSetShardsMerge(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, stderr, "--rows and --stats are for one run, not a sweep of 2 values: give one value a run (--set max_rounds=5 --stats FILE)")
 }
+
+// A second folder that does not load is reported before A plays (it was
+// reported after all of A's games), and named as side B.
+func TestCompareLoadsBothSidesFirst(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "athens")
+	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join(repoRoot(t), "rulesets", "athens"))))
+	constants := filepath.Join(dir, "constants.yaml")
+	data, err := os.ReadFile(constants)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(constants, bytes.Replace(data, []byte("max_rounds: 14 "), []byte("max_rounds: ten "), 1), 0o644))
+	start := time.Now()
+	code, _, stderr := runCLI(t, "", "compare", "athens", dir, "--players", "2", "--games", "1000000")
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, "B: "+dir+":\n")
+	assert.Contains(t, stderr, "repeat count must be int, got string")
+	assert.Less(t, time.Since(start), 30*time.Second, "A's games were not played")
+}
