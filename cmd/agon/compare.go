@@ -142,18 +142,19 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 	if err != nil {
 		return fail(stderr, err)
 	}
+	progs, code := s.sweepPrograms(sw, stderr)
+	if progs == nil {
+		return code
+	}
 	s.stage = "A (the ruleset's own " + sw.Name + ")"
 	a, ga, err := s.report(ctx, stderr, "")
 	if err != nil {
 		return fail(stderr, err)
 	}
-	out, code := compareSweep{Set: sw.Name, Values: sw.Values}, exitOK
+	out := compareSweep{Set: sw.Name, Values: sw.Values}
 	base := s.prog
-	for _, v := range sw.Values {
-		if s.prog, err = s.patchedProgram(sw.Name, v); err != nil {
-			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
-			return printLoadError(stderr, err)
-		}
+	for i, v := range sw.Values {
+		s.prog = progs[i]
 		s.stage = "B (" + sw.Name + "=" + v + ")"
 		b, gb, err := s.report(ctx, stderr, sw.Name+"="+v)
 		if err != nil {

@@ -134,3 +134,16 @@ func TestCompareLoadsBothSidesFirst(t *testing.T) {
 	assert.Contains(t, stderr, "repeat count must be int, got string")
 	assert.Less(t, time.Since(start), 30*time.Second, "A's games were not played")
 }
+
+// A --set value the ruleset refuses is reported before any game is
+// played (it came after the games of the values before it).
+func TestSweepValuesLoadBeforeTheRun(t *testing.T) {
+	for _, cmd := range []string{"simulate", "compare"} {
+		start := time.Now()
+		code, out, stderr := runCLI(t, "", cmd, "peloponnes", "--players", "3", "--games", "1000000", "--set", "conquest_bonus=1,word")
+		assert.Equal(t, exitProblems, code, cmd)
+		assert.Contains(t, stderr, "conquest_bonus=word:\n", cmd)
+		assert.Empty(t, out, cmd)
+		assert.Less(t, time.Since(start), 30*time.Second, "%s: no game played", cmd)
+	}
+}

@@ -124,6 +124,22 @@ func (s *simulation) patchedProgram(name, value string) (*interpreter.Program, e
 	return interpreter.LoadPatched(rs.fsys, rs.dir, s.prm.Variant, "--set "+name+"="+value, doc.Content[0])
 }
 
+// sweepPrograms loads the ruleset once per value of the sweep, before any
+// game is played, so that a value the ruleset refuses is reported at once.
+// It prints the failure and returns its exit code (0 when all load).
+func (s *simulation) sweepPrograms(sw sweep, stderr io.Writer) ([]*interpreter.Program, int) {
+	progs := make([]*interpreter.Program, len(sw.Values))
+	for i, v := range sw.Values {
+		p, err := s.patchedProgram(sw.Name, v)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
+			return nil, printLoadError(stderr, err)
+		}
+		progs[i] = p
+	}
+	return progs, exitOK
+}
+
 // runSweep plays the simulation once per value of --set, on the same
 // seeds, and prints each report and a summary table.
 func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int {
@@ -137,15 +153,13 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 	if err != nil {
 		return fail(stderr, err)
 	}
+	progs, code := s.sweepPrograms(sw, stderr)
+	if progs == nil {
+		return code
+	}
 	out := sweepReport{Set: sw.Name, Values: sw.Values}
-	code := exitOK
-	for _, v := range sw.Values {
-		p, err := s.patchedProgram(sw.Name, v)
-		if err != nil {
-			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
-			return printLoadError(stderr, err)
-		}
-		s.prog = p
+	for i, v := range sw.Values {
+		s.prog = progs[i]
 		s.stage = sw.Name + "=" + v
 		rep, outcomes, err := s.report(ctx, stderr, sw.Name+"="+v)
 		if err == nil {
