@@ -15,6 +15,7 @@ import (
 const (
 	maxExplained   = 8   // parts listed
 	maxValueLength = 120 // runes of one printed value
+	maxSkipped     = 3   // operands named as not evaluated
 )
 
 // ExplainCheck says what the parts of a check expression evaluate to in
@@ -93,26 +94,52 @@ func (e *explainer) node(n ast.Node) {
 	e.parts = append(e.parts, e.value(n))
 }
 
-// logical explains both sides of &&, ||, and, or, unless the left side
-// decides the result: then the right side, which the rules never
-// evaluated, is said to be not evaluated rather than given a value that
-// played no part (and might fail where the rules do not).
+// logical explains the operands of a chain of && (or of ||: a && b && c
+// is one chain) in turn, until one decides the result (false for &&,
+// true for ||, or one that fails): the operands after it, which the rules
+// never evaluated, are said to be not evaluated in one part, rather than
+// given values that played no part (and might fail where the rules do
+// not).
 func (e *explainer) logical(x *ast.BinaryNode) {
-	e.node(x.Left)
-	left, err := e.eval(x.Left.String())
-	if len(e.parts) >= maxExplained {
-		e.cut = true
+	and := isAnd(x.Operator)
+	operands := chain(x, and)
+	for i, op := range operands[:len(operands)-1] {
+		e.node(op)
+		if e.cut || len(e.parts) >= maxExplained {
+			e.cut = true
+			return
+		}
+		v, err := e.eval(op.String())
+		verdict := fmt.Sprintf("is %v", v)
+		if err != nil {
+			verdict = "fails"
+		} else if v != !and {
+			continue
+		}
+		var rest []string
+		for k, r := range operands[i+1:] {
+			if k == maxSkipped {
+				rest = append(rest, fmt.Sprintf("and %d more", len(operands)-i-1-k))
+				break
+			}
+			rest = append(rest, clip(r.String()))
+		}
+		e.parts = append(e.parts, fmt.Sprintf("%s not evaluated (%s %s)", strings.Join(rest, ", "), op, verdict))
 		return
 	}
-	and := x.Operator == "&&" || x.Operator == "and"
-	switch {
-	case err != nil:
-		e.parts = append(e.parts, fmt.Sprintf("%s not evaluated (%s fails)", x.Right, x.Left))
-	case left == !and:
-		e.parts = append(e.parts, fmt.Sprintf("%s not evaluated (%s is %v)", x.Right, x.Left, left))
-	default:
-		e.node(x.Right)
+	e.node(operands[len(operands)-1])
+}
+
+// isAnd reports whether a logical operator is && (or and).
+func isAnd(op string) bool { return op == "&&" || op == "and" }
+
+// chain lists the operands of a chain of the same logical operator (&& and
+// "and" alike, || and "or" alike), left to right.
+func chain(n ast.Node, and bool) []ast.Node {
+	if b, ok := n.(*ast.BinaryNode); ok && logicalOps[b.Operator] && isAnd(b.Operator) == and {
+		return append(chain(b.Left, and), chain(b.Right, and)...)
 	}
+	return []ast.Node{n}
 }
 
 // coalesced lists the operands of a ?? b: " (a is 3, b not evaluated)"

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -49,7 +50,10 @@ func TestExplainCheckSkipsShortCircuitedOperands(t *testing.T) {
 	assert.NotContains(t, got, "fails")
 
 	got = ExplainCheck(g, "gold > 1 || gold > 2 || gold > 3")
-	assert.Equal(t, `gold > 1 is true (gold is 3); gold > 2 not evaluated (gold > 1 is true); gold > 3 not evaluated (gold > 1 || gold > 2 is true)`, got)
+	assert.Equal(t, `gold > 1 is true (gold is 3); gold > 2, gold > 3 not evaluated (gold > 1 is true)`, got, "a chain says once what it left out")
+
+	got = ExplainCheck(g, "gold > 5 || gold > 2 and len(seen) > 3 and len(seen) > 4")
+	assert.Equal(t, `gold > 5 is false (gold is 3); gold > 2 is true (gold is 3); len(seen) > 3 is false (len(seen) is 1); len(seen) > 4 not evaluated (len(seen) > 3 is false)`, got, "chains nest")
 
 	got = ExplainCheck(g, "(first(seen) ?? 'none') == 'flood'")
 	assert.Equal(t, `(first(seen) ?? "none") == "flood" is true (first(seen) ?? "none" is "flood")`, got)
@@ -77,13 +81,16 @@ views:
 
 func TestExplainCheckIsBounded(t *testing.T) {
 	g := start(t, explainRules, 2)
-	src := "gold == 1"
+	src := "gold == 3"
 	for range 20 {
-		src += " && gold == 1"
+		src += " && gold == 3"
 	}
 	got := ExplainCheck(g, src)
 	assert.Equal(t, maxExplained+1, len(splitParts(got)), got)
 	assert.Contains(t, got, "; …")
+
+	skipped := ExplainCheck(g, "gold == 1"+strings.Repeat(" && gold == 2", 20))
+	assert.Equal(t, `gold == 1 is false (gold is 3); gold == 2, gold == 2, gold == 2, and 17 more not evaluated (gold == 1 is false)`, skipped)
 
 	long := ExplainCheck(g, "repeat('x', 500) == ''")
 	assert.Less(t, len([]rune(long)), 2*maxValueLength+100, "long values are clipped")
