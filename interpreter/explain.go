@@ -118,7 +118,7 @@ func (e *explainer) logical(x *ast.BinaryNode) {
 		}
 		var rest []string
 		for k, r := range operands[i+1:] {
-			if k == maxSkipped {
+			if k == maxSkipped && len(operands)-i-1 > maxSkipped+1 { // "and 1 more" would be no shorter
 				rest = append(rest, fmt.Sprintf("and %d more", len(operands)-i-1-k))
 				break
 			}

@@ -91,6 +91,8 @@ func TestExplainCheckIsBounded(t *testing.T) {
 
 	skipped := ExplainCheck(g, "gold == 1"+strings.Repeat(" && gold == 2", 20))
 	assert.Equal(t, `gold == 1 is false (gold is 3); gold == 2, gold == 2, gold == 2, and 17 more not evaluated (gold == 1 is false)`, skipped)
+	four := ExplainCheck(g, "gold == 1"+strings.Repeat(" && gold == 2", 4))
+	assert.Equal(t, `gold == 1 is false (gold is 3); gold == 2, gold == 2, gold == 2, gold == 2 not evaluated (gold == 1 is false)`, four, "never 'and 1 more'")
 
 	long := ExplainCheck(g, "repeat('x', 500) == ''")
 	assert.Less(t, len([]rune(long)), 2*maxValueLength+100, "long values are clipped")
