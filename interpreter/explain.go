@@ -15,12 +15,15 @@ import (
 const (
 	maxExplained   = 8   // parts listed
 	maxValueLength = 120 // runes of one printed value
+	maxSkipped     = 3   // operands named as not evaluated
 )
 
 // ExplainCheck says what the parts of a check expression evaluate to in
 // g's current state, to show why it does not hold. It walks the
 // expression's top level: the operands of &&, ||, and, or and not are
-// explained in turn; a comparison (==, !=, <, <=, >, >=, in, contains,
+// explained in turn, but a right operand the left one short-circuits (the
+// left of && false, of || true) is said to be not evaluated; a ?? b gives
+// its value and a's, and b's only when a is nil; a comparison (==, !=, <, <=, >, >=, in, contains,
 // startsWith, endsWith, matches) gives its own value and those of its
 // operands that are not literals; so does a call of a ruleset function,
 // with its arguments; anything else gives its value. For
@@ -65,8 +68,11 @@ func (e *explainer) node(n ast.Node) {
 	switch x := n.(type) {
 	case *ast.BinaryNode:
 		if logicalOps[x.Operator] {
-			e.node(x.Left)
-			e.node(x.Right)
+			e.logical(x)
+			return
+		}
+		if x.Operator == "??" {
+			e.parts = append(e.parts, e.value(n)+e.coalesced(x))
 			return
 		}
 		if comparisonOps[x.Operator] {
@@ -86,6 +92,64 @@ func (e *explainer) node(n ast.Node) {
 		return
 	}
 	e.parts = append(e.parts, e.value(n))
+}
+
+// logical explains the operands of a chain of && (or of ||: a && b && c
+// is one chain) in turn, until one decides the result (false for &&,
+// true for ||, or one that fails): the operands after it, which the rules
+// never evaluated, are said to be not evaluated in one part, rather than
+// given values that played no part (and might fail where the rules do
+// not).
+func (e *explainer) logical(x *ast.BinaryNode) {
+	and := isAnd(x.Operator)
+	operands := chain(x, and)
+	for i, op := range operands[:len(operands)-1] {
+		e.node(op)
+		if e.cut || len(e.parts) >= maxExplained {
+			e.cut = true
+			return
+		}
+		v, err := e.eval(op.String())
+		verdict := fmt.Sprintf("is %v", v)
+		if err != nil {
+			verdict = "fails"
+		} else if v != !and {
+			continue
+		}
+		var rest []string
+		for k, r := range operands[i+1:] {
+			if k == maxSkipped && len(operands)-i-1 > maxSkipped+1 { // "and 1 more" would be no shorter
+				rest = append(rest, fmt.Sprintf("and %d more", len(operands)-i-1-k))
+				break
+			}
+			rest = append(rest, clip(r.String()))
+		}
+		e.parts = append(e.parts, fmt.Sprintf("%s not evaluated (%s %s)", strings.Join(rest, ", "), op, verdict))
+		return
+	}
+	e.node(operands[len(operands)-1])
+}
+
+// isAnd reports whether a logical operator is && (or and).
+func isAnd(op string) bool { return op == "&&" || op == "and" }
+
+// chain lists the operands of a chain of the same logical operator (&& and
+// "and" alike, || and "or" alike), left to right.
+func chain(n ast.Node, and bool) []ast.Node {
+	if b, ok := n.(*ast.BinaryNode); ok && logicalOps[b.Operator] && isAnd(b.Operator) == and {
+		return append(chain(b.Left, and), chain(b.Right, and)...)
+	}
+	return []ast.Node{n}
+}
+
+// coalesced lists the operands of a ?? b: " (a is 3, b not evaluated)"
+// when a is not nil, " (a is nil, b is 5)" when it is.
+func (e *explainer) coalesced(x *ast.BinaryNode) string {
+	left, err := e.eval(x.Left.String())
+	if err != nil || left != nil {
+		return fmt.Sprintf(" (%s, %s not evaluated)", e.value(x.Left), x.Right)
+	}
+	return " (" + e.value(x.Left) + ", " + e.value(x.Right) + ")"
 }
 
 // logicalOps and comparisonOps are the operators ExplainCheck looks into.

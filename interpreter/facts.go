@@ -53,3 +53,16 @@ type CardTake struct {
 // Facts returns what the game reports for statistics so far (see Facts).
 // It is meant for a finished game but may be called at any time.
 func (g *Game) Facts() Facts { return g.facts() }
+
+// ReportLabels maps the report's attributes and counters that the
+// ruleset gives a heading for people (report: labels:) to that heading;
+// a name it leaves out is shown as it is. The map is the caller's.
+func (p *Program) ReportLabels() map[string]string {
+	out := map[string]string{}
+	if r := p.rs.Report; r != nil {
+		for name, l := range r.Labels {
+			out[name] = l.Name
+		}
+	}
+	return out
+}

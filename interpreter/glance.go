@@ -63,7 +63,9 @@ func (g *Game) playerViews(i int) []string {
 	for _, v := range g.prog.views {
 		if v.perPlayer {
 			val, err := g.eval(v.expr)
-			parts = append(parts, v.name+" "+valueOrError(val, err))
+			if s := valueOrError(val, err); s != "" { // as viewLine: an empty view says nothing
+				parts = append(parts, v.name+" "+s)
+			}
 		}
 	}
 	return parts

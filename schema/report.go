@@ -1,5 +1,7 @@
 package schema
 
+import "strings"
+
 // Report is the ruleset's report section: what a game reports for
 // statistics beyond its scores (the interpreter's Facts). Every part is
 // optional; a ruleset without it reports nothing more.
@@ -20,6 +22,12 @@ type Report struct {
 	// Takes names player zones: a card that moves into one of them from
 	// anywhere else, after setup, is taken by that zone's player.
 	Takes []Name `yaml:"takes"`
+	// Labels gives attributes and counters a heading for people ("Win
+	// rate by civilization", "Catastrophes struck"); reports show a name
+	// without one as it is written.
+	Labels map[string]Name `yaml:"labels"`
+	// LabelOrder lists the Labels keys in file order.
+	LabelOrder []string `yaml:"-"`
 }
 
 // report checks the report section: names are identifiers, and takes
@@ -41,6 +49,27 @@ func (v *validator) report() {
 	seen := map[string]Pos{}
 	for _, t := range r.Takes {
 		v.takeZone(t, seen)
+	}
+	v.reportLabels(r)
+}
+
+// reportLabels checks that every label names an attribute or a counter
+// and is not blank (Decode reports an empty one).
+func (v *validator) reportLabels(r *Report) {
+	if len(r.LabelOrder) == 0 {
+		return
+	}
+	names := append(append([]string{}, r.AttributeOrder...), r.CounterOrder...)
+	for _, n := range r.LabelOrder {
+		_, attr := r.Attributes[n]
+		_, counter := r.Counters[n]
+		l := r.Labels[n]
+		switch {
+		case !attr && !counter:
+			v.ds.Addf(l.Pos, "report labels: %q is neither a report attribute nor a report counter%s", n, DidYouMean(n, names))
+		case l.Name != "" && strings.TrimSpace(l.Name) == "":
+			v.ds.Addf(l.Pos, "report labels: the label of %q is blank (leave it out to show the name)", n)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -60,19 +61,28 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 	if prm.Set != "" {
 		return runCompareSweep(ctx, pa, prm.Top, stdout, stderr)
 	}
-	var reps [2]*sim.Report
-	var hashes [2]string
+	var sims [2]*simulation
 	for i, p := range []simulateParams{pa, pb} {
-		s, err := newSimulation(p)
-		if err != nil {
+		// Both sides load before either plays: a broken B is reported
+		// at once, not after all of A's games.
+		if sims[i], err = newSimulation(p); err != nil {
+			if !isUsage(err) {
+				fmt.Fprintf(stderr, "%s: %s:\n", "AB"[i:i+1], cmp.Or(p.Ruleset, "?"))
+			}
 			return printLoadError(stderr, err)
 		}
+		sims[i].stage = "AB"[i:i+1] + " (" + cmp.Or(sims[i].prog.Variant(), "base rules") + ")"
+	}
+	var reps [2]*sim.Report
+	var games [2][]sim.Outcome
+	var hashes [2]string
+	for i, s := range sims {
 		hashes[i] = s.prog.Hash()
-		if reps[i], _, err = s.report(ctx, stderr, ""); err != nil {
+		if reps[i], games[i], err = s.report(ctx, stderr, ""); err != nil {
 			return fail(stderr, err)
 		}
 	}
-	out := newCompareReport(reps[0], reps[1])
+	out := newCompareReport(reps[0], reps[1], games[0], games[1])
 	if hashes[0] == hashes[1] && pa.Variant == pb.Variant {
 		out.Same = "B's ruleset files are A's (the same names and contents)"
 	}
@@ -89,9 +99,10 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 	return compareCode(out)
 }
 
-// newCompareReport compares two reports.
-func newCompareReport(a, b *sim.Report) *compareReport {
-	out := &compareReport{A: a, B: b, Differences: sim.Compare(a.Summary, b.Summary), SameGames: sameStats(a, b)}
+// newCompareReport compares two reports of runs on the same seeds, ga and
+// gb their games in order (paired game by game).
+func newCompareReport(a, b *sim.Report, ga, gb []sim.Outcome) *compareReport {
+	out := &compareReport{A: a, B: b, Differences: sim.ComparePaired(ga, gb, mergedLabels(a, b)), SameGames: sameStats(a, b)}
 	for _, d := range out.Differences {
 		if d.Significant {
 			out.Significant++
@@ -128,28 +139,28 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 	if err == nil {
 		err = checkConstant(s.prog, sw.Name)
 	}
-	if err == nil && prm.Report != "" {
-		err = usagef("--report is for one comparison, not with --set (compare --set %s=V once per value instead)", sw.Name)
-	}
 	if err != nil {
 		return fail(stderr, err)
 	}
-	a, _, err := s.report(ctx, stderr, "")
+	progs, code := s.sweepPrograms(sw, stderr)
+	if progs == nil {
+		return code
+	}
+	s.stage = "A (the ruleset's own " + sw.Name + ")"
+	a, ga, err := s.report(ctx, stderr, "")
 	if err != nil {
 		return fail(stderr, err)
 	}
-	out, code := compareSweep{Set: sw.Name, Values: sw.Values}, exitOK
+	out := compareSweep{Set: sw.Name, Values: sw.Values}
 	base := s.prog
-	for _, v := range sw.Values {
-		if s.prog, err = s.patchedProgram(sw.Name, v); err != nil {
-			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
-			return printLoadError(stderr, err)
-		}
-		b, _, err := s.report(ctx, stderr, sw.Name+"="+v)
+	for i, v := range sw.Values {
+		s.prog = progs[i]
+		s.stage = "B (" + sw.Name + "=" + v + ")"
+		b, gb, err := s.report(ctx, stderr, sw.Name+"="+v)
 		if err != nil {
 			return fail(stderr, err)
 		}
-		c := newCompareReport(a, b)
+		c := newCompareReport(a, b, ga, gb)
 		if ownValue(base, sw.Name, v) {
 			c.Same = fmt.Sprintf("%s=%s is the ruleset's own value", sw.Name, v)
 		}
@@ -158,6 +169,11 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 		if !prm.JSON {
 			printCompare(stdout, c, top)
 			fmt.Fprintln(stdout)
+		}
+	}
+	if prm.Report != "" {
+		if err := report.WriteFile(prm.Report, compareSweepPage(&out)); err != nil {
+			return fail(stderr, err)
 		}
 	}
 	if prm.JSON {
@@ -205,8 +221,8 @@ func compareSides(prm compareParams) (a, b simulateParams, err error) {
 // significant first (the first top rows when top > 0).
 func printCompare(w io.Writer, c *compareReport, top int) {
 	a, b := c.A, c.B
-	fmt.Fprintf(w, "A: %s (%s)\n", a.RulesetSource, sideName(a))
-	fmt.Fprintf(w, "B: %s (%s)\n", b.RulesetSource, sideName(b))
+	fmt.Fprintf(w, "A: %s (%s)\n", sourceName(a), sideName(a))
+	fmt.Fprintf(w, "B: %s (%s)\n", sourceName(b), sideName(b))
 	fmt.Fprintf(w, "%d games each of %s on the same seeds (players %s, seats %s, seed %d)\n",
 		a.Games, a.Title, a.Players, seatsText(a.Seats), a.Seed)
 	for i, r := range []*sim.Report{a, b} {
@@ -223,14 +239,28 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 	}
 	if note := sameNote(c); note != "" {
 		fmt.Fprintf(w, "note: %s\n", note)
+	} else if len(c.Differences) == 0 {
+		fmt.Fprintf(w, "note: nothing to test: no statistic differs in any of the games paired (or there are fewer than 2 games a side)\n")
 	}
 	rows := c.Differences
 	if top > 0 && top < len(rows) {
 		rows = rows[:top]
 	}
+	if len(rows) > 0 {
+		printDifferences(w, rows)
+	}
+	if hidden := len(c.Differences) - len(rows); hidden > 0 {
+		fmt.Fprintf(w, "(%d less significant rows not shown: --top 0 shows all)\n", hidden)
+	}
+	fmt.Fprintf(w, "%d of %d differences significant (*: Holm-corrected p < %.2f, games paired; rates in %%, their differences in points)\n",
+		c.Significant, len(c.Differences), sim.Alpha)
+}
+
+// printDifferences prints the table of differences.
+func printDifferences(w io.Writer, rows []sim.Difference) {
 	names := []string{"statistic"}
 	for _, d := range rows {
-		names = append(names, d.Statistic)
+		names = append(names, d.Text())
 	}
 	names = padRight(names)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -245,11 +275,6 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 			figure(d.Diff, d.Rate, true), figure(d.Low, d.Rate, true), figure(d.High, d.Rate, true), pText(d.P), pText(d.Holm), mark)
 	}
 	_ = tw.Flush()
-	if hidden := len(c.Differences) - len(rows); hidden > 0 {
-		fmt.Fprintf(w, "(%d less significant rows not shown: --top 0 shows all)\n", hidden)
-	}
-	fmt.Fprintf(w, "%d of %d differences significant (*: Holm-corrected p < %.2f; rates in %%, their differences in points)\n",
-		c.Significant, len(c.Differences), sim.Alpha)
 }
 
 // sideName is the variant and the constant set: "base rules, NAME=V".
@@ -295,18 +320,35 @@ with the same seats, and lists every statistic of simulate side by side: win rat
 by seat and by declared attribute, mean score, winning margin and game length,
 stopped and failed games, per-card figures and declared counters.
 
-For each it gives B − A with its 95% interval and a two-sided p-value: the
-two-proportion z test for rates (Wald interval), Welch's t test for means. The
-list comes most significant first; a difference is marked * when it stays below
-5% after Holm's correction for the number of comparisons, so that testing many
-statistics does not make chance differences look real. Statistics that do not
-vary in either run are left out; the text shows the 25 most significant (--top N
-for N, --top 0 for all; --json has all). --players defaults to every count the
-game allows.
+For each it gives B − A with its 95% interval and a two-sided p-value. The
+tests pair the games: game i of A and game i of B share their seed, player
+count and seats, so each statistic is tested on the per-game differences, which
+cancels what both games share (the deal, the dice, the seats' luck) and finds a
+real change with far fewer games than independent samples would. A rate seen
+once per game (a seat's win, a card taken, a stopped game) uses the exact
+McNemar test on the games whose outcome changed, with the exact interval that
+inverts it (it leaves out 0 exactly when p < 0.05). Anything else (scores,
+margins, game length, counters, per-card figures, win rates by attribute) uses
+the paired t test on the per-game differences, the game as the unit (a figure
+seen several times in a game, like every seat's score, is a ratio of per-game
+sums, with the delta method's standard error), and its interval (t, games − 1
+degrees of freedom); when every game moved by the same amount, the sign test.
+
+The list comes most significant first; a difference is marked * when it stays
+below 5% after Holm's correction for the number of comparisons, so that testing
+many statistics does not make chance differences look real. Statistics that
+differ in no game are left out (identical rules on the same seeds leave nothing
+to test); the text shows the 25 most significant (--top N for N, --top 0 for
+all; --json has all, with each test's name and the games paired). --players
+defaults to every count the game allows.
 
 --set NAME=VALUES compares the ruleset (with --variant when given) as it is (A)
 with the same ruleset with the constant set to each value (B), one comparison per
 value, then a line per value.
+
+--report FILE writes one self-contained HTML page: both runs' charts overlaid
+and the differences (with --set: every value's differences and all the runs'
+charts on one page).
 
 To compare an edited copy of a game with the original, give both folders: copy
 rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
@@ -321,7 +363,7 @@ rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 			if len(args) == 2 {
 				prm.Other = args[1]
 			}
-			prm.Progress = !prm.JSON && isTerminal(os.Stderr)
+			prm.Progress = isTerminal(os.Stderr) // on stderr: --json's stdout stays JSON
 			e.code = runCompare(e.ctx, prm, e.stdout, e.stderr)
 			return nil
 		},
@@ -394,9 +436,29 @@ func sameStats(a, b *sim.Report) bool {
 func sameNote(c *compareReport) string {
 	switch {
 	case c.Same != "":
-		return c.Same + ": B plays A's rules, so every difference below is chance"
+		return c.Same + ": B plays A's rules, so any difference is chance (on the same seeds, games by deterministic bots come out the same)"
 	case c.SameGames:
 		return "B's statistics equal A's in every count: the change reached no game of these seeds (does it patch something the rules use?)"
 	}
 	return ""
+}
+
+// mergedLabels are both sides' labels, B's where they differ.
+func mergedLabels(a, b *sim.Report) map[string]string {
+	out := map[string]string{}
+	for _, r := range []*sim.Report{a, b} {
+		for name, l := range r.Labels {
+			out[name] = l
+		}
+	}
+	return out
+}
+
+// sourceName is where a side's rules came from: the folder, or "built-in
+// GAME".
+func sourceName(r *sim.Report) string {
+	if r.RulesetSource == builtIn {
+		return builtIn + " " + r.Game
+	}
+	return r.RulesetSource
 }

@@ -18,12 +18,12 @@ func simulatePage(rep *sim.Report) report.Page {
 	p := report.Page{Title: rep.Title + ": " + rep.VariantName(), Subtitle: headerLine(rep), Meta: metaOf(rep)}
 	runs := []namedSummary{{"", rep.Summary}}
 	p.Sections = append(p.Sections, seatBars(runs, len(rep.Seats)))
-	p.Sections = append(p.Sections, attributeBars(runs)...)
+	p.Sections = append(p.Sections, attributeBars(runs, rep.Label)...)
 	p.Sections = append(p.Sections, histograms(runs)...)
 	if t, ok := cardTable(rep.Summary); ok {
 		p.Sections = append(p.Sections, t)
 	}
-	if t, ok := counterTable(rep.Summary); ok {
+	if t, ok := counterTable(rep.Summary, rep.Label); ok {
 		p.Sections = append(p.Sections, t)
 	}
 	return p
@@ -47,7 +47,7 @@ func comparePage(c *compareReport) report.Page {
 	all := differenceTable(c)
 	top := topDifferences(all, c.Significant)
 	p.Sections = append(p.Sections, top, seatBars(runs, len(a.Seats)))
-	p.Sections = append(p.Sections, attributeBars(runs)...)
+	p.Sections = append(p.Sections, attributeBars(runs, labelOf(mergedLabels(a, b)))...)
 	p.Sections = append(p.Sections, histograms(runs)...)
 	if len(top.Rows) < len(all.Rows) {
 		all.Title = "All differences, most significant first"
@@ -120,8 +120,19 @@ func seatBars(runs []namedSummary, seats int) report.IntervalBars {
 	return bars
 }
 
-// attributeBars draws a chart per declared attribute.
-func attributeBars(runs []namedSummary) []report.Section {
+// labelOf is the heading of a report attribute or counter: its label in
+// labels, or the name.
+func labelOf(labels map[string]string) func(string) string {
+	return func(name string) string {
+		if l, ok := labels[name]; ok {
+			return l
+		}
+		return name
+	}
+}
+
+// attributeBars draws a chart per declared attribute, titled by label.
+func attributeBars(runs []namedSummary, label func(string) string) []report.Section {
 	var names []string
 	values := map[string][]string{}
 	for _, r := range runs {
@@ -136,7 +147,7 @@ func attributeBars(runs []namedSummary) []report.Section {
 	}
 	var out []report.Section
 	for _, name := range names {
-		bars := report.IntervalBars{Title: "Win rate by " + name, ValueLabel: "win rate", Percent: true,
+		bars := report.IntervalBars{Title: "Win rate by " + label(name), ValueLabel: "win rate", Percent: true,
 			Categories: values[name], Caption: "Seats with each value; 95% Wilson intervals."}
 		for _, r := range runs {
 			s := report.BarSeries{Name: r.name}
@@ -169,16 +180,16 @@ func containsString(list []string, s string) bool {
 // histograms draws the scores, margins and game lengths.
 func histograms(runs []namedSummary) []report.Section {
 	charts := []struct {
-		title, label string
-		dist         func(*sim.Summary) sim.DistSummary
+		title, label, unit string
+		dist               func(*sim.Summary) sim.DistSummary
 	}{
-		{"Final scores", "final score (every seat)", func(s *sim.Summary) sim.DistSummary { return s.Scores }},
-		{"Winning margin", "best score minus the next", func(s *sim.Summary) sim.DistSummary { return s.Margins }},
-		{"Game length", "decisions per game", func(s *sim.Summary) sim.DistSummary { return s.Decisions }},
+		{"Final scores", "final score (every seat)", "seats", func(s *sim.Summary) sim.DistSummary { return s.Scores }},
+		{"Winning margin", "best score minus the next", "games", func(s *sim.Summary) sim.DistSummary { return s.Margins }},
+		{"Game length", "decisions per game", "games", func(s *sim.Summary) sim.DistSummary { return s.Decisions }},
 	}
 	var out []report.Section
 	for _, c := range charts {
-		h := report.Histogram{Title: c.title, ValueLabel: c.label, Normalize: len(runs) > 1}
+		h := report.Histogram{Title: c.title, ValueLabel: c.label, Unit: c.unit, Normalize: len(runs) > 1}
 		for _, r := range runs {
 			d := c.dist(r.s)
 			if len(d.Histogram) == 0 {
@@ -213,12 +224,13 @@ func cardTable(s *sim.Summary) (report.Table, bool) {
 	return t, len(t.Rows) > 0
 }
 
-// counterTable is the declared counters' table.
-func counterTable(s *sim.Summary) (report.Table, bool) {
+// counterTable is the declared counters' table, a row per counter headed
+// by its label.
+func counterTable(s *sim.Summary, label func(string) string) (report.Table, bool) {
 	t := report.Table{Title: "Counters (mean per seat and game)", Header: []string{"counter", "all", "sd", "winners", "others"},
 		Numeric: []bool{false, true, true, true, true}}
-	for _, c := range s.Counters {
-		t.Rows = append(t.Rows, report.Row{Cells: []string{c.Name, fmt.Sprintf("%.2f", c.All.Mean), fmt.Sprintf("%.2f", c.All.SD),
+	for _, c := range byLabel(s.Counters, label) {
+		t.Rows = append(t.Rows, report.Row{Cells: []string{label(c.Name), fmt.Sprintf("%.2f", c.All.Mean), fmt.Sprintf("%.2f", c.All.SD),
 			fmt.Sprintf("%.2f", c.Winners.Mean), fmt.Sprintf("%.2f", c.Others.Mean)}})
 	}
 	return t, len(t.Rows) > 0
@@ -232,7 +244,7 @@ func differenceTable(c *compareReport) report.Table {
 		Header:  []string{"statistic", "A", "B", "B − A", "95% interval", "p", "Holm p"},
 		Numeric: []bool{false, true, true, true, true, true, true}}
 	for _, d := range c.Differences {
-		t.Rows = append(t.Rows, report.Row{Significant: d.Significant, Cells: []string{d.Statistic,
+		t.Rows = append(t.Rows, report.Row{Significant: d.Significant, Cells: []string{d.Text(),
 			figure(d.A, d.Rate, false), figure(d.B, d.Rate, false), figure(d.Diff, d.Rate, true),
 			figure(d.Low, d.Rate, true) + " – " + figure(d.High, d.Rate, true), pText(d.P), pText(d.Holm)}})
 	}

@@ -74,9 +74,25 @@ func readReport(file string) (*sim.Report, error) {
 		return nil, fmt.Errorf("%s: not a simulate --json or --stats file: %v", file, err)
 	}
 	if r.Stats == nil || r.Game == "" {
-		return nil, fmt.Errorf("%s: not a simulate --json or --stats file (no game or stats)", file)
+		return nil, fmt.Errorf("%s: not a simulate --json or --stats file (no game or stats)%s", file, otherKind(data))
 	}
 	return &r, nil
+}
+
+// otherKind names the agon output a file that merge cannot read is, when
+// it is one: " — it is …; …".
+func otherKind(data []byte) string {
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(data, &keys) != nil {
+		return ""
+	}
+	switch {
+	case keys["reports"] != nil:
+		return ": it is a simulate --set sweep (a report per value); merge reads one run's shards, so shard each value apart (--set NAME=V --shard i/n --stats FILE, one value a run)"
+	case keys["comparisons"] != nil || keys["differences"] != nil:
+		return ": it is a compare --json; merge reads simulate shards (simulate --shard i/n --stats FILE)"
+	}
+	return ""
 }
 
 // newMergeCmd wires agon merge.

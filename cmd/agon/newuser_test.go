@@ -25,7 +25,7 @@ func TestCompareSaysWhenBPlaysA(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	assert.Equal(t, "B's ruleset files are A's (the same names and contents)", decode(t, out)["same"])
 	_, out, _ = runCLI(t, "", append([]string{"compare", "rulesets/peloponnes", "rulesets/peloponnes"}, args...)...)
-	assert.Contains(t, out, "\nnote: B's ruleset files are A's (the same names and contents): B plays A's rules, so every difference below is chance\n")
+	assert.Contains(t, out, "\nnote: B's ruleset files are A's (the same names and contents): B plays A's rules, so any difference is chance (on the same seeds, games by deterministic bots come out the same)\n")
 
 	code, out, stderr = runCLI(t, "", append([]string{"compare", "peloponnes", "--variant", "harsh-catastrophes"}, args...)...)
 	require.Equal(t, exitOK, code, stderr)
@@ -100,7 +100,39 @@ func TestCompareNeedsVariantNamesThem(t *testing.T) {
 	assert.Contains(t, stderr, "two ruleset folders (variants of peloponnes: decline-stops-luxury, harsh-catastrophes, ")
 	code, _, stderr = runCLI(t, "", "compare", "athens")
 	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "(variants of athens: large-hand, short-game)")
+
+	// A copy of Athens without its variant files ships none.
+	dir := filepath.Join(t.TempDir(), "athens")
+	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join(repoRoot(t), "rulesets", "athens"))))
+	variants, err := filepath.Glob(filepath.Join(dir, "variant-*.yaml"))
+	require.NoError(t, err)
+	for _, v := range variants {
+		require.NoError(t, os.Remove(v))
+	}
+	code, _, stderr = runCLI(t, "", "compare", dir)
+	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, stderr, "(athens ships no variant: try --set with one of its constants)")
+}
+
+// Athens' designer variants compare with the base rules and show a real
+// difference: a game of at most 10 rounds is shorter.
+func TestAthensVariantsCompare(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "compare", "athens", "--variant", "short-game", "--players", "3", "--games", "20", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	c := decode(t, out)
+	assert.Equal(t, "short-game", c["b"].(map[string]any)["variant"])
+	var length map[string]any
+	for _, d := range c["differences"].([]any) {
+		if d := d.(map[string]any); d["statistic"] == "mean decisions" {
+			length = d
+		}
+	}
+	require.NotNil(t, length, "game length differs")
+	assert.Less(t, length["diff"].(float64), 0.0)
+	assert.Equal(t, true, length["significant"])
+	code, _, stderr = runCLI(t, "", "simulate", "athens", "--variant", "large-hand", "--players", "2", "--games", "4")
+	assert.Equal(t, exitOK, code, stderr)
 }
 
 // --seats with more bots than the largest game has seats is a usage
@@ -174,17 +206,18 @@ func TestCompareNotesAChangeThatReachedNoGame(t *testing.T) {
 	assert.NotContains(t, decode(t, out), "same_games")
 }
 
-// --report with --set was silently ignored (no file written): it is a
-// usage error, in simulate as in compare.
-func TestReportWithSetIsAUsageError(t *testing.T) {
+// --report with --set was silently ignored (no file written), then
+// refused: it now writes one page for the whole sweep (see
+// TestSweepReportPages), in simulate as in compare.
+func TestReportWithSetWritesOnePage(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "page.html")
 	code, _, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", "3", "--games", "2", "--set", "conquest_bonus=1,5", "--report", file)
-	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, stderr, "--rows, --stats and --report are for one run, not with --set")
+	assert.Equal(t, exitOK, code, stderr)
+	assert.FileExists(t, file)
+	require.NoError(t, os.Remove(file))
 	code, _, stderr = runCLI(t, "", "compare", "peloponnes", "--players", "3", "--games", "2", "--set", "conquest_bonus=1,5", "--report", file)
-	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, stderr, "--report is for one comparison, not with --set (compare --set conquest_bonus=V once per value instead)")
-	assert.NoFileExists(t, file)
+	assert.Equal(t, exitOK, code, stderr)
+	assert.FileExists(t, file)
 }
 
 // Two folders of different games compare, but with a warning.

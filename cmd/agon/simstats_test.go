@@ -225,10 +225,12 @@ func TestCompareTwoFolders(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "compare", "rulesets/peloponnes", "rulesets/peloponnes", "--players", "3", "--games", "10", "--json")
 	require.Equal(t, exitOK, code, stderr)
 	c := decode(t, out)
-	for _, d := range c["differences"].([]any) {
-		assert.EqualValues(t, 0, d.(map[string]any)["diff"])
-		assert.EqualValues(t, 1, d.(map[string]any)["p"])
-	}
+	assert.Equal(t, []any{}, c["differences"], "paired game by game, the same games differ in nothing")
+	assert.EqualValues(t, 0, c["significant"])
+	code, text, _ := runCLI(t, "", "compare", "rulesets/peloponnes", "rulesets/peloponnes", "--players", "3", "--games", "10")
+	assert.Equal(t, exitOK, code)
+	assert.NotContains(t, text, "statistic ", "no empty table")
+	assert.Contains(t, text, "0 of 0 differences significant")
 	code, _, stderr = runCLI(t, "", "compare", "peloponnes")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, stderr, "compare needs --variant V")
@@ -265,7 +267,7 @@ func TestSimulateSweep(t *testing.T) {
 func TestSweepErrors(t *testing.T) {
 	args := []string{"simulate", "peloponnes", "--players", "3", "--games", "2", "--set"}
 	for set, want := range map[string]string{
-		"conquest_bonu=1..3":     `--set: peloponnes has no constant "conquest_bonu" (did you mean "conquest_bonus"?) (constants: rounds, `,
+		"conquest_bonu=1..3":     `--set: peloponnes has no constant "conquest_bonu" (did you mean "conquest_bonus"?) (constants --set can give: `,
 		"track_length=2":         "rulesets/peloponnes/constants.yaml:29:17); --set gives a number, a word or true/false",
 		"conquest_bonus":         `bad --set "conquest_bonus": write NAME=VALUES`,
 		"conquest_bonus=4..1":    `bad --set range "4..1": write A..B with integers A ≤ B`,
@@ -277,6 +279,9 @@ func TestSweepErrors(t *testing.T) {
 		assert.Equal(t, exitUsage, code, set)
 		assert.Contains(t, stderr, want, set)
 	}
+	_, _, stderr := runCLI(t, "", append(args, "nosuch=1")...)
+	assert.Contains(t, stderr, "conquest_bonus")
+	assert.NotContains(t, stderr, "track_length", "a map constant cannot be set: not offered")
 	code, _, stderr := runCLI(t, "", append(args, "conquest_bonus=word")...)
 	assert.Equal(t, exitProblems, code, "a word where a number belongs: %s", stderr)
 	assert.Contains(t, stderr, "conquest_bonus=word:\n")
@@ -298,10 +303,7 @@ func TestCompareSet(t *testing.T) {
 	c := sw.Comparisons[0]
 	assert.Equal(t, "conquest_bonus=3", c["b"].(map[string]any)["set"])
 	assert.NotContains(t, c["a"].(map[string]any), "set")
-	require.NotEmpty(t, c["differences"])
-	for _, d := range c["differences"].([]any) {
-		assert.EqualValues(t, 0, d.(map[string]any)["diff"])
-	}
+	assert.Equal(t, []any{}, c["differences"], "its own value: the same games, nothing differs")
 
 	code, out, _ = runCLI(t, "", "compare", "peloponnes", "--set", "conquest_bonus=1,5", "--players", "3", "--games", "8")
 	require.Equal(t, exitOK, code)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -46,6 +47,9 @@ type simulation struct {
 	bots   []string
 	shard  sim.Shard
 	prm    simulateParams
+	// stage names the run on the progress line when several run in turn
+	// ("A", "B", "conquest_bonus=3"; "" for one run).
+	stage string
 	// play plays one game (sim.PlayGame; a test may put a failing one here).
 	play func(p *interpreter.Program, players int, seed uint64, kinds []string) sim.Outcome
 }
@@ -82,6 +86,9 @@ func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writ
 	} else {
 		printReport(stdout, rep)
 	}
+	if !s.shard.Whole() && prm.Stats == "" && !prm.JSON {
+		fmt.Fprintf(stderr, "note: this is shard %s of the batch; to merge it with the others, write its statistics with --stats FILE (or --json) and give the files to agon merge\n", s.shard)
+	}
 	if rep.Errors > 0 {
 		return exitProblems
 	}
@@ -102,20 +109,26 @@ func (s *simulation) report(ctx context.Context, stderr io.Writer, set string) (
 	return rep, outcomes, nil
 }
 
-// writeFiles writes --rows and --stats.
+// writeFiles writes --rows, --stats and --report.
 func (s *simulation) writeFiles(rep *sim.Report, outcomes []sim.Outcome) error {
+	if err := s.writeRunFiles(rep, outcomes); err != nil {
+		return err
+	}
+	if s.prm.Report != "" {
+		return report.WriteFile(s.prm.Report, simulatePage(rep))
+	}
+	return nil
+}
+
+// writeRunFiles writes --rows and --stats (one run's files).
+func (s *simulation) writeRunFiles(rep *sim.Report, outcomes []sim.Outcome) error {
 	if s.prm.Rows != "" {
 		if err := writeRowsFile(s.prm.Rows, rep, outcomes); err != nil {
 			return err
 		}
 	}
 	if s.prm.Stats != "" {
-		if err := writeJSONFile(s.prm.Stats, rep); err != nil {
-			return err
-		}
-	}
-	if s.prm.Report != "" {
-		return report.WriteFile(s.prm.Report, simulatePage(rep))
+		return writeJSONFile(s.prm.Stats, rep)
 	}
 	return nil
 }
@@ -139,7 +152,7 @@ func (s *simulation) batch(stderr io.Writer) sim.Batch {
 		start := time.Now()
 		b.Progress = func(done, total int) {
 			if done == total || done%max(1, total/200) == 0 {
-				drawProgress(stderr, done, total, time.Since(start))
+				drawProgress(stderr, s.stage, done, total, time.Since(start))
 			}
 			if done == total {
 				fmt.Fprint(stderr, "\r\033[K")
@@ -153,6 +166,9 @@ func (s *simulation) batch(stderr io.Writer) sim.Batch {
 func (s *simulation) header(set string) sim.Header {
 	h := sim.Header{Game: s.prog.Game(), Title: s.prog.Title(), RulesetSource: s.source, Variant: s.prog.Variant(),
 		RulesetHash: s.prog.Hash(), Set: set, Players: s.prm.Players, Seats: s.bots, Seed: s.prm.Seed, BatchGames: s.prm.Games}
+	if labels := s.prog.ReportLabels(); len(labels) > 0 {
+		h.Labels = labels
+	}
 	if !s.shard.Whole() {
 		h.Shards = []sim.Shard{s.shard}
 	}
@@ -173,6 +189,9 @@ func newSimulation(prm simulateParams) (*simulation, error) {
 	}
 	shard, err := parseShard(prm.Shard)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkOutputs(map[string]string{"--rows": prm.Rows, "--stats": prm.Stats, "--report": prm.Report}); err != nil {
 		return nil, err
 	}
 	bots, err := botList(prm.Bots, slicesMax(counts))
@@ -235,12 +254,16 @@ func playOne(p *interpreter.Program, players int, seed uint64, kinds []string) s
 	return sim.PlayGame(p, players, seed, kinds)
 }
 
-// drawProgress draws a one-line progress bar with the rate and the time
-// left (only on a terminal: the clock never reaches results).
-func drawProgress(w io.Writer, done, total int, elapsed time.Duration) {
+// drawProgress draws a one-line progress bar, after the stage's name when
+// there is one, with the rate and the time left (only on a terminal: the
+// clock never reaches results).
+func drawProgress(w io.Writer, stage string, done, total int, elapsed time.Duration) {
 	const width = 40
 	full := done * width / total
-	line := fmt.Sprintf("\r[%s%s] %d/%d games", strings.Repeat("=", full), strings.Repeat(" ", width-full), done, total)
+	if stage != "" {
+		stage += " "
+	}
+	line := fmt.Sprintf("\r%s[%s%s] %d/%d games", stage, strings.Repeat("=", full), strings.Repeat(" ", width-full), done, total)
 	if secs := elapsed.Seconds(); secs > 0 && done > 0 {
 		rate := float64(done) / secs
 		left := time.Duration(float64(total-done)/rate) * time.Second
@@ -290,17 +313,25 @@ writes the shard's statistics, and 'agon merge' combines the shard files into
 the report one run of all the games would print, exactly.
 
 --set NAME=VALUES sweeps a constant of the ruleset over VALUES (1..4 or 1,3,5):
-one report per value, on the same seeds, then a summary table.`,
+one report per value, on the same seeds, then a summary table; with --report
+FILE, one page of them all (the values' charts overlaid, up to six; a section
+per value beyond). --rows and --stats are for one run: give --set NAME=V once
+per value for those.
+
+--report FILE writes one self-contained HTML page (no network needed to view
+it): win rates by seat and by attribute with their intervals, the score, margin
+and length histograms, the per-card and counter tables.`,
 		Example: `  agon simulate peloponnes --players 2-5 --games 1000
   agon simulate rulesets/peloponnes --players 2,4 --games 200 --seed 7 --json
   agon simulate peloponnes --players 4 --games 500 --seats greedy,random,random,random
   agon simulate peloponnes --players 3 --games 200 --rows games.csv
   agon simulate peloponnes --players 4 --games 1000 --shard 0/4 --stats shard-0.json
-  agon simulate peloponnes --players 3 --games 100 --set conquest_bonus=1..4`,
+  agon simulate peloponnes --players 3 --games 100 --set conquest_bonus=1..4
+  agon simulate peloponnes --players 3 --games 200 --set conquest_bonus=1..4 --report sweep.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
-			prm.Progress = !prm.JSON && isTerminal(os.Stderr)
+			prm.Progress = isTerminal(os.Stderr) // on stderr: --json's stdout stays JSON
 			if cmd.Flags().Changed("seats") {
 				if cmd.Flags().Changed("bots") {
 					return usagef("give --seats or --bots (its older name), not both")
@@ -326,4 +357,20 @@ one report per value, on the same seeds, then a summary table.`,
 	f.StringVar(&prm.Report, "report", "", "write an HTML page of charts to `FILE` (self-contained, viewable offline)")
 	f.StringVar(&prm.Set, "set", "", "sweep a constant: `NAME=VALUES`, e.g. conquest_bonus=1..4 or 1,3,5")
 	return cmd
+}
+
+// checkOutputs reports an output file (flag → path, "" for none) whose
+// folder does not exist, before any game is played rather than after.
+func checkOutputs(files map[string]string) error {
+	for _, flag := range []string{"--rows", "--stats", "--report"} {
+		file := files[flag]
+		if file == "" {
+			continue
+		}
+		dir := filepath.Dir(file)
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return usagef("%s %s: there is no folder %s (create it first, or write elsewhere)", flag, file, dir)
+		}
+	}
+	return nil
 }

@@ -15,7 +15,7 @@ import (
 func printReport(w io.Writer, rep *sim.Report) {
 	printSource(w, rep.RulesetSource)
 	fmt.Fprintln(w, headerLine(rep))
-	printSection(w, rep.Summary, "")
+	printSection(w, rep.Summary, "", rep.Label)
 	if counts := requestedCounts(rep.Players, rep.PlayerCounts()); len(counts) > 1 {
 		for _, n := range counts {
 			sub := rep.ByPlayers[fmt.Sprint(n)]
@@ -24,7 +24,7 @@ func printReport(w io.Writer, rep *sim.Report) {
 				continue
 			}
 			fmt.Fprintf(w, "\n%d players: %d games\n", n, sub.Games)
-			printSection(w, sub, "  ")
+			printSection(w, sub, "  ", rep.Label)
 		}
 	}
 }
@@ -84,8 +84,14 @@ func seatsText(seats []string) string {
 	return seats[0]
 }
 
-// printSection prints one Summary's statistics.
-func printSection(w io.Writer, s *sim.Summary, indent string) {
+// printSection prints one Summary's statistics, headed by the ruleset's
+// labels (label maps a report attribute's or counter's name to its
+// heading).
+func printSection(w io.Writer, s *sim.Summary, indent string, label func(string) string) {
+	if s.Games == 0 {
+		fmt.Fprintf(w, "%sno games to report (more shards than games?)\n", indent)
+		return
+	}
 	fmt.Fprintf(w, "%serrors: %d\n", indent, s.Errors)
 	for _, m := range s.ErrorMessages {
 		fmt.Fprintf(w, "%s  %s\n", indent, m)
@@ -109,9 +115,9 @@ func printSection(w io.Writer, s *sim.Summary, indent string) {
 	for _, r := range s.WinRateBySeat {
 		fmt.Fprintf(w, "%s  P%d: %s  of %d games\n", indent, r.Seat, rateText(r.Rate), r.Games)
 	}
-	printAttributes(w, s, indent)
+	printAttributes(w, s, indent, label)
 	printCards(w, s, indent)
-	printCounters(w, s, indent)
+	printCounters(w, s, indent, label)
 }
 
 // distText is "mean 23.4, sd 5.1, median 23, min 3, max 45".
@@ -126,7 +132,7 @@ func rateText(r sim.Rate) string {
 
 // printAttributes prints the win rate by each declared attribute, a
 // table per attribute.
-func printAttributes(w io.Writer, s *sim.Summary, indent string) {
+func printAttributes(w io.Writer, s *sim.Summary, indent string, label func(string) string) {
 	rates := s.WinRateByAttribute
 	for start := 0; start < len(rates); {
 		end := start
@@ -136,7 +142,7 @@ func printAttributes(w io.Writer, s *sim.Summary, indent string) {
 			end++
 		}
 		values = padRight(values)
-		fmt.Fprintf(w, "%swin rate by %s (95%% interval):\n", indent, rates[start].Name)
+		fmt.Fprintf(w, "%swin rate by %s (95%% interval):\n", indent, label(rates[start].Name))
 		for i, a := range rates[start:end] {
 			fmt.Fprintf(w, "%s  %s %s  of %d seats\n", indent, values[i], rateText(a.Rate), a.Games)
 		}
@@ -165,20 +171,29 @@ func printCards(w io.Writer, s *sim.Summary, indent string) {
 }
 
 // printCounters prints the declared counters.
-func printCounters(w io.Writer, s *sim.Summary, indent string) {
+func printCounters(w io.Writer, s *sim.Summary, indent string, label func(string) string) {
 	if len(s.Counters) == 0 {
 		return
 	}
 	fmt.Fprintf(w, "%scounters (mean per seat and game):\n", indent)
+	counters := byLabel(s.Counters, label)
 	names := []string{"counter"}
-	for _, c := range s.Counters {
-		names = append(names, c.Name)
+	for _, c := range counters {
+		names = append(names, label(c.Name))
 	}
 	names = padRight(names)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%s  %s\tall\tsd\twinners\tothers\t\n", indent, names[0])
-	for i, c := range s.Counters {
+	for i, c := range counters {
 		fmt.Fprintf(tw, "%s  %s\t%.2f\t%.2f\t%.2f\t%.2f\t\n", indent, names[i+1], c.All.Mean, c.All.SD, c.Winners.Mean, c.Others.Mean)
 	}
 	_ = tw.Flush()
+}
+
+// byLabel is the counters in the order of their headings (the statistics
+// keep the order of their names, which labels may not follow).
+func byLabel(counters []sim.CounterSummary, label func(string) string) []sim.CounterSummary {
+	out := slices.Clone(counters)
+	slices.SortStableFunc(out, func(a, b sim.CounterSummary) int { return strings.Compare(label(a.Name), label(b.Name)) })
+	return out
 }

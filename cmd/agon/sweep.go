@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"agon/interpreter"
+	"agon/interpreter/report"
 	"agon/interpreter/sim"
 	"agon/schema"
 )
@@ -92,7 +93,21 @@ func checkConstant(p *interpreter.Program, name string) error {
 		}
 		return nil
 	}
-	return usagef("--set: %s has no constant %q%s (constants: %s)", p.Game(), name, schema.DidYouMean(name, names), strings.Join(names, ", "))
+	return usagef("--set: %s has no constant %q%s (constants --set can give: %s)", p.Game(), name, schema.DidYouMean(name, names), strings.Join(settable(p), ", "))
+}
+
+// settable lists the constants --set can give a value: numbers, words and
+// booleans, not lists or maps.
+func settable(p *interpreter.Program) []string {
+	var out []string
+	for _, n := range p.Ruleset().ConstantOrder {
+		switch p.Ruleset().Constants[n].V.(type) {
+		case []any, map[string]any:
+		default:
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // patchedProgram loads the simulation's ruleset and variant with the
@@ -109,6 +124,22 @@ func (s *simulation) patchedProgram(name, value string) (*interpreter.Program, e
 	return interpreter.LoadPatched(rs.fsys, rs.dir, s.prm.Variant, "--set "+name+"="+value, doc.Content[0])
 }
 
+// sweepPrograms loads the ruleset once per value of the sweep, before any
+// game is played, so that a value the ruleset refuses is reported at once.
+// It prints the failure and returns its exit code (0 when all load).
+func (s *simulation) sweepPrograms(sw sweep, stderr io.Writer) ([]*interpreter.Program, int) {
+	progs := make([]*interpreter.Program, len(sw.Values))
+	for i, v := range sw.Values {
+		p, err := s.patchedProgram(sw.Name, v)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
+			return nil, printLoadError(stderr, err)
+		}
+		progs[i] = p
+	}
+	return progs, exitOK
+}
+
 // runSweep plays the simulation once per value of --set, on the same
 // seeds, and prints each report and a summary table.
 func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int {
@@ -116,22 +147,24 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 	if err == nil {
 		err = checkConstant(s.prog, sw.Name)
 	}
-	if err == nil && (s.prm.Rows != "" || s.prm.Stats != "" || s.prm.Report != "") {
-		err = usagef("--rows, --stats and --report are for one run, not with --set (run simulate once per value instead)")
+	if err == nil && len(sw.Values) > 1 && (s.prm.Rows != "" || s.prm.Stats != "") {
+		err = usagef("--rows and --stats are for one run, not a sweep of %d values: give one value a run (--set %s=%s --stats FILE); --json has every value's statistics, --report one page of them all", len(sw.Values), sw.Name, sw.Values[0])
 	}
 	if err != nil {
 		return fail(stderr, err)
 	}
+	progs, code := s.sweepPrograms(sw, stderr)
+	if progs == nil {
+		return code
+	}
 	out := sweepReport{Set: sw.Name, Values: sw.Values}
-	code := exitOK
-	for _, v := range sw.Values {
-		p, err := s.patchedProgram(sw.Name, v)
-		if err != nil {
-			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
-			return printLoadError(stderr, err)
+	for i, v := range sw.Values {
+		s.prog = progs[i]
+		s.stage = sw.Name + "=" + v
+		rep, outcomes, err := s.report(ctx, stderr, sw.Name+"="+v)
+		if err == nil {
+			err = s.writeRunFiles(rep, outcomes)
 		}
-		s.prog = p
-		rep, _, err := s.report(ctx, stderr, sw.Name+"="+v)
 		if err != nil {
 			return fail(stderr, err)
 		}
@@ -142,6 +175,11 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 		if !s.prm.JSON {
 			printReport(stdout, rep)
 			fmt.Fprintln(stdout)
+		}
+	}
+	if s.prm.Report != "" {
+		if err := report.WriteFile(s.prm.Report, sweepPage(&out)); err != nil {
+			return fail(stderr, err)
 		}
 	}
 	if s.prm.JSON {

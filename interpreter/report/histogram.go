@@ -128,15 +128,19 @@ func histogramSVG(h Histogram, titleID string) (template.HTML, error) {
 
 // countLabel is the vertical axis' label.
 func countLabel(h Histogram) string {
+	unit := h.Unit
+	if unit == "" {
+		unit = "games"
+	}
 	switch {
 	case h.CountLabel != "":
 		return h.CountLabel
 	case density(h):
-		return "share of games per unit"
+		return "share of " + unit + " per unit"
 	case h.Normalize:
-		return "share of games"
+		return "share of " + unit
 	}
-	return "games"
+	return unit
 }
 
 // histogramData is the table of a Histogram's counts, each with its share

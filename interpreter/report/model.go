@@ -66,7 +66,8 @@ type Histogram struct {
 	Title      string    // the section's heading and the chart's accessible title
 	Caption    string    // a sentence under the chart; optional
 	ValueLabel string    // the horizontal axis' label, e.g. "final score"
-	CountLabel string    // the vertical axis' label; "games" (or "share of games") when empty
+	CountLabel string    // the vertical axis' label; Unit (or "share of " Unit) when empty
+	Unit       string    // what a count counts, for the axis' label: "games" when empty ("seats" when every seat's score is counted)
 	Edges      []float64 // the bins' edges, increasing: bin i is [Edges[i], Edges[i+1])
 	Series     []HistogramSeries
 	// Normalize draws each series' counts as shares of its total, in

@@ -307,4 +307,8 @@ func TestHistogramSeriesWithTheirOwnBins(t *testing.T) {
 	assert.False(t, density(shared))
 	assert.Equal(t, []float64{0.25, 0.25, 0.5}, heights(shared, shared.Series[0]))
 	assert.Equal(t, "share of games", countLabel(shared))
+	shared.Unit = "seats"
+	assert.Equal(t, "share of seats", countLabel(shared), "every seat's score counts seats, not games")
+	shared.Normalize = false
+	assert.Equal(t, "seats", countLabel(shared))
 }

@@ -9,6 +9,14 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
+// Text is the Difference's heading for people: its Label, or Statistic.
+func (d *Difference) Text() string {
+	if d.Label != "" {
+		return d.Label
+	}
+	return d.Statistic
+}
+
 // Alpha is the significance level of Compare, after Holm's correction.
 const Alpha = 1 - Confidence
 
@@ -25,6 +33,9 @@ const (
 type Difference struct {
 	// Statistic names it, e.g. "win rate P1" or "mean score".
 	Statistic string `json:"statistic"`
+	// Label is Statistic with the ruleset's labels for report attributes
+	// and counters ("counter catastrophes struck"), when it has one.
+	Label string `json:"label,omitempty"`
 	// A and B are its values in the two runs (rates as fractions).
 	A float64 `json:"a"`
 	B float64 `json:"b"`
@@ -44,9 +55,14 @@ type Difference struct {
 	Significant bool    `json:"significant"`
 	// Rate reports a rate (printed as a percentage).
 	Rate bool `json:"rate"`
+	// Pairs is the number of games paired (ComparePaired; 0 for Compare's
+	// independent samples).
+	Pairs int `json:"pairs,omitempty"`
 }
 
-// Compare sets every statistic that both summaries can test side by side,
+// Compare sets every statistic that both summaries can test side by side
+// as independent samples (for two runs on different seeds; runs of the
+// same batch on the same seeds compare better with ComparePaired),
 // most significant first (ties in the order the statistics are listed).
 // Statistics with fewer than two observations on a side, and those
 // without any variation in either run (a rate 0 or 1 on both sides, or

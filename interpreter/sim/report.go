@@ -32,6 +32,18 @@ type Header struct {
 	// Shards lists the shards the report holds, in order; empty when it
 	// holds the whole batch.
 	Shards []Shard `json:"shards,omitempty"`
+	// Labels are the headings the ruleset gives report attributes and
+	// counters (Program.ReportLabels); the statistics keep the names.
+	Labels map[string]string `json:"labels,omitempty"`
+}
+
+// Label is the heading of a report attribute or counter: its label, or
+// the name when the ruleset gives none.
+func (h *Header) Label(name string) string {
+	if l, ok := h.Labels[name]; ok {
+		return l
+	}
+	return name
 }
 
 // VariantName is the variant, or "base rules".

@@ -11,7 +11,9 @@
 //     and merging tallies in any grouping give the same Tally.
 //   - Summary is what people read, derived from a Tally: rates with
 //     Wilson intervals, means and standard deviations, histograms.
-//     Compare sets two Summaries side by side with tests of significance.
+//     ComparePaired sets two runs of the same seeds side by side, testing
+//     the per-game differences; Compare sets two Summaries side by side
+//     as independent samples.
 //
 // sim may import the core and the bots, never the transcripts.
 package sim
