@@ -52,6 +52,33 @@ type decoder struct {
 	// noRequired is a mapping whose missing keys are not reported (the
 	// merged top level when a file could not be parsed).
 	noRequired *yaml.Node
+	// structs are the decodable fields of each struct type met, listed
+	// once per decoder (an Effect has dozens, and a ruleset thousands of
+	// effects).
+	structs map[reflect.Type]*structInfo
+}
+
+// structInfo is a struct type's decodable fields, in order and by key.
+type structInfo struct {
+	fields []field
+	byKey  map[string]int // index into fields
+}
+
+// structOf returns t's decodable fields, listing them on first use.
+func (d *decoder) structOf(t reflect.Type) *structInfo {
+	if info, ok := d.structs[t]; ok {
+		return info
+	}
+	fields := structFields(t)
+	info := &structInfo{fields: fields, byKey: make(map[string]int, len(fields))}
+	for i, f := range fields {
+		info.byKey[f.key] = i
+	}
+	if d.structs == nil {
+		d.structs = map[reflect.Type]*structInfo{}
+	}
+	d.structs[t] = info
+	return info
 }
 
 // run checks out and the alias expansion, then decodes.
@@ -497,23 +524,24 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 		d.wrongKind(file, n, "a mapping")
 		return
 	}
-	fields := structFields(v.Type())
-	byKey := map[string]field{}
-	for _, f := range fields {
-		byKey[f.key] = f
+	info := d.structOf(v.Type())
+	fields := info.fields
+	var seen [64]bool // which fields the mapping sets
+	present := seen[:]
+	if len(fields) > len(seen) {
+		present = make([]bool, len(fields))
 	}
-	present := map[string]bool{}
 	for _, p := range d.pairs(file, n) {
-		f, ok := byKey[p.name]
+		i, ok := info.byKey[p.name]
 		if !ok {
 			d.unknownKey(n, p, fields)
 			continue
 		}
-		present[p.name] = true
-		d.structField(p, f, v)
+		present[i] = true
+		d.structField(p, fields[i], v)
 	}
-	for _, f := range fields {
-		if f.required && !present[f.key] && n != d.noRequired {
+	for i, f := range fields {
+		if f.required && !present[i] && n != d.noRequired {
 			pos, owned := d.owners[n]
 			if !owned {
 				pos = nodePos(file, n)
