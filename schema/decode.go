@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -411,8 +412,13 @@ type pair struct {
 // pairs lists the entries of mapping n, reporting non-scalar and
 // duplicate keys (which are skipped).
 func (d *decoder) pairs(file string, n *yaml.Node) []pair {
-	var out []pair
-	seen := map[string]Pos{}
+	out := make([]pair, 0, len(n.Content)/2)
+	// Duplicates are found by a scan of the few keys of a small mapping,
+	// by a map in a large one.
+	var seen map[string]int // index into out
+	if len(n.Content) > 32 {
+		seen = make(map[string]int, len(n.Content)/2)
+	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, val := n.Content[i], n.Content[i+1]
 		kf := d.fileOf(k, file)
@@ -421,11 +427,18 @@ func (d *decoder) pairs(file string, n *yaml.Node) []pair {
 			d.ds.Addf(nodePos(kf, k), "expected a name as key, got %s", describe(rk))
 			continue
 		}
-		if prev, dup := seen[rk.Value]; dup {
-			d.ds.Addf(nodePos(kf, k), "duplicate key %q (first at %s)", rk.Value, prev)
+		prev, dup := seen[rk.Value]
+		if seen == nil {
+			prev = slices.IndexFunc(out, func(p pair) bool { return p.name == rk.Value })
+			dup = prev >= 0
+		}
+		if dup {
+			d.ds.Addf(nodePos(kf, k), "duplicate key %q (first at %s)", rk.Value, nodePos(out[prev].keyFile, out[prev].key))
 			continue
 		}
-		seen[rk.Value] = nodePos(kf, k)
+		if seen != nil {
+			seen[rk.Value] = len(out)
+		}
 		if d.owners == nil {
 			d.owners = map[*yaml.Node]Pos{}
 		}
