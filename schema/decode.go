@@ -100,12 +100,26 @@ func (d *decoder) run(file string, node *yaml.Node, out any) {
 
 // checkAliases reports a tree that expands beyond MaxNodes.
 func checkAliases(file string, node *yaml.Node, ds *Diagnostics) bool {
+	if n, aliases := countNodes(node); !aliases && n <= MaxNodes {
+		return true // a plain tree: its size is its count
+	}
 	size := expansionSizer(MaxNodes)
 	if size(node) <= MaxNodes {
 		return true
 	}
 	ds.Addf(nodePos(file, aliasCulprit(node, size, MaxNodes)), "YAML aliases expand to more than %d nodes (limit MaxNodes)", MaxNodes)
 	return false
+}
+
+// countNodes counts the nodes of n's tree, and says whether it has an
+// alias (then the count is not its expanded size).
+func countNodes(n *yaml.Node) (int, bool) {
+	count, aliases := 1, n.Kind == yaml.AliasNode || n.Alias != nil
+	for _, c := range n.Content {
+		k, a := countNodes(c)
+		count, aliases = count+k, aliases || a
+	}
+	return count, aliases
 }
 
 // aliasCulprit walks down from n, while one child alone is too big, to
