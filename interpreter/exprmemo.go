@@ -12,8 +12,8 @@ import (
 
 // A ruleset writes the same expression text in many places (a label's
 // {c.name}, a condition repeated in each option), and each was compiled
-// twice by expr. Both compiles depend only on the text and the scope's
-// environment type (the globals, which are fixed, and the locals' names
+// by expr. The check and the runtime tree depend only on the text and the
+// scope's environment type (the globals, which are fixed, and the locals' names
 // and types, which the renaming of locals reads too), so a text compiled
 // once in a scope type is not compiled again there: the program, the
 // result type and the fast path are shared (none is changed after
@@ -24,8 +24,8 @@ import (
 
 // A text's compile depends on the locals in scope only through the names
 // it writes: a local it does not name changes neither its types, nor the
-// renaming of locals, nor the builtins hidden from it. So both compiles
-// see the scope cut down to the locals the text names (namedLocals), and
+// renaming of locals, nor the builtins hidden from it. So the check and
+// the runtime tree see the scope cut down to the locals the text names (namedLocals), and
 // a label like {c.name} written under many different sets of locals is
 // compiled once (the shipped rulesets: 994 compiles instead of 1,552).
 // A text that reads the environment itself ($env) or does not parse keeps

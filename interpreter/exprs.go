@@ -193,6 +193,9 @@ func (p envPatcher) Reset() {}
 // ShouldRepeat implements expr's repeatable patcher: one pass is enough.
 func (p envPatcher) ShouldRepeat() bool { return false }
 
+// readsNoTypes marks envPatcher as matching names only (patchAndCheck).
+func (p envPatcher) readsNoTypes() {}
+
 // typesCleared forgets the types a patcher's pre-check stored. expr
 // checks the tree before each patcher and skips the arguments of a call
 // whose type is already known in the final check, so the last patcher
@@ -209,6 +212,9 @@ func (typesCleared) Reset() {}
 
 // ShouldRepeat implements expr's repeatable patcher: one pass is enough.
 func (typesCleared) ShouldRepeat() bool { return false }
+
+// readsNoTypes marks typesCleared as reading no type (patchAndCheck).
+func (typesCleared) readsNoTypes() {}
 
 // disabledBuiltins would let the clock or Go map order reach outcomes.
 var disabledBuiltins = []string{"now", "date", "duration", "keys", "values", "toPairs", "fromPairs", "timezone"}
