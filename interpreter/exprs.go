@@ -11,8 +11,6 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
-	"github.com/expr-lang/expr/parser"
-	"github.com/expr-lang/expr/vm"
 
 	"agon/schema"
 )
@@ -257,7 +255,8 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	}
 	// The runtime tree starts from the same parse (runtree.go).
 	parsed, copied := copyNode(checked.Node)
-	// Only the checked tree is kept: this compile's program is never run.
+	// The checked tree is kept for the per-place checks; no program is
+	// made from it.
 	if err := patchAndCheck(checked, checkCfg); err != nil {
 		c.report(src, err, c.tc.env(full.fields()))
 		return nil
@@ -272,31 +271,14 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	if !copied {
-		again, err := parser.ParseWithConfig(src.Src, checkCfg)
-		if err != nil {
-			c.report(src, err, c.tc.env(full.fields()))
-			return nil
-		}
-		parsed = again.Node
+		parsed = nil // parsed again
 	}
-	runBase := c.baseConfig(runConf, hidden)
-	runOpts := func() []expr.Option { return c.runOptions(sc, arith, finder) }
-	node, err := runtimeTree(parsed, checked.Source, runBase, runOpts())
+	out, err := c.forRuntime(src, sc, hidden, parsed, checked.Source, checkCfg, arith, finder)
 	if err != nil {
 		c.report(src, err, c.tc.env(full.fields()))
 		return nil
 	}
-	run := &lazyProgram{tree: node, build: func() (*vm.Program, error) { return exprProgram(runBase, src.Src, runOpts()...) }}
-	out := &compiled{src: src, run: run, typ: typ}
-	out.fast, out.frame, out.fastMiss = fastCompile(node, nil, c, runBase.Functions)
-	if out.fast == nil {
-		// The VM runs it every time: compile it now, so that a failure
-		// is a load error.
-		if _, err := run.program(); err != nil {
-			c.report(src, err, c.tc.env(full.fields()))
-			return nil
-		}
-	}
+	out.typ = typ
 	c.remember(memoKey, out, checked.Node)
 	return out
 }

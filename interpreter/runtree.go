@@ -8,6 +8,10 @@ import (
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/optimizer"
+	"github.com/expr-lang/expr/parser"
+	"github.com/expr-lang/expr/vm"
+
+	"agon/schema"
 )
 
 // One parse and one type check per expression. The closures and the
@@ -36,6 +40,37 @@ import (
 // `x in [1, 2]` and `x in 1..3` when x is known to be an int): both are
 // the same expression, and TestRuntimeTreeIsExprs compares them for every
 // compile of the shipped rulesets.
+
+// forRuntime makes the runtime side of a compile in scope sc: the runtime
+// tree from parsed (a copy of the check's parse of source, or nil to
+// parse the text again under checkCfg), its closure, and its VM program,
+// which is compiled now only when there is no closure (the VM then runs
+// it every time, and a failure must be a load error).
+func (c *exprCompiler) forRuntime(src schema.Expr, sc *scope, hidden []string, parsed ast.Node, source file.Source,
+	checkCfg *conf.Config, arith *arithRecorder, finder *defaultFinder) (*compiled, error) {
+	if parsed == nil {
+		tree, err := parser.ParseWithConfig(src.Src, checkCfg)
+		if err != nil {
+			return nil, err
+		}
+		parsed = tree.Node
+	}
+	runBase := c.baseConfig(runConf, hidden)
+	runOpts := func() []expr.Option { return c.runOptions(sc, arith, finder) }
+	node, err := runtimeTree(parsed, source, runBase, runOpts())
+	if err != nil {
+		return nil, err
+	}
+	run := &lazyProgram{tree: node, build: func() (*vm.Program, error) { return exprProgram(runBase, src.Src, runOpts()...) }}
+	out := &compiled{src: src, run: run}
+	out.fast, out.frame, out.fastMiss = fastCompile(node, nil, c, runBase.Functions)
+	if out.fast == nil {
+		if _, err := run.program(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
 
 // runtimeTree runs the runtime patchers of opts on node (a copy of the
 // text's parse) in expr's order, the non-repeatable ones first, and then
