@@ -19,28 +19,44 @@ type cardProto struct {
 
 // cardProtos builds every card instance of rs, in the order a game creates
 // them (tables in declaration order, rows in order, copies #1…#n).
+//
+// The copies of a row differ only in their ids, so a row's fields are
+// built once and cloned per further copy; its list and map values are
+// shared by the protos (never written: instance copies them per game).
 func cardProtos(rs *schema.Ruleset, union []declared) []cardProto {
 	var out []cardProto
+	zeros := make([]any, len(union))
+	for i, f := range union {
+		zeros[i] = zeroValue(f.typ)
+	}
 	for _, tname := range rs.CardOrder {
 		tbl := rs.Cards[tname]
 		for _, row := range tbl.Rows {
+			// An attribute or prop named like a built-in field (id …) is
+			// an error of its own (schema.Validate), so id comes last.
+			fields := make(map[string]any, len(union)+len(tbl.AttributeOrder)+len(tbl.PropOrder)+3)
+			fields["def"], fields["table"] = row.ID, tname
+			for i, f := range union {
+				fields[f.name] = zeros[i]
+			}
+			for _, a := range tbl.AttributeOrder {
+				fields[a] = attributeValue(tbl.Attributes[a], row, a)
+			}
+			for _, pr := range tbl.PropOrder {
+				fields[pr] = zeroValue(tbl.Props[pr].Type)
+			}
+			lists := listFields(fields)
 			count := max(row.Count, 1)
 			for i := 1; i <= count; i++ {
-				id := row.ID
+				c, id := fields, row.ID
 				if count > 1 {
 					id = fmt.Sprintf("%s#%d", row.ID, i)
 				}
-				c := map[string]any{"id": id, "def": row.ID, "table": tname}
-				for _, f := range union {
-					c[f.name] = zeroValue(f.typ)
+				if i < count {
+					c = maps.Clone(fields)
 				}
-				for _, a := range tbl.AttributeOrder {
-					c[a] = attributeValue(tbl.Attributes[a], row, a)
-				}
-				for _, pr := range tbl.PropOrder {
-					c[pr] = zeroValue(tbl.Props[pr].Type)
-				}
-				out = append(out, cardProto{id: id, zone: tbl.Zone, fields: c, lists: listFields(c)})
+				c["id"] = id
+				out = append(out, cardProto{id: id, zone: tbl.Zone, fields: c, lists: lists})
 			}
 		}
 	}

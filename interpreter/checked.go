@@ -14,10 +14,15 @@ import (
 // Integer arithmetic is checked: a result that does not fit in an int is
 // an error, never a silently wrapped number. The engine's own sums (add)
 // use addInts; in expressions, `+`, `-` and `*` of two ints, negation of
-// an int and sum() of ints become calls of checked functions. Which operations are int-typed is only known in
-// the first, type-checked compile, so arithRecorder notes their positions
-// there and arithPatcher rewrites the same nodes in the runtime compile
-// (both parse the same text, so positions match).
+// an int and sum() of ints become calls of checked functions. Which
+// operations are int-typed is only known in the first, type-checked
+// compile, so arithRecorder notes their positions there and arithPatcher
+// rewrites the same nodes in the runtime compile (both parse the same
+// text, so positions match). The recorder reads the types of a check made
+// after envPatcher has given the ruleset functions (and card) their
+// environment argument: before it, such a call has the wrong number of
+// arguments and no type, so `n * fact(n - 1)` would not count as int
+// arithmetic and would wrap.
 
 // addInts is a + b, or an error if it overflows.
 func addInts(a, b int) (int, error) {
@@ -144,6 +149,18 @@ func (r *arithRecorder) Visit(node *ast.Node) {
 	}
 	r.at[b.Location()] = b.Operator
 }
+
+// Reset and ShouldRepeat make arithRecorder a "repeatable" patcher, which
+// expr runs after the others (after envPatcher, which comes before it in
+// the list): it runs once.
+func (r *arithRecorder) Reset() {}
+
+// ShouldRepeat implements expr's repeatable patcher: one pass is enough.
+func (r *arithRecorder) ShouldRepeat() bool { return false }
+
+// recordsOnly marks arithRecorder as a visitor that changes no node, so
+// patchAndCheck needs no check after it.
+func (r *arithRecorder) recordsOnly() {}
 
 func isInt(t reflect.Type) bool { return t != nil && t.Kind() == reflect.Int }
 

@@ -46,14 +46,16 @@
 //
 // Shadow types for checking, plain maps for running. expr type-checks
 // struct fields but not nested map keys, and the guide wants a misspelt
-// attribute to be a load-time error. So each expression is compiled twice:
-// once against "shadow" struct types built with reflect.StructOf from the
-// ruleset's declarations (a Card struct with one field per attribute and
-// prop, a Player struct, a root struct with every global name and the
-// locals in scope), which gives exact type errors and did-you-mean; and
-// once against an empty map environment, which is the program that runs.
-// The running environment is the game state itself: a map of constants,
-// variables, zones (lists of card maps) and players. State is therefore
+// attribute to be a load-time error. So each expression is type-checked
+// once against "shadow" types built from the ruleset's declarations (a
+// Card struct with one field per attribute and prop and a Player struct,
+// both made with reflect.StructOf, and an environment holding every
+// global name and the locals in scope, envscope.go), which gives exact
+// type errors and did-you-mean; and it runs against a map environment:
+// the closures and the VM program are made from its runtime tree (the
+// same parse with the runtime patches, runtree.go), not from the checked
+// one. The running environment is the game state itself: a map of
+// constants, variables, zones (lists of card maps) and players. State is therefore
 // plain data, which makes MarshalState and equality generic, and an
 // effect writes straight into what the next expression reads. The cost
 // is map lookups instead of struct field loads. After the changes below
@@ -65,12 +67,25 @@
 // its table lacks one), matching the union Card shadow type, so an
 // expression over mixed cards never meets a missing key.
 //
-// Loading pays for the two compiles (exprconf.go, exprmemo.go): expr's
-// function and builtin tables are built once per kind of compile and
-// shared read-only (expr only reads them), an expression text is compiled
-// once per scope type and reused at its other places (the checks that
-// report per place run again there; failures are never kept), and the
-// read-only checks before compiling share one parse of the text.
+// Loading parses and type-checks each expression once (exprconf.go,
+// exprmemo.go, runtree.go): expr's function and builtin tables are built
+// once per kind of configuration and shared read-only (expr only reads
+// them); the environment of a scope type is one strict map nature built
+// once (no struct type per scope); an expression text is compiled once
+// per scope type and reused at its other places (the checks that report
+// per place run again there; failures are never kept); the read-only
+// checks before compiling share one parse of the text, and the check
+// works on a copy of it when its configuration cannot parse the text
+// differently; the check makes only the type checks a patcher that reads
+// types needs (patchAndCheck). The runtime tree is that parse copied
+// before the check patches it, with the runtime patchers (local keys,
+// $env, checked arithmetic, intmap defaults, budget) and expr's optimiser
+// run on it, without expr's checks against the map environment: no
+// runtime patcher reads a type, and the closures read the tree's shape
+// only (TestRuntimeTreeIsExprs: the trees are expr's own for every compile
+// of the shipped rulesets). The VM program is compiled from the text by
+// expr's own steps on first use (at load for an expression without a
+// closure). BENCHMARKS.md, "Fourth round: loading", has the figures.
 //
 // Ruleset functions run through expr's $env. A function call is patched
 // at compile time to pass $env as a hidden first argument; the function
@@ -274,11 +289,12 @@
 // and reused, so an int or bool evaluation allocates nothing
 // (TestClosureEvaluationsDoNotAllocate); lists built and strings boxed
 // still allocate, as on the VM. expr stays the parser, the type checker
-// and the fallback; the fallback's VM program is generated on the first
+// and the fallback; the fallback's VM program is compiled on the first
 // evaluation that needs it, once (lazyProgram, exprconf.go), as the
-// closures leave most programs unused; the next steps of the roadmap are state in typed slots
-// (then closures read slots instead of maps) and compiling the closures
-// from the checked tree, so that the runtime compile by expr goes.
+// closures leave most programs unused. The closures are compiled from the
+// runtime tree made from the checked text's parse (runtree.go); the next
+// step of the roadmap is state in typed slots (then closures read slots
+// instead of maps, and could use the checked types).
 //
 // Measured and dropped: routing the VM's member reads through a hidden
 // function ($fetch, a type switch) instead of runtime.Fetch. expr gives

@@ -106,23 +106,10 @@ func (c *exprCompiler) hidden(locals []field) []string {
 	return append(append([]string(nil), c.tc.hiddenGlobals...), more...)
 }
 
-// exprCompile is expr.Compile on a copy of base: opts may set the
+// configured is a copy of base with opts applied: they may set the
 // environment, switches and patchers, never functions or builtins (those
-// tables are shared). It parses, patches, checks and optimises the text at
-// once and reports every error of those steps; the code generation, which
-// only the VM needs, is left to the returned program's first use.
-func exprCompile(base *conf.Config, input string, opts ...expr.Option) (*lazyProgram, error) {
-	tree, cfg, err := exprCheck(base, input, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &lazyProgram{tree: tree, cfg: cfg}, nil
-}
-
-// exprCheck runs expr.Compile's steps up to the code generation (parse,
-// patchers, type check, optimiser) on a copy of base, and returns the tree
-// and the configuration the code generation would use.
-func exprCheck(base *conf.Config, input string, opts ...expr.Option) (*parser.Tree, *conf.Config, error) {
+// tables are shared).
+func configured(base *conf.Config, opts ...expr.Option) *conf.Config {
 	cfg := *base
 	cfg.Visitors = nil
 	for _, op := range opts {
@@ -131,15 +118,33 @@ func exprCheck(base *conf.Config, input string, opts ...expr.Option) (*parser.Tr
 	// The type cache (cfg.NtCache) stays per compile: sharing it across
 	// compiles changed a diagnostic of testgames/invalid/load/board_bad_nodes.
 	cfg.Check()
-	tree, err := parser.ParseWithConfig(input, &cfg)
+	return &cfg
+}
+
+// exprProgram is expr.Compile on a copy of base (see configured): parse,
+// patchers, type check, optimiser and code generation.
+func exprProgram(base *conf.Config, input string, opts ...expr.Option) (*vm.Program, error) {
+	tree, cfg, err := exprCheck(base, input, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return exprcompiler.Compile(tree, cfg)
+}
+
+// exprCheck runs expr.Compile's steps up to the code generation (parse,
+// patchers, type check, optimiser) on a copy of base, and returns the tree
+// and the configuration the code generation would use.
+func exprCheck(base *conf.Config, input string, opts ...expr.Option) (*parser.Tree, *conf.Config, error) {
+	cfg := configured(base, opts...)
+	tree, err := parser.ParseWithConfig(input, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := patchAndCheck(tree, &cfg); err != nil {
+	if err := patchAndCheck(tree, cfg); err != nil {
 		return nil, nil, err
 	}
 	if cfg.Optimize {
-		if err := optimizer.Optimize(&tree.Node, &cfg); err != nil {
+		if err := optimizer.Optimize(&tree.Node, cfg); err != nil {
 			var fileError *file.Error
 			if errors.As(err, &fileError) {
 				return nil, nil, fileError.Bind(tree.Source)
@@ -147,35 +152,36 @@ func exprCheck(base *conf.Config, input string, opts ...expr.Option) (*parser.Tr
 			return nil, nil, err
 		}
 	}
-	return tree, &cfg, nil
+	return tree, cfg, nil
 }
 
-// lazyProgram is an expression's checked runtime tree and its VM program,
+// lazyProgram is an expression's runtime tree and its VM program,
 // generated on first use. The closures (fastpath*.go) evaluate every
 // expression of the shipped rulesets, so most programs are never needed:
-// generating them at load was ~7% of loading. Everything that can fail
-// for a ruleset (parse, patches, type check, optimiser) has run when the
-// lazyProgram is made; expr's code generation reports no error of its own
-// (it turns a panic, a bug in expr, into one). One lazyProgram is shared
-// by every place and every game using the expression, goroutines
-// included, so the generation runs once, under a sync.Once.
+// generating them at load was ~7% of loading, and their check against the
+// map environment more (runtree.go). build compiles the text with expr's
+// own steps; an expression without a closure has its program built at
+// load, where a failure is reported like any compile error. One
+// lazyProgram is shared by every place and every game using the
+// expression, goroutines included, so the generation runs once, under a
+// sync.Once.
 type lazyProgram struct {
-	tree *parser.Tree
-	cfg  *conf.Config // the compile's own copy (its type cache is private)
-	once sync.Once
-	prog *vm.Program
-	err  error
+	tree  ast.Node
+	build func() (*vm.Program, error)
+	once  sync.Once
+	prog  *vm.Program
+	err   error
 }
 
-// node is the checked, patched and optimised runtime tree, which the
-// closures and the trigger analysis read (never change).
-func (l *lazyProgram) node() ast.Node { return l.tree.Node }
+// node is the patched and optimised runtime tree, which the closures and
+// the trigger analysis read (never change).
+func (l *lazyProgram) node() ast.Node { return l.tree }
 
 // program returns the VM program, generating it on the first call.
 func (l *lazyProgram) program() (*vm.Program, error) {
 	l.once.Do(func() {
-		l.prog, l.err = exprcompiler.Compile(l.tree, l.cfg)
-		l.cfg = nil // nothing else reads it
+		l.prog, l.err = l.build()
+		l.build = nil // nothing else calls it
 	})
 	return l.prog, l.err
 }
@@ -187,18 +193,30 @@ type repeatablePatcher interface {
 	ShouldRepeat() bool
 }
 
+// recorder is a patcher that only reads the tree (it notes what it finds
+// and changes no node): the types a check gave before it are still
+// right after it.
+type recorder interface{ recordsOnly() }
+
+// untyped is a patcher that reads no type (envPatcher, typesCleared): no
+// check is needed before it.
+type untyped interface{ readsNoTypes() }
+
 // patchAndCheck is expr's Checker.PatchAndCheck (checker.go) without its
 // repeated checks. expr type-checks the tree before each patcher of each
 // of its two passes (the non-repeatable patchers, then the repeatable
 // ones), whether that patcher runs in the pass or not: 9 to 11 checks of
-// an expression, then the final one. A check that follows another with no
-// patcher run in between leaves the tree as it was (it recomputes the same
-// types, and skips the calls whose type it knows), and the errors of those
-// checks are thrown away, so only the first of such a run is made here;
-// every patcher still sees the types of a check made after the patcher
-// before it, and the final check sees the tree exactly as in expr (typed by
-// a check since the last patcher if expr's had one, else not). That is
-// 5 to 7 checks, a third of expr's checking time at load.
+// an expression, then the final one. A check matters only to the patcher
+// that runs next, if that patcher reads types: a check that follows
+// another with no patcher run in between leaves the tree as it was (it
+// recomputes the same types, and skips the calls whose type it knows),
+// and the errors of those checks are thrown away. So a check is made here
+// only right before a patcher that runs and reads types, when the tree
+// changed since the last one; every such patcher still sees the types of
+// a check made after the patcher before it, and the final check sees the
+// tree exactly as in expr (typed by a check since the last patcher if
+// expr's had one, else not). That is 2 to 4 checks, against expr's 10 to
+// 12. A recorder changes nothing, so the tree stays checked after it.
 func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 	if len(cfg.Visitors) > 0 {
 		typed := false // checked since the last patcher ran
@@ -206,19 +224,21 @@ func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 			for {
 				more := false
 				for _, visitor := range cfg.Visitors {
-					if !typed {
-						_, _ = checker.Check(tree, cfg)
-						typed = true
-					}
 					r, repeatable := visitor.(repeatablePatcher)
 					if repeatable != second {
 						continue
+					}
+					if _, blind := visitor.(untyped); !typed && !blind {
+						_, _ = checker.Check(tree, cfg)
+						typed = true
 					}
 					if repeatable {
 						r.Reset()
 					}
 					ast.Walk(&tree.Node, visitor)
-					typed = false
+					if _, reads := visitor.(recorder); !reads {
+						typed = false
+					}
 					more = more || (repeatable && r.ShouldRepeat())
 				}
 				if !more {

@@ -2,9 +2,9 @@ package interpreter
 
 import (
 	"fmt"
-	"reflect"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/parser"
 
 	"agon/schema"
@@ -12,8 +12,8 @@ import (
 
 // A ruleset writes the same expression text in many places (a label's
 // {c.name}, a condition repeated in each option), and each was compiled
-// twice by expr. Both compiles depend only on the text and the scope's
-// environment type (the globals, which are fixed, and the locals' names
+// by expr. The check and the runtime tree depend only on the text and the
+// scope's environment type (the globals, which are fixed, and the locals' names
 // and types, which the renaming of locals reads too), so a text compiled
 // once in a scope type is not compiled again there: the program, the
 // result type and the fast path are shared (none is changed after
@@ -24,17 +24,18 @@ import (
 
 // A text's compile depends on the locals in scope only through the names
 // it writes: a local it does not name changes neither its types, nor the
-// renaming of locals, nor the builtins hidden from it. So both compiles
-// see the scope cut down to the locals the text names (namedLocals), and
+// renaming of locals, nor the builtins hidden from it. So the check and
+// the runtime tree see the scope cut down to the locals the text names (namedLocals), and
 // a label like {c.name} written under many different sets of locals is
 // compiled once (the shipped rulesets: 994 compiles instead of 1,552).
 // A text that reads the environment itself ($env) or does not parse keeps
 // the whole scope; diagnostics always name every local in scope.
 
-// compileKey identifies a compile: the text and the scope's env type.
+// compileKey identifies a compile: the text and the scope's environment
+// (one per scope type, envscope.go).
 type compileKey struct {
 	src string
-	env reflect.Type
+	env *envScope
 }
 
 // compileMemo is what a successful compile left: its result and the
@@ -88,6 +89,36 @@ func (c *exprCompiler) parsed(src string) (*parser.Tree, error) {
 	}
 	c.parses[src] = parsedTree{tree, err}
 	return tree, err
+}
+
+// parseFor is src parsed under cfg. The parse depends on cfg only where
+// a name could be a builtin's: a builtin that cfg disables, or a name of
+// cfg's functions or environment, is parsed as a call of a function (or
+// a value) instead, and cfg bounds the nodes. So when the parse of the
+// read-only checks has no builtin that cfg disables or overrides and is
+// well within the bound, a copy of it is the same tree, and the text is
+// not parsed again (the compile patches its copy).
+func (c *exprCompiler) parseFor(src string, cfg *conf.Config) (*parser.Tree, error) {
+	if tree, err := c.parsed(src); err == nil && sameParse(tree.Node, cfg) {
+		if node, ok := copyNode(tree.Node); ok {
+			return &parser.Tree{Node: node, Source: tree.Source}, nil
+		}
+	}
+	return parser.ParseWithConfig(src, cfg)
+}
+
+// sameParse says whether n, parsed without a configuration, is what cfg
+// would parse.
+func sameParse(n ast.Node, cfg *conf.Config) bool {
+	nodes, same := 0, true
+	ast.Find(n, func(x ast.Node) bool {
+		nodes++
+		if b, ok := x.(*ast.BuiltinNode); ok && (cfg.Disabled[b.Name] || cfg.IsOverridden(b.Name)) {
+			same = false
+		}
+		return false
+	})
+	return same && nodes <= int(cfg.MaxNodes)/2
 }
 
 // namedLocals is sc cut down to the locals whose names src writes as a

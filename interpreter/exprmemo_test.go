@@ -80,7 +80,7 @@ func TestPatchAndCheckIsExprs(t *testing.T) {
 			keys = append(keys, k)
 		}
 		for _, src := range extra {
-			keys = append(keys, compileKey{src: src, env: ec.tc.envType(nil)})
+			keys = append(keys, compileKey{src: src, env: ec.tc.env(nil)})
 		}
 		for _, k := range keys {
 			compareChecks(t, ec, k)
@@ -92,20 +92,11 @@ func TestPatchAndCheckIsExprs(t *testing.T) {
 
 func compareChecks(t *testing.T, ec *exprCompiler, k compileKey) {
 	t.Helper()
-	var locals []field
-	globals := map[string]bool{}
-	for _, g := range ec.tc.globals {
-		globals[g.name] = true
-	}
-	for i := 0; i < k.env.NumField(); i++ {
-		if name := k.env.Field(i).Tag.Get("expr"); !globals[name] {
-			locals = append(locals, field{name, k.env.Field(i).Type})
-		}
-	}
+	locals := k.env.locals
 	hidden := ec.hidden(locals)
 	checkOpts := func() ([]expr.Option, *arithRecorder, *defaultFinder) {
 		arith := &arithRecorder{at: map[file.Location]string{}}
-		opts := []expr.Option{expr.Patch(envPatcher{ec.envFuncs}), expr.Env(ec.tc.envZero(k.env)), expr.Optimize(false), expr.Patch(arith)}
+		opts := []expr.Option{expr.Patch(envPatcher{ec.envFuncs}), k.env.option(), expr.Optimize(false), expr.Patch(arith)}
 		var finder *defaultFinder
 		if ec.defaults != nil {
 			finder = &defaultFinder{d: ec.defaults, player: ec.tc.player, found: map[file.Location]int{}}

@@ -191,6 +191,9 @@ func (p envPatcher) Reset() {}
 // ShouldRepeat implements expr's repeatable patcher: one pass is enough.
 func (p envPatcher) ShouldRepeat() bool { return false }
 
+// readsNoTypes marks envPatcher as matching names only (patchAndCheck).
+func (p envPatcher) readsNoTypes() {}
+
 // typesCleared forgets the types a patcher's pre-check stored. expr
 // checks the tree before each patcher and skips the arguments of a call
 // whose type is already known in the final check, so the last patcher
@@ -207,6 +210,9 @@ func (typesCleared) Reset() {}
 
 // ShouldRepeat implements expr's repeatable patcher: one pass is enough.
 func (typesCleared) ShouldRepeat() bool { return false }
+
+// readsNoTypes marks typesCleared as reading no type (patchAndCheck).
+func (typesCleared) readsNoTypes() {}
 
 // disabledBuiltins would let the clock or Go map order reach outcomes.
 var disabledBuiltins = []string{"now", "date", "duration", "keys", "values", "toPairs", "fromPairs", "timezone"}
@@ -228,30 +234,31 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	// diagnostics list every name in scope.
 	full := sc
 	sc = c.namedLocals(src.Src, sc)
-	envType := c.tc.envType(sc.fields())
-	memoKey := compileKey{src: src.Src, env: envType}
+	env := c.tc.env(sc.fields())
+	memoKey := compileKey{src: src.Src, env: env}
 	if m, ok := c.memo[memoKey]; ok {
 		return c.reuse(m, src, full, want, what)
 	}
 	// The check compile is not run: unoptimised, its tree keeps every
 	// literal where it was written (for literals.go).
 	hidden := c.hidden(sc.fields())
-	envFirst := expr.Patch(envPatcher{c.envFuncs})
-	checkOpts := []expr.Option{envFirst, expr.Env(c.tc.envZero(envType)), expr.Optimize(false)}
 	arith := &arithRecorder{at: map[file.Location]string{}}
-	checkOpts = append(checkOpts, expr.Patch(arith))
 	var finder *defaultFinder
 	if c.defaults != nil {
 		finder = &defaultFinder{d: c.defaults, player: c.tc.player, found: map[file.Location]int{}}
-		checkOpts = append(checkOpts, expr.Patch(finder))
 	}
-	// The recorders read the types of a pre-check; typesCleared runs last
-	// so that the final check types every node again (see envPatcher).
-	checkOpts = append(checkOpts, expr.Patch(typesCleared{}))
-	// Only the checked tree is kept: this compile's program is never run.
-	checked, _, err := exprCheck(c.baseConfig(checkConf, hidden), src.Src, checkOpts...)
+	checkCfg := configured(c.baseConfig(checkConf, hidden), c.checkOptions(env, arith, finder)...)
+	checked, err := c.parseFor(src.Src, checkCfg)
 	if err != nil {
-		c.report(src, err, c.tc.envType(full.fields()))
+		c.report(src, err, c.tc.env(full.fields()))
+		return nil
+	}
+	// The runtime tree starts from the same parse (runtree.go).
+	parsed, copied := copyNode(checked.Node)
+	// The checked tree is kept for the per-place checks; no program is
+	// made from it.
+	if err := patchAndCheck(checked, checkCfg); err != nil {
+		c.report(src, err, c.tc.env(full.fields()))
 		return nil
 	}
 	typ := inferType(checked.Node)
@@ -263,24 +270,44 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		c.ds.Add(c.diag(src, 1, 0, fmt.Sprintf("%s must be %s, got %s", what, want, typeName(typ, c.tc))))
 		return nil
 	}
-	runOpts := []expr.Option{envFirst, expr.Env(map[string]any{}), expr.AllowUndefinedVariables()}
-	if r := renamerFor(sc); r != nil {
-		runOpts = append(runOpts, expr.Patch(*r))
+	if !copied {
+		parsed = nil // parsed again
 	}
-	if finder != nil && len(finder.found) > 0 {
-		runOpts = append(runOpts, expr.Patch(defaultRewriter{finder.found}))
-	}
-	runOpts = append(runOpts, expr.Patch(arithPatcher{arith.at}))
-	runOpts = append(runOpts, expr.Patch(newBudgetPatcher()))
-	run, err := exprCompile(c.baseConfig(runConf, hidden), src.Src, runOpts...)
+	out, err := c.forRuntime(src, sc, hidden, parsed, checked.Source, checkCfg, arith, finder)
 	if err != nil {
-		c.report(src, err, c.tc.envType(full.fields()))
+		c.report(src, err, c.tc.env(full.fields()))
 		return nil
 	}
-	out := &compiled{src: src, run: run, typ: typ}
-	out.fast, out.frame, out.fastMiss = fastCompile(run.node(), nil, c, c.baseConfig(runConf, hidden).Functions)
+	out.typ = typ
 	c.remember(memoKey, out, checked.Node)
 	return out
+}
+
+// checkOptions are the check compile's patchers, in expr's order of
+// running: envPatcher and the recorders (which read the types of a check
+// made after it) are "repeatable" and run after finder; typesCleared runs
+// last so that the final check types every node again (see envPatcher).
+func (c *exprCompiler) checkOptions(env *envScope, arith *arithRecorder, finder *defaultFinder) []expr.Option {
+	opts := []expr.Option{expr.Patch(envPatcher{c.envFuncs}), env.option(), expr.Optimize(false), expr.Patch(arith)}
+	if finder != nil {
+		opts = append(opts, expr.Patch(finder))
+	}
+	return append(opts, expr.Patch(typesCleared{}))
+}
+
+// runOptions are the runtime compile's options and patchers, new ones
+// each call (the budget patcher keeps state): the map environment, $env,
+// the local keys, the intmap defaults and the checked arithmetic the
+// check compile found, and the budget's counting calls.
+func (c *exprCompiler) runOptions(sc *scope, arith *arithRecorder, finder *defaultFinder) []expr.Option {
+	opts := []expr.Option{expr.Patch(envPatcher{c.envFuncs}), expr.Env(map[string]any{}), expr.AllowUndefinedVariables()}
+	if r := renamerFor(sc); r != nil {
+		opts = append(opts, expr.Patch(*r))
+	}
+	if finder != nil && len(finder.found) > 0 {
+		opts = append(opts, expr.Patch(defaultRewriter{finder.found}))
+	}
+	return append(opts, expr.Patch(arithPatcher{arith.at}), expr.Patch(newBudgetPatcher()))
 }
 
 // checkArity reports calls of ruleset functions (and card) with the wrong
@@ -344,25 +371,25 @@ var (
 
 // report turns an expr compile error into a diagnostic at the right
 // column, with a message that names ruleset concepts instead of Go types.
-func (c *exprCompiler) report(src schema.Expr, err error, envType reflect.Type) {
+func (c *exprCompiler) report(src schema.Expr, err error, env *envScope) {
 	var fe *file.Error
 	if !errors.As(err, &fe) {
 		c.ds.Addf(src.Pos, "%v%s", err, src.QuoteHint())
 		return
 	}
-	c.ds.Add(c.diag(src, fe.Line, fe.Column, c.explain(fe.Message, envType)+src.QuoteHint()))
+	c.ds.Add(c.diag(src, fe.Line, fe.Column, c.explain(fe.Message, env)+src.QuoteHint()))
 }
 
-func (c *exprCompiler) explain(msg string, envType reflect.Type) string {
+func (c *exprCompiler) explain(msg string, env *envScope) string {
 	if m := reNoField.FindStringSubmatch(msg); m != nil {
-		owner, candidates := c.describeStruct(m[1], envType)
+		owner, candidates := c.describeStruct(m[1], env)
 		return fmt.Sprintf("unknown %s field %q%s", owner, m[2], schema.DidYouMean(m[2], candidates))
 	}
 	if m := reNoName.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("unknown name %q%s", m[1], schema.DidYouMean(m[1], c.namesIn(envType)))
+		return fmt.Sprintf("unknown name %q%s", m[1], schema.DidYouMean(m[1], c.namesIn(env)))
 	}
 	if m := reNoFunc.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("unknown function %q%s", m[1], schema.DidYouMean(m[1], c.namesIn(envType)))
+		return fmt.Sprintf("unknown function %q%s", m[1], schema.DidYouMean(m[1], c.namesIn(env)))
 	}
 	return c.prettyTypes(msg)
 }
@@ -385,7 +412,7 @@ func (c *exprCompiler) prettyTypes(msg string) string {
 	})
 }
 
-func (c *exprCompiler) describeStruct(typeStr string, envType reflect.Type) (string, []string) {
+func (c *exprCompiler) describeStruct(typeStr string, env *envScope) (string, []string) {
 	switch typeStr {
 	case c.tc.card.String():
 		return "card", fieldNames(c.tc.card)
@@ -396,11 +423,11 @@ func (c *exprCompiler) describeStruct(typeStr string, envType reflect.Type) (str
 	case c.tc.boards.node.String():
 		return "node", fieldNames(c.tc.boards.node)
 	}
-	return "", fieldNames(envType)
+	return "", env.names()
 }
 
-func (c *exprCompiler) namesIn(envType reflect.Type) []string {
-	return append(fieldNames(envType), c.names...)
+func (c *exprCompiler) namesIn(env *envScope) []string {
+	return append(env.names(), c.names...)
 }
 
 func fieldNames(t reflect.Type) []string {

@@ -129,6 +129,15 @@ func TestClosuresAgreeWithTheVM(t *testing.T) {
 		"xs[zero() + 8]":              "index out of range",
 		"card(string(zero())).table":  "no card with id",
 		"players[5].id":               "index out of range",
+		// Arithmetic on a ruleset function's int result is checked too,
+		// in its own recursion and outside it (it used to wrap).
+		"fact(21)":                       "integer overflow: 21 * 2432902008176640000 does not fit",
+		"2 * big()":                      "integer overflow: 2 * 9223372036854775807 does not fit",
+		"-big() - 2":                     "integer overflow: -9223372036854775807 - 2 does not fit",
+		"let b = big(); b * fact(3)":     "integer overflow: 9223372036854775807 * 6 does not fit",
+		"sum(1..3, big())":               "integer overflow: 9223372036854775807 + 9223372036854775807",
+		"any(xs, # + big() > 0)":         "integer overflow: 3 + 9223372036854775807 does not fit",
+		"pick([big()], 0) + pick(xs, 0)": "integer overflow: 9223372036854775807 + 3 does not fit",
 	}
 	for src, msg := range failures {
 		_, werr, _, _ := evalWith(t, vmOnly, src, false)

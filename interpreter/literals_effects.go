@@ -73,9 +73,13 @@ func walkEffects(effs []*schema.Effect, fn func(*schema.Effect)) {
 func exprsOf(e *schema.Effect) []schema.Expr {
 	var out []schema.Expr
 	v := reflect.ValueOf(e).Elem()
+	exprType := reflect.TypeFor[schema.Expr]()
 	for i := range v.NumField() {
-		if x, ok := v.Field(i).Interface().(schema.Expr); ok && x.IsSet() {
-			out = append(out, x)
+		if v.Type().Field(i).Type != exprType {
+			continue // (Interface() of every field boxed it: ~3% of loading's bytes)
+		}
+		if x := v.Field(i).Addr().Interface().(*schema.Expr); x.IsSet() {
+			out = append(out, *x)
 		}
 	}
 	for _, b := range slices.Concat(e.Let, e.With) {

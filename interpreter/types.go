@@ -5,15 +5,17 @@ import (
 	"math"
 	"reflect"
 	"sort"
-	"strings"
+
+	"github.com/expr-lang/expr/checker/nature"
 
 	"agon/schema"
 )
 
 // Expressions are type-checked against "shadow" Go types built with
 // reflect.StructOf from the ruleset's declarations (a Card struct with one
-// field per attribute, a Player struct, a root struct with every global
-// name). The state itself is plain maps and slices; see doc.go.
+// field per attribute, a Player struct) and an environment with every
+// global name and the locals in scope (envscope.go). The state itself is
+// plain maps and slices; see doc.go.
 
 var (
 	typeInt     = reflect.TypeOf(0)
@@ -61,10 +63,11 @@ type typeContext struct {
 	boards boardTypes   // board and node structs (board.go)
 	// globals are the root names in scope everywhere, in a fixed order.
 	globals []field
-	// envCache maps a scope signature to its struct type.
-	envCache map[string]reflect.Type
-	// zeros are the zero values of the envCache's types.
-	zeros map[reflect.Type]any
+	// envs are the environments of the scope types met, by signature;
+	// globalNatures and typeNumbers serve to build them (envscope.go).
+	envs          map[string]*envScope
+	globalNatures map[string]nature.Nature
+	typeNumbers   map[reflect.Type]int
 	// hiddenGlobals are the globals named like an expr builtin (nil:
 	// not listed yet; see exprconf.go).
 	hiddenGlobals []string
@@ -99,7 +102,7 @@ var builtinCardFields = []field{
 // newTypeContext builds the shadow types of rs. Problems (e.g. the same
 // attribute declared with two types) are reported to ds.
 func newTypeContext(rs *schema.Ruleset, consts map[string]any, ds *schema.Diagnostics) *typeContext {
-	tc := &typeContext{envCache: map[string]reflect.Type{}, zeros: map[reflect.Type]any{}}
+	tc := &typeContext{}
 	tc.card = structOf(tc.cardFields(rs, ds))
 	tc.player = structOf(tc.playerFields(rs))
 	tc.boards = newBoardTypes(rs, consts, tc.valueType)
@@ -174,37 +177,6 @@ func (tc *typeContext) globalFields(rs *schema.Ruleset, consts map[string]any) [
 		}
 	}
 	return append(fields, tc.boardGlobals(rs)...)
-}
-
-// envType is the struct type of the root plus the given locals (later
-// locals shadow earlier ones). The key is built from the locals alone (a
-// local only replaces an earlier local, never a global), so a scope seen
-// before costs no copy of the globals.
-func (tc *typeContext) envType(locals []field) reflect.Type {
-	var key strings.Builder
-	for _, f := range mergeLocals(nil, locals) {
-		key.WriteString(f.name)
-		key.WriteByte(':')
-		key.WriteString(f.typ.String())
-		key.WriteByte(';')
-	}
-	if t, ok := tc.envCache[key.String()]; ok {
-		return t
-	}
-	t := structOf(mergeLocals(tc.globals, locals))
-	tc.envCache[key.String()] = t
-	return t
-}
-
-// envZero is the zero value of an envType, which expr reads its
-// environment's type from (made once per type).
-func (tc *typeContext) envZero(t reflect.Type) any {
-	if z, ok := tc.zeros[t]; ok {
-		return z
-	}
-	z := reflect.New(t).Elem().Interface()
-	tc.zeros[t] = z
-	return z
 }
 
 // mergeLocals appends locals to globals; a local replaces an earlier field

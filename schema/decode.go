@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -52,6 +53,33 @@ type decoder struct {
 	// noRequired is a mapping whose missing keys are not reported (the
 	// merged top level when a file could not be parsed).
 	noRequired *yaml.Node
+	// structs are the decodable fields of each struct type met, listed
+	// once per decoder (an Effect has dozens, and a ruleset thousands of
+	// effects).
+	structs map[reflect.Type]*structInfo
+}
+
+// structInfo is a struct type's decodable fields, in order and by key.
+type structInfo struct {
+	fields []field
+	byKey  map[string]int // index into fields
+}
+
+// structOf returns t's decodable fields, listing them on first use.
+func (d *decoder) structOf(t reflect.Type) *structInfo {
+	if info, ok := d.structs[t]; ok {
+		return info
+	}
+	fields := structFields(t)
+	info := &structInfo{fields: fields, byKey: make(map[string]int, len(fields))}
+	for i, f := range fields {
+		info.byKey[f.key] = i
+	}
+	if d.structs == nil {
+		d.structs = map[reflect.Type]*structInfo{}
+	}
+	d.structs[t] = info
+	return info
 }
 
 // run checks out and the alias expansion, then decodes.
@@ -72,12 +100,26 @@ func (d *decoder) run(file string, node *yaml.Node, out any) {
 
 // checkAliases reports a tree that expands beyond MaxNodes.
 func checkAliases(file string, node *yaml.Node, ds *Diagnostics) bool {
+	if n, aliases := countNodes(node); !aliases && n <= MaxNodes {
+		return true // a plain tree: its size is its count
+	}
 	size := expansionSizer(MaxNodes)
 	if size(node) <= MaxNodes {
 		return true
 	}
 	ds.Addf(nodePos(file, aliasCulprit(node, size, MaxNodes)), "YAML aliases expand to more than %d nodes (limit MaxNodes)", MaxNodes)
 	return false
+}
+
+// countNodes counts the nodes of n's tree, and says whether it has an
+// alias (then the count is not its expanded size).
+func countNodes(n *yaml.Node) (int, bool) {
+	count, aliases := 1, n.Kind == yaml.AliasNode || n.Alias != nil
+	for _, c := range n.Content {
+		k, a := countNodes(c)
+		count, aliases = count+k, aliases || a
+	}
+	return count, aliases
 }
 
 // aliasCulprit walks down from n, while one child alone is too big, to
@@ -384,8 +426,13 @@ type pair struct {
 // pairs lists the entries of mapping n, reporting non-scalar and
 // duplicate keys (which are skipped).
 func (d *decoder) pairs(file string, n *yaml.Node) []pair {
-	var out []pair
-	seen := map[string]Pos{}
+	out := make([]pair, 0, len(n.Content)/2)
+	// Duplicates are found by a scan of the few keys of a small mapping,
+	// by a map in a large one.
+	var seen map[string]int // index into out
+	if len(n.Content) > 32 {
+		seen = make(map[string]int, len(n.Content)/2)
+	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, val := n.Content[i], n.Content[i+1]
 		kf := d.fileOf(k, file)
@@ -394,11 +441,18 @@ func (d *decoder) pairs(file string, n *yaml.Node) []pair {
 			d.ds.Addf(nodePos(kf, k), "expected a name as key, got %s", describe(rk))
 			continue
 		}
-		if prev, dup := seen[rk.Value]; dup {
-			d.ds.Addf(nodePos(kf, k), "duplicate key %q (first at %s)", rk.Value, prev)
+		prev, dup := seen[rk.Value]
+		if seen == nil {
+			prev = slices.IndexFunc(out, func(p pair) bool { return p.name == rk.Value })
+			dup = prev >= 0
+		}
+		if dup {
+			d.ds.Addf(nodePos(kf, k), "duplicate key %q (first at %s)", rk.Value, nodePos(out[prev].keyFile, out[prev].key))
 			continue
 		}
-		seen[rk.Value] = nodePos(kf, k)
+		if seen != nil {
+			seen[rk.Value] = len(out)
+		}
 		if d.owners == nil {
 			d.owners = map[*yaml.Node]Pos{}
 		}
@@ -497,23 +551,24 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 		d.wrongKind(file, n, "a mapping")
 		return
 	}
-	fields := structFields(v.Type())
-	byKey := map[string]field{}
-	for _, f := range fields {
-		byKey[f.key] = f
+	info := d.structOf(v.Type())
+	fields := info.fields
+	var seen [64]bool // which fields the mapping sets
+	present := seen[:]
+	if len(fields) > len(seen) {
+		present = make([]bool, len(fields))
 	}
-	present := map[string]bool{}
 	for _, p := range d.pairs(file, n) {
-		f, ok := byKey[p.name]
+		i, ok := info.byKey[p.name]
 		if !ok {
 			d.unknownKey(n, p, fields)
 			continue
 		}
-		present[p.name] = true
-		d.structField(p, f, v)
+		present[i] = true
+		d.structField(p, fields[i], v)
 	}
-	for _, f := range fields {
-		if f.required && !present[f.key] && n != d.noRequired {
+	for i, f := range fields {
+		if f.required && !present[i] && n != d.noRequired {
 			pos, owned := d.owners[n]
 			if !owned {
 				pos = nodePos(file, n)

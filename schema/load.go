@@ -293,6 +293,9 @@ func provisionalNotes(file string, n *yaml.Node) []Note {
 // (after another remark), and goes on over the following comment lines up
 // to a blank comment line or the next note.
 func provisionalTexts(comment string) []string {
+	if !strings.Contains(comment, "provisional:") {
+		return nil // most comments (and most nodes have none)
+	}
 	var out []string
 	cur := -1
 	for _, line := range strings.Split(comment, "\n") {
