@@ -8,25 +8,30 @@ import (
 
 // choice is a compiled choose effect.
 type choice struct {
-	pos    schema.Pos
-	who    *compiled
-	prompt *template
-	groups []*optionGroup
-	auto   bool
-	secret bool
-	pick   *pickSpec // a multi-select decision instead of groups
+	pos     schema.Pos
+	posText string // pos as text, for Decision.Pos (setPos)
+	who     *compiled
+	prompt  *template
+	groups  []*optionGroup
+	auto    bool
+	secret  bool
+	pick    *pickSpec // a multi-select decision instead of groups
 }
 
 // optionGroup is a compiled option group: one option, or one per element
 // of each.
 type optionGroup struct {
-	key      string
-	each     *compiled
-	as       string
-	distinct *compiled
-	when     *compiled
-	label    *template
-	body     *block
+	key   string
+	each  *compiled
+	as    string
+	asKey string // localKey(as)
+	// keyPrefix is "KEY AS=", what every key of a for_each group starts
+	// with (the value's identity follows).
+	keyPrefix string
+	distinct  *compiled
+	when      *compiled
+	label     *template
+	body      *block
 	// legalAfter keeps an option only if it holds after the option is
 	// applied on a copy of the game (see lookahead.go).
 	legalAfter *compiled
@@ -57,7 +62,8 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 	if ch == nil {
 		return nil
 	}
-	out := &choice{pos: ch.Pos, auto: ch.Auto, secret: ch.Secret}
+	out := &choice{auto: ch.Auto, secret: ch.Secret}
+	out.setPos(ch.Pos)
 	c.prog.choices = append(c.prog.choices, out)
 	out.who = c.ec.compile(ch.Who, sc, wantInt, "who")
 	promptScope := sc
@@ -66,7 +72,7 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 	}
 	out.prompt = c.template(ch.Prompt, promptScope)
 	for _, o := range ch.Options {
-		g := &optionGroup{key: o.Key, as: o.As}
+		g := &optionGroup{key: o.Key, as: o.As, asKey: localKey(o.As), keyPrefix: o.Key + " " + o.As + "="}
 		inner := sc
 		if o.ForEach.IsSet() {
 			g.each = c.ec.compile(o.ForEach, sc, wantList, "option list")
@@ -87,6 +93,11 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 		out.groups = append(out.groups, g)
 	}
 	return out
+}
+
+// setPos places the choice (the `- choose:` line, as errors name it).
+func (ch *choice) setPos(pos schema.Pos) {
+	ch.pos, ch.posText = pos, pos.String()
 }
 
 // decide evaluates a choice's options and either takes the only one (auto)
@@ -185,7 +196,7 @@ func (g *Game) eachOptions(ch *choice, grp *optionGroup, gi int) ([]pendingOptio
 	var out []pendingOption
 	seen := map[string]bool{}
 	for _, item := range items {
-		saved := bindLocal(g.st.root, grp.as, item)
+		saved := bindKey(g.st.root, grp.as, grp.asKey, item)
 		opt, ok, err := g.oneOption(ch, gi, item, seen)
 		saved.restore(g.st.root)
 		if err != nil {
@@ -219,7 +230,7 @@ func (g *Game) oneOption(ch *choice, gi int, item any, seen map[string]bool) (pe
 		}
 		seen[val] = true
 	}
-	key := fmt.Sprintf("%s %s=%s", grp.key, grp.as, val)
+	key := grp.keyPrefix + val
 	label, err := g.labelOf(grp, key)
 	return pendingOption{key: key, label: label, group: gi, value: item}, true, err
 }
@@ -255,7 +266,7 @@ func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
 	}
 	f := &frame{blk: grp.body}
 	if grp.each != nil {
-		f.bind(g.st.root, grp.as, opt.value)
+		f.bind(g.st.root, grp.as, grp.asKey, opt.value)
 	}
 	g.st.frames = append(g.st.frames, f)
 	return nil

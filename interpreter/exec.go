@@ -135,14 +135,14 @@ func (g *Game) nextIteration(f *frame) (bool, error) {
 		if f.idx >= len(f.items) {
 			return false, nil
 		}
-		f.bind(g.st.root, f.loop.as, f.items[f.idx])
+		f.bind(g.st.root, f.loop.as, f.loop.asKey, f.items[f.idx])
 	case "repeat":
 		f.idx++
 		if f.idx >= f.count {
 			return false, nil
 		}
 		if f.loop.as != "" {
-			f.bind(g.st.root, f.loop.as, f.idx)
+			f.bind(g.st.root, f.loop.as, f.loop.asKey, f.idx)
 		}
 	case "while":
 		ok, err := g.evalBool(f.loop.a)
@@ -199,7 +199,7 @@ func (g *Game) exec(e *effect, f *frame) error {
 			if err != nil {
 				return err
 			}
-			f.bind(g.st.root, b.name, v)
+			f.bind(g.st.root, b.name, b.key, v)
 		}
 	case "call":
 		return g.execCall(e)
@@ -246,7 +246,7 @@ func (g *Game) execLoop(e *effect) error {
 		}
 		f := g.push(e.body)
 		f.loop, f.items = e, items
-		f.bind(g.st.root, e.as, items[0])
+		f.bind(g.st.root, e.as, e.asKey, items[0])
 	case "while":
 		ok, err := g.evalBool(e.a)
 		if err != nil || !ok {
@@ -261,7 +261,7 @@ func (g *Game) execLoop(e *effect) error {
 		f := g.push(e.body)
 		f.loop, f.count = e, n
 		if e.as != "" {
-			f.bind(g.st.root, e.as, 0)
+			f.bind(g.st.root, e.as, e.asKey, 0)
 		}
 	}
 	return nil
@@ -278,7 +278,7 @@ func (g *Game) execCall(e *effect) error {
 	}
 	f := g.push(e.proc.body)
 	for i, b := range e.lets {
-		f.bind(g.st.root, b.name, vals[i])
+		f.bind(g.st.root, b.name, b.key, vals[i])
 	}
 	return nil
 }

@@ -208,7 +208,7 @@ func (g *Game) Pending() *Decision {
 	if pd == nil {
 		return nil
 	}
-	d := &Decision{Player: pd.player, Prompt: pd.prompt, Pos: pd.choice.pos.String()}
+	d := &Decision{Player: pd.player, Prompt: pd.prompt, Pos: pd.choice.posText}
 	d.Options = make([]Option, len(pd.options))
 	for i, o := range pd.options {
 		d.Options[i] = Option{Key: o.key, Label: o.label}

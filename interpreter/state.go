@@ -56,6 +56,11 @@ type frame struct {
 	count int     // repeat: the number of iterations
 	trig  bool    // the frame runs a trigger
 	saved []savedLocal
+	// first holds saved's first entry, so that a frame binding one local
+	// allocates nothing more. A clone's frame copy shares it capped, as it
+	// shares saved (cow_clone.go): nothing writes a saved entry in place
+	// (replaceRefs copies the slice first).
+	first [1]savedLocal
 }
 
 // savedLocal remembers what a name held before a frame bound it.
@@ -69,7 +74,11 @@ type savedLocal struct {
 // bindLocal sets the local name (under its key, see scope.go) in env and
 // returns what to restore later.
 func bindLocal(env map[string]any, name string, v any) savedLocal {
-	return bindKey(env, name, localKey(name), v)
+	key := meKey // bound once per seat in scoring, views and reports
+	if name != "me" {
+		key = localKey(name)
+	}
+	return bindKey(env, name, key, v)
 }
 
 // bindKey is bindLocal with the local's key already computed.
@@ -95,16 +104,20 @@ func (s savedLocal) restore(env map[string]any) {
 	}
 }
 
-// bind sets a local for the lifetime of the frame. Rebinding a name the
+// bind sets the local name (whose environment key is key, localKey(name),
+// computed at load) for the lifetime of the frame. Rebinding a name the
 // frame already bound keeps the first saved value.
-func (f *frame) bind(env map[string]any, name string, v any) {
+func (f *frame) bind(env map[string]any, name, key string, v any) {
 	for _, s := range f.saved {
 		if s.name == name {
 			env[s.localKey()] = v
 			return
 		}
 	}
-	f.saved = append(f.saved, bindLocal(env, name, v))
+	if f.saved == nil {
+		f.saved = f.first[:0] // most frames bind one local: no allocation
+	}
+	f.saved = append(f.saved, bindKey(env, name, key, v))
 }
 
 // unbind restores every local the frame bound.
