@@ -264,7 +264,7 @@ func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
 		g.st.decisions++
 		g.logEvent(Event{Kind: EventDecision, Player: pd.player, Key: opt.key, Label: opt.label, Secret: pd.choice.secret})
 	}
-	f := &frame{blk: grp.body}
+	f := g.newFrame(grp.body)
 	if grp.each != nil {
 		f.bind(g.st.root, grp.as, grp.asKey, opt.value)
 	}

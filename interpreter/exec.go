@@ -54,6 +54,7 @@ func (g *Game) run() error {
 			if err := g.endOfBlock(f); err != nil {
 				return g.runtimeError(f.loop, f.blk, err)
 			}
+			popped := len(g.st.frames) == 0 || g.st.frames[len(g.st.frames)-1] != f
 			if f.blk == g.prog.setup && (len(g.st.frames) == 0 || g.st.frames[len(g.st.frames)-1] != f) {
 				if err := g.recordAttributes(); err != nil {
 					return err // setup ended: the seats' attributes are fixed
@@ -66,6 +67,9 @@ func (g *Game) run() error {
 				if err := g.checkTriggers(); err != nil {
 					return err
 				}
+			}
+			if popped {
+				g.recycle(f)
 			}
 			continue
 		}
@@ -156,9 +160,29 @@ func (g *Game) nextIteration(f *frame) (bool, error) {
 
 // push starts running a block.
 func (g *Game) push(b *block) *frame {
-	f := &frame{blk: b}
+	f := g.newFrame(b)
 	g.st.frames = append(g.st.frames, f)
 	return f
+}
+
+// newFrame is a frame for block b, one the game popped if it has one.
+func (g *Game) newFrame(b *block) *frame {
+	if n := len(g.spareFrames); n > 0 {
+		f := g.spareFrames[n-1]
+		g.spareFrames = g.spareFrames[:n-1]
+		f.blk = b
+		return f
+	}
+	return &frame{blk: b}
+}
+
+// recycle keeps a frame the run loop popped for the next push. Only the
+// game's frame stack points to a frame (a clone copies the frames it
+// takes, and the copy of an inline saved entry is the clone's own), so a
+// popped frame is nobody's.
+func (g *Game) recycle(f *frame) {
+	*f = frame{}
+	g.spareFrames = append(g.spareFrames, f)
 }
 
 // exec runs one effect; f is the frame it belongs to.

@@ -38,6 +38,9 @@ type Game struct {
 	fastCount func(c *compiled, fast bool)
 	// fast is the context fast paths run in (reused: no allocation).
 	fast fastCtx
+	// spareFrames are frames popped by the run loop, for reuse (push);
+	// not part of the state, so clones do not share them.
+	spareFrames []*frame
 	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
 	keysOnly bool
 	// onTrigger, when set, is told each trigger that fires
