@@ -717,7 +717,7 @@ func (g *Game) evalList(c *compiled) ([]any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	items, err := listItems(v)
+	items, err := g.itemsOf(v)
 	if err != nil {
 		return nil, &exprError{pos: c.src.Pos, msg: err.Error()}
 	}

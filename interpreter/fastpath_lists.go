@@ -139,7 +139,7 @@ func fastMapLoop(list, body fastFunc) fastFunc {
 		}
 		out := make([]any, n)
 		for i := range n {
-			x.elems, x.index = append(x.elems, item.at(i)), append(x.index, i)
+			x.elems, x.index = append(x.elems, item.atBoxed(x, i)), append(x.index, i)
 			v, ok := body(x)
 			x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]
 			if !ok {
@@ -192,7 +192,7 @@ func fastLoop(name loopKind, list, body, mapped fastFunc, threshold *int, throws
 			if backwards {
 				i = n - 1 - k
 			}
-			e := item.at(i)
+			e := item.atBoxed(x, i)
 			x.elems, x.index = append(x.elems, e), append(x.index, i)
 			out, done, ok := loopStep(x, name, body, e, i, &count, mapped, threshold)
 			x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]
@@ -435,7 +435,7 @@ func (fc *fastCompiler) sum(b *ast.BuiltinNode) fastFunc {
 		}
 		total := 0
 		for i := range n {
-			e := items.at(i)
+			e := items.atBoxed(x, i)
 			if body != nil {
 				x.elems, x.index = append(x.elems, e), append(x.index, i)
 				e, ok = body(x)
@@ -492,7 +492,7 @@ func (fc *fastCompiler) sortBy(b *ast.BuiltinNode) fastFunc {
 		s := &runtime.SortBy{Desc: o == "desc", Array: make([]any, 0, n), Values: make([]any, 0, n)}
 		kind := 0
 		for i := range n {
-			e := items.at(i)
+			e := items.atBoxed(x, i)
 			x.elems, x.index = append(x.elems, e), append(x.index, i)
 			k, ok := key(x)
 			x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]

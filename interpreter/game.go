@@ -41,6 +41,8 @@ type Game struct {
 	// spareFrames are frames popped by the run loop, for reuse (push);
 	// not part of the state, so clones do not share them.
 	spareFrames []*frame
+	// boxes are the strings the game boxed lately (boxes.go).
+	boxes *stringBoxes
 	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
 	keysOnly bool
 	// onTrigger, when set, is told each trigger that fires

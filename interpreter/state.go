@@ -271,8 +271,8 @@ func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
 		out = append(append(out, list...), c)
 	}
 	zone, key, _ := splitLoc(name)
-	c["zone"], c["zone_key"] = zone, key
-	c["owner"] = owner
+	c["zone"], c["zone_key"] = g.boxString(zone), g.boxString(key)
+	c["owner"] = boxInt(owner)
 	g.touch(cardsToken)
 	g.setZone(name, owner, out)
 }

@@ -1,0 +1,72 @@
+package interpreter
+
+// Boxed strings. A string stored in an `any` (a list's element walked by
+// a loop, a for_each list of strings, a card's zone) needs a 16-byte
+// header on the heap, allocated anew each time. A game walks the same few
+// strings over and over (the names in a constant list, the zones), so it
+// keeps the boxes it made in a small direct-mapped table: a string found
+// there is returned in the box made for it before. A box is immutable and
+// holds its string, so an entry can never stand for another string; a
+// miss (or a collision) only boxes again and takes the slot. The table is
+// the game's alone (not part of the state; a clone starts without one) and
+// made on first use.
+
+// stringBoxSlots is the size of a game's table (a power of two).
+const stringBoxSlots = 128
+
+// stringBoxes is a game's table of boxed strings.
+type stringBoxes [stringBoxSlots]struct {
+	s string
+	v any
+}
+
+// boxString is s as an any, without allocating when the game boxed the
+// same string recently.
+func (g *Game) boxString(s string) any {
+	if len(s) == 0 {
+		return s // Go boxes the empty string without allocating
+	}
+	if g.boxes == nil {
+		g.boxes = new(stringBoxes)
+	}
+	h := uint(len(s))*0x9E3779B1 ^ uint(s[0])*0x85EBCA6B ^ uint(s[len(s)-1])*0xC2B2AE35 ^ uint(s[len(s)/2])*0x27D4EB2F
+	e := &g.boxes[(h>>7)%stringBoxSlots]
+	if e.v != nil && e.s == s {
+		return e.v
+	}
+	e.s, e.v = s, s
+	return e.v
+}
+
+// atBoxed is the element i of a list a loop walks, its strings and ints
+// boxed without allocating where the game can (boxString, boxInt).
+func (l fastList) atBoxed(x *fastCtx, i int) any {
+	switch {
+	case l.anys != nil:
+		return l.anys[i]
+	case l.strs != nil:
+		return x.g.boxString(l.strs[i])
+	case l.maps != nil:
+		return l.maps[i]
+	}
+	return boxInt(l.ints[i])
+}
+
+// itemsOf is listItems with the game's boxes for strings and ints.
+func (g *Game) itemsOf(v any) ([]any, error) {
+	switch x := v.(type) {
+	case []int:
+		out := make([]any, len(x))
+		for i, n := range x {
+			out[i] = boxInt(n)
+		}
+		return out, nil
+	case []string:
+		out := make([]any, len(x))
+		for i, s := range x {
+			out[i] = g.boxString(s)
+		}
+		return out, nil
+	}
+	return listItems(v)
+}
