@@ -43,6 +43,8 @@ type Game struct {
 	spareFrames []*frame
 	// boxes are the strings the game boxed lately (boxes.go).
 	boxes *stringBoxes
+	// optionBuf is where options gathers a decision's options (reused).
+	optionBuf []pendingOption
 	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
 	keysOnly bool
 	// onTrigger, when set, is told each trigger that fires
