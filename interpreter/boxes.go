@@ -1,5 +1,10 @@
 package interpreter
 
+import (
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
+)
+
 // Boxed strings. A string stored in an `any` (a list's element walked by
 // a loop, a for_each list of strings, a card's zone) needs a 16-byte
 // header on the heap, allocated anew each time. A game walks the same few
@@ -69,4 +74,60 @@ func (g *Game) itemsOf(v any) ([]any, error) {
 		return out, nil
 	}
 	return listItems(v)
+}
+
+// concat compiles expr's concat of lists: the same elements in the same
+// list type ([]any, nil when empty) and the same memory charged, but the
+// list made at its exact size and its strings boxed with the game's boxes.
+// Anything but the list kinds a loop walks (fastItems) is left to expr's
+// own concat.
+func (fc *fastCompiler) concat(b *ast.BuiltinNode) fastFunc {
+	id, ok := builtin.Index[b.Name]
+	if !ok || len(b.Arguments) == 0 {
+		return nil
+	}
+	general := builtin.Builtins[id].Safe
+	args := fc.args(b.Arguments...)
+	if args == nil || general == nil {
+		return nil
+	}
+	return func(x *fastCtx) (any, bool) {
+		base := len(x.stack)
+		defer func() { x.stack = x.stack[:base] }()
+		size := 0
+		for _, a := range args {
+			v, ok := a(x)
+			if !ok {
+				return nil, false
+			}
+			n, _, ok := fastItems(v)
+			if !ok {
+				size = -1 // not a list fastItems knows
+			} else if size >= 0 {
+				size += n
+			}
+			x.stack = append(x.stack, v)
+		}
+		if size < 0 {
+			out, mem, err := general(x.stack[base:]...)
+			if err != nil || mem > uint(x.g.limits.MaxExprMemory) || !x.chargeVM(int(mem)) {
+				return nil, false
+			}
+			return out, true
+		}
+		if size > x.g.limits.MaxExprMemory || !x.chargeVM(size) {
+			return nil, false
+		}
+		if size == 0 {
+			return []any(nil), true
+		}
+		out := make([]any, 0, size)
+		for _, v := range x.stack[base:] {
+			n, items, _ := fastItems(v)
+			for i := range n {
+				out = append(out, items.atBoxed(x, i))
+			}
+		}
+		return out, true
+	}
 }

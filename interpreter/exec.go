@@ -198,11 +198,11 @@ func (g *Game) exec(e *effect, f *frame) error {
 		if e.target != nil {
 			return g.shuffleList(e.target)
 		}
-		loc, owner, label, err := g.zoneAt(e.into)
+		loc, owner, err := g.zoneAt(e.into)
 		if err != nil {
 			return err
 		}
-		return g.shuffleZone(loc, owner, label)
+		return g.shuffleZone(loc, owner, e.into.zoneLabel(loc, owner))
 	case "roll":
 		return g.execRoll(e)
 	case "if":
@@ -465,7 +465,7 @@ func (g *Game) execMove(e *effect) error {
 	default:
 		return fmt.Errorf("move: expected a card or a list of cards, got %s", describe(v))
 	}
-	into, owner, _, err := g.zoneAt(e.into)
+	into, owner, err := g.zoneAt(e.into)
 	if err != nil {
 		return err
 	}
@@ -493,11 +493,11 @@ func (g *Game) execDraw(e *effect) error {
 	if err != nil {
 		return err
 	}
-	fromLoc, from, _, err := g.zoneAt(e.from)
+	fromLoc, from, err := g.zoneAt(e.from)
 	if err != nil {
 		return err
 	}
-	intoLoc, into, _, err := g.zoneAt(e.into)
+	intoLoc, into, err := g.zoneAt(e.into)
 	if err != nil {
 		return err
 	}

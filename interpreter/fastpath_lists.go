@@ -38,6 +38,10 @@ func (fc *fastCompiler) builtin(b *ast.BuiltinNode) fastFunc {
 		return fc.sortBy(b)
 	case "string":
 		return fc.unaryBuiltin(b, fastString)
+	case "concat":
+		if fn := fc.concat(b); fn != nil {
+			return fn
+		}
 	}
 	id, ok := builtin.Index[b.Name]
 	switch {
