@@ -17,7 +17,7 @@ import (
 // made on first use.
 
 // stringBoxSlots is the size of a game's table (a power of two).
-const stringBoxSlots = 128
+const stringBoxSlots = 512
 
 // stringBoxes is a game's table of boxed strings.
 type stringBoxes [stringBoxSlots]struct {
@@ -34,8 +34,11 @@ func (g *Game) boxString(s string) any {
 	if g.boxes == nil {
 		g.boxes = new(stringBoxes)
 	}
-	h := uint(len(s))*0x9E3779B1 ^ uint(s[0])*0x85EBCA6B ^ uint(s[len(s)-1])*0xC2B2AE35 ^ uint(s[len(s)/2])*0x27D4EB2F
-	e := &g.boxes[(h>>7)%stringBoxSlots]
+	h := uint32(2166136261) // FNV-1a: ids differ in a digit anywhere
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	e := &g.boxes[h%stringBoxSlots]
 	if e.v != nil && e.s == s {
 		return e.v
 	}
