@@ -1,0 +1,40 @@
+package interpreter
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"agon/schema"
+)
+
+// TestFusedJoinOfIDsAgreesWithTheVM: join(ids(cards), sep) runs as one
+// closure (fastpath_fused.go) that gives the VM's value and steps, and
+// gives up where the VM fails (memory, a list that is not of cards).
+func TestFusedJoinOfIDsAgreesWithTheVM(t *testing.T) {
+	withFast := load(t, dealGame)
+	vmOnly := withoutClosures(load(t, dealGame))
+	for _, src := range []string{"join(ids(deck), ',')", "join(ids(deck))", "join(ids(players[0].hand), ' - ')",
+		"join(ids(pile), ',')", "join(ids(deck), ',') == 'ruby,opal,jade,onyx,pearl'", "len(join(ids(deck), ','))"} {
+		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)
+		require.NoError(t, werr, src)
+		got, err, steps, fast := evalWith(t, withFast, src, true)
+		require.NoError(t, err, src)
+		assert.True(t, fast, "%s ran as a closure", src)
+		assert.Equal(t, want, got, src)
+		assert.Equal(t, wsteps, steps, "%s: steps", src)
+	}
+	want, _, _, _ := evalWith(t, withFast, "join(ids(deck), ',')", true)
+	assert.Regexp(t, "^[a-z]+(,[a-z]+){4}$", want, "five ids")
+
+	g, err := NewGame(withFast, Config{Players: 2, Seed: 1, Limits: Limits{MaxExprMemory: 12}})
+	require.NoError(t, err)
+	c, err := withFast.compileAdhoc(schema.Expr{Src: "join(ids(deck), ',')", Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
+	require.NoError(t, err)
+	closure := false
+	g.fastCount = func(d *compiled, ok bool) { closure = closure || (ok && d == c) }
+	_, err = g.eval(c)
+	require.ErrorContains(t, err, "limit MaxExprMemory")
+	assert.False(t, closure, "the closure gave up")
+}
