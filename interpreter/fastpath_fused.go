@@ -72,3 +72,27 @@ func (fc *fastCompiler) fusedJoinIDs(n *ast.CallNode) fastFunc {
 		return b.String(), true
 	}
 }
+
+// fastInLiteral compiles x in [a, b, …] without building the list: the
+// elements are evaluated in order (all of them, as the VM builds the
+// list before it looks), the list's memory charged as the literal's
+// (fastCompiler.array), and the needle compared as fastIn compares with a
+// []any.
+func fastInLiteral(needle fastFunc, elems []fastFunc) fastFunc {
+	return func(x *fastCtx) (any, bool) {
+		v, ok := needle(x)
+		if !ok || !x.chargeVM(len(elems)) {
+			return nil, false
+		}
+		base := len(x.stack)
+		defer func() { x.stack = x.stack[:base] }()
+		for _, e := range elems {
+			ev, ok := e(x)
+			if !ok {
+				return nil, false
+			}
+			x.stack = append(x.stack, ev)
+		}
+		return fastIn(v, x.stack[base:])
+	}
+}

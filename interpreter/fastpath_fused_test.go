@@ -38,3 +38,28 @@ func TestFusedJoinOfIDsAgreesWithTheVM(t *testing.T) {
 	require.ErrorContains(t, err, "limit MaxExprMemory")
 	assert.False(t, closure, "the closure gave up")
 }
+
+// TestInLiteralAgreesWithTheVM: x in [a, b, …] is decided without the
+// list (fastInLiteral), with the VM's values and steps, and gives up
+// where an element fails even after a match.
+func TestInLiteralAgreesWithTheVM(t *testing.T) {
+	withFast := load(t, closureRules)
+	vmOnly := withoutClosures(load(t, closureRules))
+	for _, src := range []string{"3 in [1, fact(2), 3]", "7 in [xs[0], 2]", "'a' in ['b', 'a']", "not (4 in [1, 2])",
+		"fact(3) not in [6, 7]", "count(xs, # in [1, fact(2) - 1, 9])", "nil in [1]"} {
+		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)
+		require.NoError(t, werr, src)
+		got, err, steps, fast := evalWith(t, withFast, src, true)
+		require.NoError(t, err, src)
+		assert.True(t, fast, "%s ran as a closure", src)
+		assert.Equal(t, want, got, src)
+		assert.Equal(t, wsteps, steps, "%s: steps", src)
+	}
+	src := "3 in [3, huge + 1]" // the VM builds the list first: the overflow stops it
+	_, werr, _, _ := evalWith(t, vmOnly, src, false)
+	require.ErrorContains(t, werr, "integer overflow")
+	_, err, _, fast := evalWith(t, withFast, src, true)
+	require.Error(t, err)
+	assert.False(t, fast, "the closure gave up")
+	assert.Equal(t, werr.Error(), err.Error())
+}
