@@ -56,11 +56,12 @@ type frame struct {
 	count int     // repeat: the number of iterations
 	trig  bool    // the frame runs a trigger
 	saved []savedLocal
-	// first holds saved's first entry, so that a frame binding one local
-	// allocates nothing more. A clone's frame copy shares it capped, as it
-	// shares saved (cow_clone.go): nothing writes a saved entry in place
-	// (replaceRefs copies the slice first).
-	first [1]savedLocal
+	// first holds saved's first entries, so that a frame binding one or
+	// two locals (a call's arguments, a loop's as) allocates nothing
+	// more. A clone's copy of the frame gets its own copy (cow_clone.go);
+	// nothing writes a saved entry in place (replaceRefs copies the slice
+	// first).
+	first [2]savedLocal
 }
 
 // savedLocal remembers what a name held before a frame bound it.
@@ -115,7 +116,7 @@ func (f *frame) bind(env map[string]any, name, key string, v any) {
 		}
 	}
 	if f.saved == nil {
-		f.saved = f.first[:0] // most frames bind one local: no allocation
+		f.saved = f.first[:0] // most frames bind one or two locals
 	}
 	f.saved = append(f.saved, bindKey(env, name, key, v))
 }
