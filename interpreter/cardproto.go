@@ -30,7 +30,10 @@ func cardProtos(rs *schema.Ruleset, union []declared) []cardProto {
 				if count > 1 {
 					id = fmt.Sprintf("%s#%d", row.ID, i)
 				}
-				c := map[string]any{"id": id, "def": row.ID, "table": tname}
+				zone, key, _ := splitLoc(tbl.Zone)
+				// Where the card starts: createCards puts it there, so an
+				// instance has every key it will hold and never grows.
+				c := map[string]any{"id": id, "def": row.ID, "table": tname, "zone": zone, "zone_key": key, "owner": -1}
 				for _, f := range union {
 					c[f.name] = zeroValue(f.typ)
 				}
@@ -65,7 +68,7 @@ func listFields(c map[string]any) []string {
 func (p *cardProto) instance() map[string]any {
 	c := maps.Clone(p.fields)
 	for _, k := range p.lists {
-		c[k] = (&cloner{memo: map[uintptr]map[string]any{}}).value(c[k])
+		c[k] = (&cloner{}).value(c[k])
 	}
 	return c
 }

@@ -363,7 +363,7 @@ func (g *Game) writeTarget(t *target, v any) error {
 		// Lists and maps are values: the element is set in a copy, so a
 		// local that holds the old collection keeps it (and a clone, which
 		// copies them, behaves the same).
-		coll = (&cloner{memo: map[uintptr]map[string]any{}}).value(coll)
+		coll = (&cloner{}).value(coll)
 		if _, err = g.element(t, coll, v, true); err != nil {
 			return err
 		}

@@ -151,14 +151,10 @@ func (s *startZones) add(c map[string]any, zone string) {
 	s.cards[zone] = append(s.cards[zone], c)
 }
 
-// place puts the gathered cards at the bottom of their zones, in order.
+// place puts the gathered cards at the bottom of their zones, in order
+// (the cards already name their zone: cardProtos).
 func (s *startZones) place(g *Game) {
 	for _, name := range s.order {
-		zone, key, _ := splitLoc(name)
-		for _, c := range s.cards[name] {
-			card := c.(map[string]any)
-			card["zone"], card["zone_key"], card["owner"] = zone, key, -1
-		}
 		g.setZone(name, -1, append(copySlice(g.zoneList(name, -1)), s.cards[name]...))
 	}
 }

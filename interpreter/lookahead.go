@@ -78,7 +78,7 @@ func (g *Game) counterpart(v any) any {
 			}
 		}
 	}
-	return (&cloner{memo: map[uintptr]map[string]any{}}).value(v)
+	return (&cloner{}).value(v)
 }
 
 // lookaheadError says that an error happened while looking ahead.

@@ -129,7 +129,8 @@ func (f *frame) unbind(env map[string]any) {
 	f.saved = nil
 }
 
-// cloner deep-copies values, keeping shared maps shared.
+// cloner deep-copies values, keeping shared maps shared. Its zero value
+// is ready: the memo is made when the first map is copied.
 type cloner struct {
 	memo map[uintptr]map[string]any
 }
@@ -145,6 +146,9 @@ func (c *cloner) value(v any) any {
 		// key by key; then the values that are not plain scalars are
 		// replaced by their copies, and the "$" keys dropped.
 		m := maps.Clone(x)
+		if c.memo == nil {
+			c.memo = map[uintptr]map[string]any{}
+		}
 		c.memo[p] = m
 		for k, e := range m {
 			switch e.(type) {
