@@ -63,3 +63,32 @@ func TestInLiteralAgreesWithTheVM(t *testing.T) {
 	assert.False(t, fast, "the closure gave up")
 	assert.Equal(t, werr.Error(), err.Error())
 }
+
+// TestFilterKeepingAllOrNothingAllocatesNothing: a filter of a []any that
+// keeps every element returns that list, one that keeps none the shared
+// empty list, with the VM's values and steps, and neither allocates.
+func TestFilterKeepingAllOrNothingAllocatesNothing(t *testing.T) {
+	withFast := load(t, dealGame)
+	vmOnly := withoutClosures(load(t, dealGame))
+	all, none := "filter(deck, .name != '')", "filter(deck, .name == '')"
+	for _, src := range []string{all, none, "filter(deck, .name != 'Opal')", "map(filter(deck, .name != ''), .id)"} {
+		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)
+		require.NoError(t, werr, src)
+		got, err, steps, fast := evalWith(t, withFast, src, true)
+		require.NoError(t, err, src)
+		assert.True(t, fast, "%s ran as a closure", src)
+		assert.Equal(t, want, got, src)
+		assert.Equal(t, wsteps, steps, "%s: steps", src)
+	}
+	g, err := NewGame(withFast, Config{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	for _, src := range []string{all, none} {
+		c, err := withFast.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
+		require.NoError(t, err)
+		allocs := testing.AllocsPerRun(50, func() {
+			_, err := g.eval(c)
+			require.NoError(t, err)
+		})
+		assert.Zero(t, allocs, src)
+	}
+}

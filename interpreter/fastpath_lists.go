@@ -205,8 +205,32 @@ func fastLoop(name loopKind, list, body, mapped fastFunc, threshold *int, throws
 				return out, ok
 			}
 		}
+		if name == loopFilter && (count == 0 || count == n && mapped == nil) {
+			if _, isAny := v.([]any); isAny || count == 0 {
+				return filterWhole(x, v, count, kept)
+			}
+		}
 		return loopEnd(x, name, count, kept, throws)
 	}
+}
+
+// emptyList is the empty list a filter that keeps nothing returns, boxed
+// once (it has no room: nothing can be written into it).
+var emptyList any = []any{}
+
+// filterWhole is the value of a filter that kept nothing or every element
+// of the []any it walked: the empty list, or that very list (lists are
+// never written in place, so sharing it is as safe as reading it), with
+// the memory the VM charges for the list it would build.
+func filterWhole(x *fastCtx, whole any, count, kept int) (any, bool) {
+	x.stack = x.stack[:kept]
+	if !x.chargeVM(count) {
+		return nil, false
+	}
+	if count == 0 {
+		return emptyList, true
+	}
+	return whole, true
 }
 
 // loopStep runs one iteration's condition: done when the loop stops
