@@ -179,6 +179,9 @@ func builtinJoin(args ...any) (any, error) {
 	if len(args) == 3 {
 		sep, _ = args[2].(string)
 	}
+	if ss, ok := args[1].([]string); ok && len(args) <= 3 {
+		return joinStrings(g, ss, sep) // no reflection, no copy
+	}
 	list := reflect.ValueOf(args[1])
 	if list.Kind() != reflect.Slice || len(args) > 3 {
 		return nil, fmt.Errorf("join: expected a list of strings and a separator, got %s", describe(args[1]))
@@ -192,6 +195,20 @@ func builtinJoin(args ...any) (any, error) {
 		}
 		parts[i], size = s, size+len(s)
 		if size > g.limits.MaxExprMemory {
+			break
+		}
+	}
+	if err := g.chargeMemory(size); err != nil {
+		return nil, err
+	}
+	return strings.Join(parts, sep), nil
+}
+
+// joinStrings is join of a []string, charged as builtinJoin charges.
+func joinStrings(g *Game, parts []string, sep string) (any, error) {
+	size := len(sep) * max(len(parts)-1, 0)
+	for _, s := range parts {
+		if size += len(s); size > g.limits.MaxExprMemory {
 			break
 		}
 	}

@@ -34,8 +34,12 @@ func cardProtos(rs *schema.Ruleset, union []declared) []cardProto {
 		for _, row := range tbl.Rows {
 			// An attribute or prop named like a built-in field (id …) is
 			// an error of its own (schema.Validate), so id comes last.
-			fields := make(map[string]any, len(union)+len(tbl.AttributeOrder)+len(tbl.PropOrder)+3)
+			fields := make(map[string]any, len(union)+len(tbl.AttributeOrder)+len(tbl.PropOrder)+6)
 			fields["def"], fields["table"] = row.ID, tname
+			// Where the card starts: createCards puts it there, so an
+			// instance has every key it will hold and never grows.
+			zone, key, _ := splitLoc(tbl.Zone)
+			fields["zone"], fields["zone_key"], fields["owner"] = zone, key, -1
 			for i, f := range union {
 				fields[f.name] = zeros[i]
 			}
@@ -81,7 +85,7 @@ func listFields(c map[string]any) []string {
 func (p *cardProto) instance() map[string]any {
 	c := maps.Clone(p.fields)
 	for _, k := range p.lists {
-		c[k] = (&cloner{memo: map[uintptr]map[string]any{}}).value(c[k])
+		c[k] = (&cloner{}).value(c[k])
 	}
 	return c
 }

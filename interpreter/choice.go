@@ -8,25 +8,30 @@ import (
 
 // choice is a compiled choose effect.
 type choice struct {
-	pos    schema.Pos
-	who    *compiled
-	prompt *template
-	groups []*optionGroup
-	auto   bool
-	secret bool
-	pick   *pickSpec // a multi-select decision instead of groups
+	pos     schema.Pos
+	posText string // pos as text, for Decision.Pos (setPos)
+	who     *compiled
+	prompt  *template
+	groups  []*optionGroup
+	auto    bool
+	secret  bool
+	pick    *pickSpec // a multi-select decision instead of groups
 }
 
 // optionGroup is a compiled option group: one option, or one per element
 // of each.
 type optionGroup struct {
-	key      string
-	each     *compiled
-	as       string
-	distinct *compiled
-	when     *compiled
-	label    *template
-	body     *block
+	key   string
+	each  *compiled
+	as    string
+	asKey string // localKey(as)
+	// keyPrefix is "KEY AS=", what every key of a for_each group starts
+	// with (the value's identity follows).
+	keyPrefix string
+	distinct  *compiled
+	when      *compiled
+	label     *template
+	body      *block
 	// legalAfter keeps an option only if it holds after the option is
 	// applied on a copy of the game (see lookahead.go).
 	legalAfter *compiled
@@ -57,7 +62,8 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 	if ch == nil {
 		return nil
 	}
-	out := &choice{pos: ch.Pos, auto: ch.Auto, secret: ch.Secret}
+	out := &choice{auto: ch.Auto, secret: ch.Secret}
+	out.setPos(ch.Pos)
 	c.prog.choices = append(c.prog.choices, out)
 	out.who = c.ec.compile(ch.Who, sc, wantInt, "who")
 	promptScope := sc
@@ -66,7 +72,7 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 	}
 	out.prompt = c.template(ch.Prompt, promptScope)
 	for _, o := range ch.Options {
-		g := &optionGroup{key: o.Key, as: o.As}
+		g := &optionGroup{key: o.Key, as: o.As, asKey: localKey(o.As), keyPrefix: o.Key + " " + o.As + "="}
 		inner := sc
 		if o.ForEach.IsSet() {
 			g.each = c.ec.compile(o.ForEach, sc, wantList, "option list")
@@ -87,6 +93,11 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 		out.groups = append(out.groups, g)
 	}
 	return out
+}
+
+// setPos places the choice (the `- choose:` line, as errors name it).
+func (ch *choice) setPos(pos schema.Pos) {
+	ch.pos, ch.posText = pos, pos.String()
 }
 
 // decide evaluates a choice's options and either takes the only one (auto)
@@ -133,9 +144,25 @@ func (g *Game) decider(ch *choice) (int, error) {
 	return who, nil
 }
 
-// options lists the legal options of ch in order.
+// options lists the legal options of ch in order. They are gathered in
+// a buffer the game reuses (optionBuf) and copied into a list of the exact
+// size, which the pending decision keeps.
 func (g *Game) options(ch *choice) ([]pendingOption, error) {
+	buf := g.optionBuf[:0]
+	g.optionBuf = nil // a listing inside the listing (none today) gets its own
+	buf, err := g.gatherOptions(buf, ch)
 	var out []pendingOption
+	if err == nil && len(buf) > 0 {
+		out = append(make([]pendingOption, 0, len(buf)), buf...)
+		err = uniqueKeys(out)
+	}
+	clear(buf) // the buffer must not keep cards alive
+	g.optionBuf = buf[:0]
+	return out, err
+}
+
+// gatherOptions appends the legal options of ch to buf.
+func (g *Game) gatherOptions(buf []pendingOption, ch *choice) ([]pendingOption, error) {
 	for gi, grp := range ch.groups {
 		if grp.each == nil {
 			ok, err := g.evalBoolOr(grp.when, true)
@@ -144,58 +171,75 @@ func (g *Game) options(ch *choice) ([]pendingOption, error) {
 			}
 			if err != nil || !ok {
 				if err != nil {
-					return nil, err
+					return buf, err
 				}
 				continue
 			}
 			label, err := g.labelOf(grp, grp.key)
 			if err != nil {
-				return nil, err
+				return buf, err
 			}
-			out = append(out, pendingOption{key: grp.key, label: label, group: gi})
+			buf = append(buf, pendingOption{key: grp.key, label: label, group: gi})
 			continue
 		}
-		more, err := g.eachOptions(ch, grp, gi)
-		if err != nil {
-			return nil, err
+		var err error
+		if buf, err = g.eachOptions(buf, ch, grp, gi); err != nil {
+			return buf, err
 		}
-		out = append(out, more...)
 	}
-	return out, uniqueKeys(out)
+	return buf, nil
 }
 
 // uniqueKeys reports an option key offered twice: a player could never
 // take the second (e.g. for_each over [1, 1, 2]).
 func uniqueKeys(opts []pendingOption) error {
+	if len(opts) <= 16 {
+		for i := 1; i < len(opts); i++ { // few options: no map
+			for j := range i {
+				if opts[i].key == opts[j].key {
+					return offeredTwice(opts[i].key)
+				}
+			}
+		}
+		return nil
+	}
 	seen := make(map[string]bool, len(opts))
 	for _, o := range opts {
 		if seen[o.key] {
-			return fmt.Errorf("option %q is offered twice: its for_each list holds equal values (keep one with distinct:, or make the values differ)", o.key)
+			return offeredTwice(o.key)
 		}
 		seen[o.key] = true
 	}
 	return nil
 }
 
-func (g *Game) eachOptions(ch *choice, grp *optionGroup, gi int) ([]pendingOption, error) {
+// offeredTwice is the error of an option key offered twice.
+func offeredTwice(key string) error {
+	return fmt.Errorf("option %q is offered twice: its for_each list holds equal values (keep one with distinct:, or make the values differ)", key)
+}
+
+// eachOptions appends the options of a for_each group to buf.
+func (g *Game) eachOptions(buf []pendingOption, ch *choice, grp *optionGroup, gi int) ([]pendingOption, error) {
 	items, err := g.evalList(grp.each)
 	if err != nil {
-		return nil, err
+		return buf, err
 	}
-	var out []pendingOption
-	seen := map[string]bool{}
+	var seen map[string]bool // the identities kept so far, for distinct
+	if grp.distinct != nil {
+		seen = map[string]bool{}
+	}
 	for _, item := range items {
-		saved := bindLocal(g.st.root, grp.as, item)
+		saved := bindKey(g.st.root, grp.as, grp.asKey, item)
 		opt, ok, err := g.oneOption(ch, gi, item, seen)
 		saved.restore(g.st.root)
 		if err != nil {
-			return nil, err
+			return buf, err
 		}
 		if ok {
-			out = append(out, opt)
+			buf = append(buf, opt)
 		}
 	}
-	return out, nil
+	return buf, nil
 }
 
 func (g *Game) oneOption(ch *choice, gi int, item any, seen map[string]bool) (pendingOption, bool, error) {
@@ -219,7 +263,7 @@ func (g *Game) oneOption(ch *choice, gi int, item any, seen map[string]bool) (pe
 		}
 		seen[val] = true
 	}
-	key := fmt.Sprintf("%s %s=%s", grp.key, grp.as, val)
+	key := grp.keyPrefix + val
 	label, err := g.labelOf(grp, key)
 	return pendingOption{key: key, label: label, group: gi, value: item}, true, err
 }
@@ -253,9 +297,9 @@ func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
 		g.st.decisions++
 		g.logEvent(Event{Kind: EventDecision, Player: pd.player, Key: opt.key, Label: opt.label, Secret: pd.choice.secret})
 	}
-	f := &frame{blk: grp.body}
+	f := g.newFrame(grp.body)
 	if grp.each != nil {
-		f.bind(g.st.root, grp.as, opt.value)
+		f.bind(g.st.root, grp.as, grp.asKey, opt.value)
 	}
 	g.st.frames = append(g.st.frames, f)
 	return nil

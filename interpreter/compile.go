@@ -26,6 +26,7 @@ type effect struct {
 	then, els *block
 	body      *block
 	as        string
+	asKey     string // localKey(as), computed at load
 	lets      []letBinding
 	proc      *procedure
 	phaseName string
@@ -36,6 +37,7 @@ type effect struct {
 // letBinding is one compiled NAME: EXPR.
 type letBinding struct {
 	name string
+	key  string // localKey(name), computed at load
 	expr *compiled
 }
 
@@ -236,14 +238,14 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		ce.els = c.block(e.Else, sc, where)
 	case "for_each":
 		ce.a = ec.compile(e.ForEach, sc, wantList, "for_each list")
-		ce.as = e.As
+		ce.as, ce.asKey = e.As, localKey(e.As)
 		ce.body = c.block(e.Do, c.declareLocal(sc, e.As, elemType(ce.a), asPos(e), "for_each as"), where)
 	case "while":
 		ce.a = ec.compile(e.While, sc, wantBool, "while condition")
 		ce.body = c.block(e.Do, sc, where)
 	case "repeat":
 		ce.a = ec.compile(e.Repeat, sc, wantInt, "repeat count")
-		ce.as = e.As
+		ce.as, ce.asKey = e.As, localKey(e.As)
 		inner := sc
 		if e.As != "" {
 			inner = c.declareLocal(sc, e.As, typeInt, asPos(e), "repeat as")
@@ -252,7 +254,7 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 	case "let":
 		for _, b := range e.Let {
 			cb := ec.compile(b.Expr, sc, wantAny, "value of "+b.Name)
-			ce.lets = append(ce.lets, letBinding{b.Name, cb})
+			ce.lets = append(ce.lets, letBinding{b.Name, localKey(b.Name), cb})
 			sc = c.declareLocal(sc, b.Name, resultType(cb), b.Pos, "let")
 		}
 	case "call":
@@ -266,7 +268,7 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 	case "choose":
 		ce.choice = c.choice(e.Choose, sc, where)
 		if ce.choice != nil {
-			ce.choice.pos = e.Pos // the `- choose:` line, as errors name it
+			ce.choice.setPos(e.Pos) // the `- choose:` line, as errors name it
 		}
 	case "log":
 		ce.text = c.template(e.Log, sc)
@@ -298,7 +300,7 @@ func (c *compiler) compileArgs(ce *effect, e *schema.Effect, sc *scope) {
 		types[p.Name] = p.Type
 	}
 	for _, b := range e.With {
-		ce.lets = append(ce.lets, letBinding{b.Name, c.ec.compile(b.Expr, sc, wantFor(types[b.Name]), "argument "+b.Name)})
+		ce.lets = append(ce.lets, letBinding{b.Name, localKey(b.Name), c.ec.compile(b.Expr, sc, wantFor(types[b.Name]), "argument "+b.Name)})
 	}
 }
 

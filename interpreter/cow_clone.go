@@ -33,6 +33,9 @@ func (s *state) clone() *state {
 			// Shared: replaceRefs copies before it writes, and an
 			// append (bind) moves the capped slice to a new array.
 			frames[i].saved = shareAppendOnly(f.saved)
+			if n := len(f.saved); n > 0 && n <= len(f.first) && &f.saved[0] == &f.first[0] {
+				frames[i].saved = frames[i].first[:n:n] // its own copy of first
+			}
 			n.frames[i] = &frames[i]
 		}
 	}

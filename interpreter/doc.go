@@ -313,6 +313,27 @@
 // computed at load; coerce returns the value it was given rather than
 // boxing it again. BENCHMARKS.md records each step with its measurements.
 //
+// Steady play allocates little besides the state's own new lists
+// (BENCHMARKS.md, "Fourth round: allocations"). Every local's key
+// (effects' as, let and with bindings, option groups, picks) and every
+// option group's key prefix ("KEY AS=") is computed at load, and a
+// choice keeps its position as text for Decision.Pos. A frame holds its
+// first bound local inline (frame.first; a clone's copy of a frame gets
+// its own copy of it), and the run loop keeps the frames it pops for the
+// next push (Game.spareFrames): only the frame stack points to a frame,
+// so a popped one is nobody's. A decision's options are gathered in a
+// buffer the game reuses and copied once at their exact size. Strings
+// put in an `any` (a list's element walked by a loop, a for_each list, a
+// card's zone) are boxed through a small direct-mapped table per game
+// (boxes.go), and ints through boxInt. None of these is part of the
+// state: a clone starts without them. A few nestings whose inner list
+// only feeds the outer call run as one closure that never builds it
+// (fastpath_fused.go): join(ids(cards), sep), and x in [a, b, …]; each
+// charges the budget as the calls it replaces and gives up where they
+// fail. A filter of a []any that keeps every element returns that very
+// list (lists are never written in place, so sharing it is as safe as
+// reading it), and one that keeps nothing a shared empty list.
+//
 // Cheap clones (cow.go, cow_clone.go): a clone shares the state with its
 // original and copies on write, so cloning costs one shallow copy of the
 // root map, the frame structs and the pending decision (~10 allocations,

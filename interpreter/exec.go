@@ -54,6 +54,7 @@ func (g *Game) run() error {
 			if err := g.endOfBlock(f); err != nil {
 				return g.runtimeError(f.loop, f.blk, err)
 			}
+			popped := len(g.st.frames) == 0 || g.st.frames[len(g.st.frames)-1] != f
 			if f.blk == g.prog.setup && (len(g.st.frames) == 0 || g.st.frames[len(g.st.frames)-1] != f) {
 				if err := g.recordAttributes(); err != nil {
 					return err // setup ended: the seats' attributes are fixed
@@ -66,6 +67,9 @@ func (g *Game) run() error {
 				if err := g.checkTriggers(); err != nil {
 					return err
 				}
+			}
+			if popped {
+				g.recycle(f)
 			}
 			continue
 		}
@@ -135,14 +139,14 @@ func (g *Game) nextIteration(f *frame) (bool, error) {
 		if f.idx >= len(f.items) {
 			return false, nil
 		}
-		f.bind(g.st.root, f.loop.as, f.items[f.idx])
+		f.bind(g.st.root, f.loop.as, f.loop.asKey, f.items[f.idx])
 	case "repeat":
 		f.idx++
 		if f.idx >= f.count {
 			return false, nil
 		}
 		if f.loop.as != "" {
-			f.bind(g.st.root, f.loop.as, f.idx)
+			f.bind(g.st.root, f.loop.as, f.loop.asKey, f.idx)
 		}
 	case "while":
 		ok, err := g.evalBool(f.loop.a)
@@ -156,9 +160,29 @@ func (g *Game) nextIteration(f *frame) (bool, error) {
 
 // push starts running a block.
 func (g *Game) push(b *block) *frame {
-	f := &frame{blk: b}
+	f := g.newFrame(b)
 	g.st.frames = append(g.st.frames, f)
 	return f
+}
+
+// newFrame is a frame for block b, one the game popped if it has one.
+func (g *Game) newFrame(b *block) *frame {
+	if n := len(g.spareFrames); n > 0 {
+		f := g.spareFrames[n-1]
+		g.spareFrames = g.spareFrames[:n-1]
+		f.blk = b
+		return f
+	}
+	return &frame{blk: b}
+}
+
+// recycle keeps a frame the run loop popped for the next push. Only the
+// game's frame stack points to a frame (a clone copies the frames it
+// takes, and the copy of an inline saved entry is the clone's own), so a
+// popped frame is nobody's.
+func (g *Game) recycle(f *frame) {
+	*f = frame{}
+	g.spareFrames = append(g.spareFrames, f)
 }
 
 // exec runs one effect; f is the frame it belongs to.
@@ -174,11 +198,11 @@ func (g *Game) exec(e *effect, f *frame) error {
 		if e.target != nil {
 			return g.shuffleList(e.target)
 		}
-		loc, owner, label, err := g.zoneAt(e.into)
+		loc, owner, err := g.zoneAt(e.into)
 		if err != nil {
 			return err
 		}
-		return g.shuffleZone(loc, owner, label)
+		return g.shuffleZone(loc, owner, e.into.zoneLabel(loc, owner))
 	case "roll":
 		return g.execRoll(e)
 	case "if":
@@ -199,7 +223,7 @@ func (g *Game) exec(e *effect, f *frame) error {
 			if err != nil {
 				return err
 			}
-			f.bind(g.st.root, b.name, v)
+			f.bind(g.st.root, b.name, b.key, v)
 		}
 	case "call":
 		return g.execCall(e)
@@ -246,7 +270,7 @@ func (g *Game) execLoop(e *effect) error {
 		}
 		f := g.push(e.body)
 		f.loop, f.items = e, items
-		f.bind(g.st.root, e.as, items[0])
+		f.bind(g.st.root, e.as, e.asKey, items[0])
 	case "while":
 		ok, err := g.evalBool(e.a)
 		if err != nil || !ok {
@@ -261,7 +285,7 @@ func (g *Game) execLoop(e *effect) error {
 		f := g.push(e.body)
 		f.loop, f.count = e, n
 		if e.as != "" {
-			f.bind(g.st.root, e.as, 0)
+			f.bind(g.st.root, e.as, e.asKey, 0)
 		}
 	}
 	return nil
@@ -278,7 +302,7 @@ func (g *Game) execCall(e *effect) error {
 	}
 	f := g.push(e.proc.body)
 	for i, b := range e.lets {
-		f.bind(g.st.root, b.name, vals[i])
+		f.bind(g.st.root, b.name, b.key, vals[i])
 	}
 	return nil
 }
@@ -339,7 +363,7 @@ func (g *Game) writeTarget(t *target, v any) error {
 		// Lists and maps are values: the element is set in a copy, so a
 		// local that holds the old collection keeps it (and a clone, which
 		// copies them, behaves the same).
-		coll = (&cloner{memo: map[uintptr]map[string]any{}}).value(coll)
+		coll = (&cloner{}).value(coll)
 		if _, err = g.element(t, coll, v, true); err != nil {
 			return err
 		}
@@ -441,7 +465,7 @@ func (g *Game) execMove(e *effect) error {
 	default:
 		return fmt.Errorf("move: expected a card or a list of cards, got %s", describe(v))
 	}
-	into, owner, _, err := g.zoneAt(e.into)
+	into, owner, err := g.zoneAt(e.into)
 	if err != nil {
 		return err
 	}
@@ -469,11 +493,11 @@ func (g *Game) execDraw(e *effect) error {
 	if err != nil {
 		return err
 	}
-	fromLoc, from, _, err := g.zoneAt(e.from)
+	fromLoc, from, err := g.zoneAt(e.from)
 	if err != nil {
 		return err
 	}
-	intoLoc, into, _, err := g.zoneAt(e.into)
+	intoLoc, into, err := g.zoneAt(e.into)
 	if err != nil {
 		return err
 	}
@@ -693,7 +717,7 @@ func (g *Game) evalList(c *compiled) ([]any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	items, err := listItems(v)
+	items, err := g.itemsOf(v)
 	if err != nil {
 		return nil, &exprError{pos: c.src.Pos, msg: err.Error()}
 	}

@@ -38,6 +38,10 @@ func (fc *fastCompiler) builtin(b *ast.BuiltinNode) fastFunc {
 		return fc.sortBy(b)
 	case "string":
 		return fc.unaryBuiltin(b, fastString)
+	case "concat":
+		if fn := fc.concat(b); fn != nil {
+			return fn
+		}
 	}
 	id, ok := builtin.Index[b.Name]
 	switch {
@@ -139,7 +143,7 @@ func fastMapLoop(list, body fastFunc) fastFunc {
 		}
 		out := make([]any, n)
 		for i := range n {
-			x.elems, x.index = append(x.elems, item.at(i)), append(x.index, i)
+			x.elems, x.index = append(x.elems, item.atBoxed(x, i)), append(x.index, i)
 			v, ok := body(x)
 			x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]
 			if !ok {
@@ -192,7 +196,7 @@ func fastLoop(name loopKind, list, body, mapped fastFunc, threshold *int, throws
 			if backwards {
 				i = n - 1 - k
 			}
-			e := item.at(i)
+			e := item.atBoxed(x, i)
 			x.elems, x.index = append(x.elems, e), append(x.index, i)
 			out, done, ok := loopStep(x, name, body, e, i, &count, mapped, threshold)
 			x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]
@@ -201,8 +205,32 @@ func fastLoop(name loopKind, list, body, mapped fastFunc, threshold *int, throws
 				return out, ok
 			}
 		}
+		if name == loopFilter && (count == 0 || count == n && mapped == nil) {
+			if _, isAny := v.([]any); isAny || count == 0 {
+				return filterWhole(x, v, count, kept)
+			}
+		}
 		return loopEnd(x, name, count, kept, throws)
 	}
+}
+
+// emptyList is the empty list a filter that keeps nothing returns, boxed
+// once (it has no room: nothing can be written into it).
+var emptyList any = []any{}
+
+// filterWhole is the value of a filter that kept nothing or every element
+// of the []any it walked: the empty list, or that very list (lists are
+// never written in place, so sharing it is as safe as reading it), with
+// the memory the VM charges for the list it would build.
+func filterWhole(x *fastCtx, whole any, count, kept int) (any, bool) {
+	x.stack = x.stack[:kept]
+	if !x.chargeVM(count) {
+		return nil, false
+	}
+	if count == 0 {
+		return emptyList, true
+	}
+	return whole, true
 }
 
 // loopStep runs one iteration's condition: done when the loop stops
@@ -435,7 +463,7 @@ func (fc *fastCompiler) sum(b *ast.BuiltinNode) fastFunc {
 		}
 		total := 0
 		for i := range n {
-			e := items.at(i)
+			e := items.atBoxed(x, i)
 			if body != nil {
 				x.elems, x.index = append(x.elems, e), append(x.index, i)
 				e, ok = body(x)
@@ -492,7 +520,7 @@ func (fc *fastCompiler) sortBy(b *ast.BuiltinNode) fastFunc {
 		s := &runtime.SortBy{Desc: o == "desc", Array: make([]any, 0, n), Values: make([]any, 0, n)}
 		kind := 0
 		for i := range n {
-			e := items.at(i)
+			e := items.atBoxed(x, i)
 			x.elems, x.index = append(x.elems, e), append(x.index, i)
 			k, ok := key(x)
 			x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]

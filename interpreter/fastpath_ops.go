@@ -32,6 +32,11 @@ func (fc *fastCompiler) binary(n *ast.BinaryNode) fastFunc {
 	case "<", "<=", ">", ">=":
 		return fastCompare(n.Operator, a, b)
 	case "in":
+		if lit, ok := n.Right.(*ast.ArrayNode); ok {
+			if elems := fc.args(lit.Nodes...); elems != nil {
+				return fastInLiteral(a, elems)
+			}
+		}
 		return func(x *fastCtx) (any, bool) {
 			av, bv, ok := fastPair(x, a, b)
 			if !ok {

@@ -29,6 +29,11 @@ func (fc *fastCompiler) member(from, i ast.Node) fastFunc {
 		if !ok {
 			return nil, false
 		}
+		if ss, isStrs := from.([]string); isStrs {
+			if k, isInt := i.(int); isInt && k >= 0 && k < len(ss) {
+				return x.g.boxString(ss[k]), true // boxed without allocating
+			}
+		}
 		return fastFetch(from, i)
 	}
 }
@@ -66,7 +71,7 @@ func fastFetch(from, i any) (any, bool) {
 		}
 	case []int:
 		if k, ok := i.(int); ok && k >= 0 && k < len(m) {
-			return m[k], true
+			return boxInt(m[k]), true
 		}
 	case []string:
 		if k, ok := i.(int); ok && k >= 0 && k < len(m) {

@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 
 	"github.com/expr-lang/expr"
 
@@ -305,9 +306,9 @@ func builtinPlural(args ...any) (any, error) {
 	n, _ := args[0].(int)
 	word, _ := args[1].(string)
 	if n != 1 {
-		word += "s"
+		return strconv.Itoa(n) + " " + word + "s", nil // one allocation
 	}
-	return fmt.Sprintf("%d %s", n, word), nil
+	return "1 " + word, nil
 }
 
 func builtinIDs(args ...any) (any, error) {
@@ -329,6 +330,12 @@ func identity(v any) string {
 		if id, ok := m["id"].(string); ok {
 			return id
 		}
+	}
+	switch x := v.(type) { // as fmt.Sprint, without its boxing
+	case string:
+		return x
+	case int:
+		return strconv.Itoa(x)
 	}
 	return fmt.Sprint(v)
 }

@@ -38,6 +38,13 @@ type Game struct {
 	fastCount func(c *compiled, fast bool)
 	// fast is the context fast paths run in (reused: no allocation).
 	fast fastCtx
+	// spareFrames are frames popped by the run loop, for reuse (push);
+	// not part of the state, so clones do not share them.
+	spareFrames []*frame
+	// boxes are the strings the game boxed lately (boxes.go).
+	boxes *stringBoxes
+	// optionBuf is where options gathers a decision's options (reused).
+	optionBuf []pendingOption
 	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
 	keysOnly bool
 	// onTrigger, when set, is told each trigger that fires
@@ -144,14 +151,10 @@ func (s *startZones) add(c map[string]any, zone string) {
 	s.cards[zone] = append(s.cards[zone], c)
 }
 
-// place puts the gathered cards at the bottom of their zones, in order.
+// place puts the gathered cards at the bottom of their zones, in order
+// (the cards already name their zone: cardProtos).
 func (s *startZones) place(g *Game) {
 	for _, name := range s.order {
-		zone, key, _ := splitLoc(name)
-		for _, c := range s.cards[name] {
-			card := c.(map[string]any)
-			card["zone"], card["zone_key"], card["owner"] = zone, key, -1
-		}
 		g.setZone(name, -1, append(copySlice(g.zoneList(name, -1)), s.cards[name]...))
 	}
 }
@@ -208,7 +211,7 @@ func (g *Game) Pending() *Decision {
 	if pd == nil {
 		return nil
 	}
-	d := &Decision{Player: pd.player, Prompt: pd.prompt, Pos: pd.choice.pos.String()}
+	d := &Decision{Player: pd.player, Prompt: pd.prompt, Pos: pd.choice.posText}
 	d.Options = make([]Option, len(pd.options))
 	for i, o := range pd.options {
 		d.Options[i] = Option{Key: o.key, Label: o.label}

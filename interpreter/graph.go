@@ -47,7 +47,10 @@ func withGraph(graphs map[string]*graph, impl func(args ...any) (any, error)) fu
 			if bv, ok := args[0].(boardValue); ok {
 				name, _ := bv["name"].(string)
 				if g := graphs[name]; g != nil {
-					args = append([]any{g}, args[1:]...)
+					// In place: the arguments are the caller's scratch (the
+					// VM's argument buffer, a closure's frame stack), read
+					// by nobody after the call.
+					args[0] = g
 				}
 			}
 		}

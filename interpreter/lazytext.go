@@ -25,7 +25,7 @@ func (g *Game) takenLabel(grp *optionGroup, opt pendingOption) (string, error) {
 	if grp.each == nil {
 		return g.render(grp.label)
 	}
-	saved := bindLocal(g.st.root, grp.as, opt.value)
+	saved := bindKey(g.st.root, grp.as, grp.asKey, opt.value)
 	defer saved.restore(g.st.root)
 	return g.render(grp.label)
 }
@@ -37,9 +37,9 @@ func (g *Game) takenPickLabel(pd *pendingDecision, opt pendingOption) (string, e
 	if ps.label == nil || len(ps.label.parts) == 0 {
 		return opt.key, nil
 	}
-	picked := bindLocal(g.st.root, ps.picked, g.pickedList(ps, prog))
+	picked := bindKey(g.st.root, ps.picked, ps.pickedKey, g.pickedList(ps, prog))
 	defer picked.restore(g.st.root)
-	item := bindLocal(g.st.root, ps.as, prog.items[opt.value.(int)])
+	item := bindKey(g.st.root, ps.as, ps.asKey, prog.items[opt.value.(int)])
 	defer item.restore(g.st.root)
 	return g.render(ps.label)
 }

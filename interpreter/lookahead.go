@@ -47,7 +47,7 @@ func (g *Game) legalAfter(ch *choice, gi int, item any) (bool, error) {
 	var v any
 	if grp.each != nil {
 		v = c.counterpart(item)
-		f.bind(c.st.root, grp.as, v)
+		f.bind(c.st.root, grp.as, grp.asKey, v)
 	}
 	c.st.frames = append(c.st.frames, f)
 	if err := c.run(); err != nil && !errors.Is(err, errLookaheadStop) {
@@ -78,7 +78,7 @@ func (g *Game) counterpart(v any) any {
 			}
 		}
 	}
-	return (&cloner{memo: map[uintptr]map[string]any{}}).value(v)
+	return (&cloner{}).value(v)
 }
 
 // lookaheadError says that an error happened while looking ahead.

@@ -19,15 +19,18 @@ import (
 type pickSpec struct {
 	from       *compiled
 	as, picked string
-	listType   reflect.Type // the type of the picked list (that of from)
-	min, max   *compiled
-	key        string
-	when       *compiled
-	distinct   *compiled
-	doneWhen   *compiled
-	label      *template
-	body       *block
-	where      string
+	// asKey and pickedKey are their locals' keys (localKey).
+	asKey, pickedKey string
+	listType         reflect.Type // the type of the picked list (that of from)
+	min, max         *compiled
+	key              string
+	keyPrefix        string // "KEY AS=", what every candidate's key starts with
+	when             *compiled
+	distinct         *compiled
+	doneWhen         *compiled
+	label            *template
+	body             *block
+	where            string
 	// whenScope and doneScope are the locals when and done_when see (for
 	// explanations, explain_decision.go).
 	whenScope, doneScope *scope
@@ -53,10 +56,12 @@ const (
 // pick compiles a pick; it returns the scope of the choose's prompt (the
 // picked list is bound there).
 func (c *compiler) pick(p *schema.Pick, sc *scope, where string) (*pickSpec, *scope) {
-	ps := &pickSpec{as: p.As, picked: p.Picked, key: p.Key, where: where}
+	ps := &pickSpec{as: p.As, picked: p.Picked, key: p.Key, where: where,
+		asKey: localKey(p.As), pickedKey: localKey(p.Picked)}
 	if ps.key == "" {
 		ps.key = "pick"
 	}
+	ps.keyPrefix = ps.key + " " + ps.as + "="
 	ps.from = c.ec.compile(p.From, sc, wantList, "pick set")
 	ps.listType = reflect.SliceOf(typeAny)
 	if ps.from != nil && ps.from.typ != nil && ps.from.typ.Kind() == reflect.Slice {
@@ -127,7 +132,7 @@ func (g *Game) pickStep(pd *pendingDecision) error {
 			prog.picked = append(prog.picked, opts[0].value.(int))
 			continue
 		}
-		saved := bindLocal(g.st.root, ch.pick.picked, g.pickedList(ch.pick, prog))
+		saved := bindKey(g.st.root, ch.pick.picked, ch.pick.pickedKey, g.pickedList(ch.pick, prog))
 		prompt, err := g.renderText(ch.prompt)
 		saved.restore(g.st.root)
 		if err != nil {
@@ -150,7 +155,7 @@ func (g *Game) pickStuck(ps *pickSpec, prog *pickProgress) error {
 // pickOptions lists a pick step's options: the remaining candidates (one
 // per key), then done when the count and done_when allow it.
 func (g *Game) pickOptions(ps *pickSpec, prog *pickProgress) ([]pendingOption, error) {
-	saved := bindLocal(g.st.root, ps.picked, g.pickedList(ps, prog))
+	saved := bindKey(g.st.root, ps.picked, ps.pickedKey, g.pickedList(ps, prog))
 	defer saved.restore(g.st.root)
 	taken := make(map[int]bool, len(prog.picked))
 	for _, i := range prog.picked {
@@ -183,7 +188,7 @@ func (g *Game) pickOptions(ps *pickSpec, prog *pickProgress) ([]pendingOption, e
 // pickCandidate is the option for element i, if it passes when and its
 // key is new.
 func (g *Game) pickCandidate(ps *pickSpec, i int, item any, seen map[string]bool) (pendingOption, bool, error) {
-	saved := bindLocal(g.st.root, ps.as, item)
+	saved := bindKey(g.st.root, ps.as, ps.asKey, item)
 	defer saved.restore(g.st.root)
 	ok, err := g.evalBoolOr(ps.when, true)
 	if err != nil || !ok {
@@ -197,7 +202,7 @@ func (g *Game) pickCandidate(ps *pickSpec, i int, item any, seen map[string]bool
 		}
 		val = identity(d)
 	}
-	key := fmt.Sprintf("%s %s=%s", ps.key, ps.as, val)
+	key := ps.keyPrefix + val
 	if seen[key] {
 		return pendingOption{}, false, nil
 	}
@@ -264,7 +269,7 @@ func (g *Game) pickError(ch *choice, err error) error {
 func (g *Game) finishPick(pd *pendingDecision) error {
 	g.st.pending = nil
 	f := g.push(pd.choice.pick.body)
-	f.bind(g.st.root, pd.choice.pick.picked, g.pickedList(pd.choice.pick, pd.pick))
+	f.bind(g.st.root, pd.choice.pick.picked, pd.choice.pick.pickedKey, g.pickedList(pd.choice.pick, pd.pick))
 	return nil
 }
 

@@ -23,6 +23,9 @@ import (
 // localKey is the environment key of the local called name.
 func localKey(name string) string { return "local " + name }
 
+// meKey is localKey("me").
+const meKey = "local me"
+
 // localRenamer rewrites the identifiers that name a local in scope to the
 // local's key. (expr refuses `let x = …` inside an expression when x is
 // already a name, so an expression's own variables never meet a local.)

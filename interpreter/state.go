@@ -56,6 +56,12 @@ type frame struct {
 	count int     // repeat: the number of iterations
 	trig  bool    // the frame runs a trigger
 	saved []savedLocal
+	// first holds saved's first entries, so that a frame binding one or
+	// two locals (a call's arguments, a loop's as) allocates nothing
+	// more. A clone's copy of the frame gets its own copy (cow_clone.go);
+	// nothing writes a saved entry in place (replaceRefs copies the slice
+	// first).
+	first [2]savedLocal
 }
 
 // savedLocal remembers what a name held before a frame bound it.
@@ -69,7 +75,11 @@ type savedLocal struct {
 // bindLocal sets the local name (under its key, see scope.go) in env and
 // returns what to restore later.
 func bindLocal(env map[string]any, name string, v any) savedLocal {
-	return bindKey(env, name, localKey(name), v)
+	key := meKey // bound once per seat in scoring, views and reports
+	if name != "me" {
+		key = localKey(name)
+	}
+	return bindKey(env, name, key, v)
 }
 
 // bindKey is bindLocal with the local's key already computed.
@@ -95,16 +105,20 @@ func (s savedLocal) restore(env map[string]any) {
 	}
 }
 
-// bind sets a local for the lifetime of the frame. Rebinding a name the
+// bind sets the local name (whose environment key is key, localKey(name),
+// computed at load) for the lifetime of the frame. Rebinding a name the
 // frame already bound keeps the first saved value.
-func (f *frame) bind(env map[string]any, name string, v any) {
+func (f *frame) bind(env map[string]any, name, key string, v any) {
 	for _, s := range f.saved {
 		if s.name == name {
 			env[s.localKey()] = v
 			return
 		}
 	}
-	f.saved = append(f.saved, bindLocal(env, name, v))
+	if f.saved == nil {
+		f.saved = f.first[:0] // most frames bind one or two locals
+	}
+	f.saved = append(f.saved, bindKey(env, name, key, v))
 }
 
 // unbind restores every local the frame bound.
@@ -115,7 +129,8 @@ func (f *frame) unbind(env map[string]any) {
 	f.saved = nil
 }
 
-// cloner deep-copies values, keeping shared maps shared.
+// cloner deep-copies values, keeping shared maps shared. Its zero value
+// is ready: the memo is made when the first map is copied.
 type cloner struct {
 	memo map[uintptr]map[string]any
 }
@@ -131,6 +146,9 @@ func (c *cloner) value(v any) any {
 		// key by key; then the values that are not plain scalars are
 		// replaced by their copies, and the "$" keys dropped.
 		m := maps.Clone(x)
+		if c.memo == nil {
+			c.memo = map[uintptr]map[string]any{}
+		}
 		c.memo[p] = m
 		for k, e := range m {
 			switch e.(type) {
@@ -258,8 +276,8 @@ func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
 		out = append(append(out, list...), c)
 	}
 	zone, key, _ := splitLoc(name)
-	c["zone"], c["zone_key"] = zone, key
-	c["owner"] = owner
+	c["zone"], c["zone_key"] = g.boxString(zone), g.boxString(key)
+	c["owner"] = boxInt(owner)
 	g.touch(cardsToken)
 	g.setZone(name, owner, out)
 }

@@ -106,23 +106,31 @@ func (c *compiler) familyRef(src schema.Expr, sc *scope) (ref *zoneRef, ok bool)
 }
 
 // zoneAt resolves a zone reference to its location (the zone name, or
-// NAME[key] in a family), its owner and its label for chance outcomes.
-func (g *Game) zoneAt(z *zoneRef) (loc string, owner int, label string, err error) {
+// NAME[key] in a family) and its owner.
+func (g *Game) zoneAt(z *zoneRef) (loc string, owner int, err error) {
 	if z.key == nil {
 		owner, err = g.zoneOwner(z)
-		return z.name, owner, z.label(owner), err
+		return z.name, owner, err
 	}
 	v, err := g.eval(z.key)
 	if err != nil {
-		return "", 0, "", err
+		return "", 0, err
 	}
 	key, _ := v.(string)
 	if _, ok := g.family(z.name)[key]; !ok {
 		keys := g.prog.rs.ZoneKeys(z.name)
-		return "", 0, "", &exprError{pos: z.key.src.Pos, msg: fmt.Sprintf("zone family %s has no key %s%s", z.name, describe(v), schema.DidYouMean(key, keys))}
+		return "", 0, &exprError{pos: z.key.src.Pos, msg: fmt.Sprintf("zone family %s has no key %s%s", z.name, describe(v), schema.DidYouMean(key, keys))}
 	}
-	loc = familyLoc(z.name, key)
-	return loc, -1, loc, nil
+	return familyLoc(z.name, key), -1, nil
+}
+
+// zoneLabel names the zone instance zoneAt found (loc, owner) for chance
+// outcomes and messages; made only when needed (a shuffle).
+func (z *zoneRef) zoneLabel(loc string, owner int) string {
+	if z.key != nil {
+		return loc
+	}
+	return z.label(owner)
 }
 
 // familyZones lists the non-empty zones of a family, in key order, for

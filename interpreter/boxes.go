@@ -1,0 +1,136 @@
+package interpreter
+
+import (
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
+)
+
+// Boxed strings. A string stored in an `any` (a list's element walked by
+// a loop, a for_each list of strings, a card's zone) needs a 16-byte
+// header on the heap, allocated anew each time. A game walks the same few
+// strings over and over (the names in a constant list, the zones), so it
+// keeps the boxes it made in a small direct-mapped table: a string found
+// there is returned in the box made for it before. A box is immutable and
+// holds its string, so an entry can never stand for another string; a
+// miss (or a collision) only boxes again and takes the slot. The table is
+// the game's alone (not part of the state; a clone starts without one) and
+// made on first use.
+
+// stringBoxSlots is the size of a game's table (a power of two).
+const stringBoxSlots = 512
+
+// stringBoxes is a game's table of boxed strings.
+type stringBoxes [stringBoxSlots]struct {
+	s string
+	v any
+}
+
+// boxString is s as an any, without allocating when the game boxed the
+// same string recently.
+func (g *Game) boxString(s string) any {
+	if len(s) == 0 {
+		return s // Go boxes the empty string without allocating
+	}
+	if g.boxes == nil {
+		g.boxes = new(stringBoxes)
+	}
+	h := uint32(2166136261) // FNV-1a: ids differ in a digit anywhere
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	e := &g.boxes[h%stringBoxSlots]
+	if e.v != nil && e.s == s {
+		return e.v
+	}
+	e.s, e.v = s, s
+	return e.v
+}
+
+// atBoxed is the element i of a list a loop walks, its strings and ints
+// boxed without allocating where the game can (boxString, boxInt).
+func (l fastList) atBoxed(x *fastCtx, i int) any {
+	switch {
+	case l.anys != nil:
+		return l.anys[i]
+	case l.strs != nil:
+		return x.g.boxString(l.strs[i])
+	case l.maps != nil:
+		return l.maps[i]
+	}
+	return boxInt(l.ints[i])
+}
+
+// itemsOf is listItems with the game's boxes for strings and ints.
+func (g *Game) itemsOf(v any) ([]any, error) {
+	switch x := v.(type) {
+	case []int:
+		out := make([]any, len(x))
+		for i, n := range x {
+			out[i] = boxInt(n)
+		}
+		return out, nil
+	case []string:
+		out := make([]any, len(x))
+		for i, s := range x {
+			out[i] = g.boxString(s)
+		}
+		return out, nil
+	}
+	return listItems(v)
+}
+
+// concat compiles expr's concat of lists: the same elements in the same
+// list type ([]any, nil when empty) and the same memory charged, but the
+// list made at its exact size and its strings boxed with the game's boxes.
+// Anything but the list kinds a loop walks (fastItems) is left to expr's
+// own concat.
+func (fc *fastCompiler) concat(b *ast.BuiltinNode) fastFunc {
+	id, ok := builtin.Index[b.Name]
+	if !ok || len(b.Arguments) == 0 {
+		return nil
+	}
+	general := builtin.Builtins[id].Safe
+	args := fc.args(b.Arguments...)
+	if args == nil || general == nil {
+		return nil
+	}
+	return func(x *fastCtx) (any, bool) {
+		base := len(x.stack)
+		defer func() { x.stack = x.stack[:base] }()
+		size := 0
+		for _, a := range args {
+			v, ok := a(x)
+			if !ok {
+				return nil, false
+			}
+			n, _, ok := fastItems(v)
+			if !ok {
+				size = -1 // not a list fastItems knows
+			} else if size >= 0 {
+				size += n
+			}
+			x.stack = append(x.stack, v)
+		}
+		if size < 0 {
+			out, mem, err := general(x.stack[base:]...)
+			if err != nil || mem > uint(x.g.limits.MaxExprMemory) || !x.chargeVM(int(mem)) {
+				return nil, false
+			}
+			return out, true
+		}
+		if size > x.g.limits.MaxExprMemory || !x.chargeVM(size) {
+			return nil, false
+		}
+		if size == 0 {
+			return []any(nil), true
+		}
+		out := make([]any, 0, size)
+		for _, v := range x.stack[base:] {
+			n, items, _ := fastItems(v)
+			for i := range n {
+				out = append(out, items.atBoxed(x, i))
+			}
+		}
+		return out, true
+	}
+}

@@ -1,0 +1,94 @@
+package interpreter
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"agon/schema"
+)
+
+// TestFusedJoinOfIDsAgreesWithTheVM: join(ids(cards), sep) runs as one
+// closure (fastpath_fused.go) that gives the VM's value and steps, and
+// gives up where the VM fails (memory, a list that is not of cards).
+func TestFusedJoinOfIDsAgreesWithTheVM(t *testing.T) {
+	withFast := load(t, dealGame)
+	vmOnly := withoutClosures(load(t, dealGame))
+	for _, src := range []string{"join(ids(deck), ',')", "join(ids(deck))", "join(ids(players[0].hand), ' - ')",
+		"join(ids(pile), ',')", "join(ids(deck), ',') == 'ruby,opal,jade,onyx,pearl'", "len(join(ids(deck), ','))"} {
+		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)
+		require.NoError(t, werr, src)
+		got, err, steps, fast := evalWith(t, withFast, src, true)
+		require.NoError(t, err, src)
+		assert.True(t, fast, "%s ran as a closure", src)
+		assert.Equal(t, want, got, src)
+		assert.Equal(t, wsteps, steps, "%s: steps", src)
+	}
+	want, _, _, _ := evalWith(t, withFast, "join(ids(deck), ',')", true)
+	assert.Regexp(t, "^[a-z]+(,[a-z]+){4}$", want, "five ids")
+
+	g, err := NewGame(withFast, Config{Players: 2, Seed: 1, Limits: Limits{MaxExprMemory: 12}})
+	require.NoError(t, err)
+	c, err := withFast.compileAdhoc(schema.Expr{Src: "join(ids(deck), ',')", Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
+	require.NoError(t, err)
+	closure := false
+	g.fastCount = func(d *compiled, ok bool) { closure = closure || (ok && d == c) }
+	_, err = g.eval(c)
+	require.ErrorContains(t, err, "limit MaxExprMemory")
+	assert.False(t, closure, "the closure gave up")
+}
+
+// TestInLiteralAgreesWithTheVM: x in [a, b, …] is decided without the
+// list (fastInLiteral), with the VM's values and steps, and gives up
+// where an element fails even after a match.
+func TestInLiteralAgreesWithTheVM(t *testing.T) {
+	withFast := load(t, closureRules)
+	vmOnly := withoutClosures(load(t, closureRules))
+	for _, src := range []string{"3 in [1, fact(2), 3]", "7 in [xs[0], 2]", "'a' in ['b', 'a']", "not (4 in [1, 2])",
+		"fact(3) not in [6, 7]", "count(xs, # in [1, fact(2) - 1, 9])", "nil in [1]"} {
+		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)
+		require.NoError(t, werr, src)
+		got, err, steps, fast := evalWith(t, withFast, src, true)
+		require.NoError(t, err, src)
+		assert.True(t, fast, "%s ran as a closure", src)
+		assert.Equal(t, want, got, src)
+		assert.Equal(t, wsteps, steps, "%s: steps", src)
+	}
+	src := "3 in [3, huge + 1]" // the VM builds the list first: the overflow stops it
+	_, werr, _, _ := evalWith(t, vmOnly, src, false)
+	require.ErrorContains(t, werr, "integer overflow")
+	_, err, _, fast := evalWith(t, withFast, src, true)
+	require.Error(t, err)
+	assert.False(t, fast, "the closure gave up")
+	assert.Equal(t, werr.Error(), err.Error())
+}
+
+// TestFilterKeepingAllOrNothingAllocatesNothing: a filter of a []any that
+// keeps every element returns that list, one that keeps none the shared
+// empty list, with the VM's values and steps, and neither allocates.
+func TestFilterKeepingAllOrNothingAllocatesNothing(t *testing.T) {
+	withFast := load(t, dealGame)
+	vmOnly := withoutClosures(load(t, dealGame))
+	all, none := "filter(deck, .name != '')", "filter(deck, .name == '')"
+	for _, src := range []string{all, none, "filter(deck, .name != 'Opal')", "map(filter(deck, .name != ''), .id)"} {
+		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)
+		require.NoError(t, werr, src)
+		got, err, steps, fast := evalWith(t, withFast, src, true)
+		require.NoError(t, err, src)
+		assert.True(t, fast, "%s ran as a closure", src)
+		assert.Equal(t, want, got, src)
+		assert.Equal(t, wsteps, steps, "%s: steps", src)
+	}
+	g, err := NewGame(withFast, Config{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	for _, src := range []string{all, none} {
+		c, err := withFast.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
+		require.NoError(t, err)
+		allocs := testing.AllocsPerRun(50, func() {
+			_, err := g.eval(c)
+			require.NoError(t, err)
+		})
+		assert.Zero(t, allocs, src)
+	}
+}
