@@ -31,6 +31,17 @@ type mctsConfig struct {
 	// the search (norm=search, the default; reward.go, rateRaw) rather
 	// than by the position's own values (norm=values).
 	searchNorm bool
+	// prior expands a node's options best first by their one-step
+	// heuristic rating (prior=heuristic) instead of at random
+	// (prior=none); see mcts_prior.go.
+	prior bool
+	// widen is progressive widening's exponent: a node has at most
+	// ceil(visits^widen) children before the search goes deeper (0: every
+	// option is tried first, as plain UCT does).
+	widen float64
+	// greedyPlayout plays the playout's decisions with the one-step best
+	// option (policy=greedy) instead of at random (policy=random).
+	greedyPlayout bool
 }
 
 // mctsDefaults returns the settings of plain "mcts", chosen by
@@ -51,14 +62,14 @@ func mctsDefaults() mctsConfig {
 // parseMCTS reads an mcts kind: "mcts", then optional colon-separated
 // parts: a playout count ("mcts:400"), a time per decision ("mcts:2s",
 // "mcts:500ms": not deterministic), and settings depth=N, c=X, margin=X,
-// norm=search|values
-// ("mcts:400:depth=8:c=0.5").
+// norm=search|values, prior=heuristic|none, widen=A, policy=random|greedy
+// ("mcts:400:depth=8:c=0.5", "mcts:prior=none:widen=0").
 func parseMCTS(kind string) (mctsConfig, error) {
 	cfg := mctsDefaults()
 	parts := strings.Split(kind, ":")
 	for _, p := range parts[1:] {
 		if err := cfg.set(p); err != nil {
-			return cfg, fmt.Errorf("bot %q: %v (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values])", kind, err)
+			return cfg, fmt.Errorf("bot %q: %v (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values][:prior=heuristic|none][:widen=A][:policy=random|greedy])", kind, err)
 		}
 	}
 	return cfg, nil
@@ -87,6 +98,22 @@ func (cfg *mctsConfig) set(p string) error {
 		} else {
 			cfg.margin = x
 		}
+	case "prior":
+		if value != "heuristic" && value != "none" {
+			return fmt.Errorf("prior %q: heuristic or none", value)
+		}
+		cfg.prior = value == "heuristic"
+	case "widen":
+		x, err := strconv.ParseFloat(value, 64)
+		if err != nil || x < 0 || x >= 1 {
+			return fmt.Errorf("widen %q is not a number in [0, 1)", value)
+		}
+		cfg.widen = x
+	case "policy":
+		if value != "greedy" && value != "random" {
+			return fmt.Errorf("policy %q: greedy or random", value)
+		}
+		cfg.greedyPlayout = value == "greedy"
 	case "norm":
 		if value != "search" && value != "values" {
 			return fmt.Errorf("norm %q: search or values", value)

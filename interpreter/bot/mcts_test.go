@@ -181,9 +181,13 @@ func TestMCTSKinds(t *testing.T) {
 		"mcts:margin=2": `bot "mcts:margin=2": margin "2" is not a number in range`,
 		"mcts:width=3":  `bot "mcts:width=3": unknown setting "width"`,
 		"mcts:norm=x":   `bot "mcts:norm=x": norm "x": search or values`,
+		"mcts:policy=x": `bot "mcts:policy=x": policy "x": greedy or random`,
+		"mcts:prior=x":  `bot "mcts:prior=x": prior "x": heuristic or none`,
+		"mcts:widen=1":  `bot "mcts:widen=1": widen "1" is not a number in [0, 1)`,
+		"mcts:widen=-1": `bot "mcts:widen=-1": widen "-1" is not a number in [0, 1)`,
 		"mctsx":         `unknown bot "mctsx" (bots: first, greedy, mcts, random)`,
 	} {
-		assert.EqualError(t, Check(kind), msg+map[bool]string{true: " (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values])", false: ""}[kind != "mctsx"], kind)
+		assert.EqualError(t, Check(kind), msg+map[bool]string{true: " (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values][:prior=heuristic|none][:widen=A][:policy=random|greedy])", false: ""}[kind != "mctsx"], kind)
 	}
 }
 
