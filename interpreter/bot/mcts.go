@@ -15,7 +15,9 @@ import (
 // world.go), descends one tree shared by all iterations, whose edges are
 // option keys (an edge not legal in this iteration's world is skipped;
 // a child's availability counts the iterations in which it was legal),
-// expands one option, plays a playout (cfg.depth random decisions, by
+// expands one option (by default the best untried by its one-step
+// rating, and only while the node has fewer than ceil(visits^0.5)
+// children: mcts_prior.go), plays a playout (cfg.depth random decisions, by
 // default none, then the rest of the last mover's move) and rates where
 // it stops (reward.go). Decisions with one option are played through and
 // never become nodes. Each node keeps, per seat, the sum of the rewards

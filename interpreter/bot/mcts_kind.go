@@ -53,10 +53,14 @@ type mctsConfig struct {
 // win share of a heuristic lead threw away how big the lead is),
 // normalised by the largest margin of the search (norm=values lost to
 // random in a shipped game whose heuristic is relative; norm=search did
-// as well or better in every game). 50 iterations keep a 200-game run of
-// each shipped game within tens of minutes on 2 cores.
+// as well or better in every game). Options are expanded best first by
+// their one-step rating with progressive widening (prior=heuristic,
+// widen=0.5): with a good one-step heuristic plain UCT at this budget
+// only diluted greedy's choice (it lost to greedy in a shipped game, and
+// won there with these). 50 iterations keep a 200-game run of each
+// shipped game within tens of minutes on 2 cores.
 func mctsDefaults() mctsConfig {
-	return mctsConfig{playouts: 50, depth: 0, c: 0.3, margin: 1, searchNorm: true}
+	return mctsConfig{playouts: 50, depth: 0, c: 0.3, margin: 1, searchNorm: true, prior: true, widen: 0.5}
 }
 
 // parseMCTS reads an mcts kind: "mcts", then optional colon-separated

@@ -80,3 +80,17 @@ func TestMCTSPriorDeterministic(t *testing.T) {
 		assert.Equal(t, "take n=2", firstChoice(t, "mcts:prior=heuristic:widen=0.5", seed), "seed %d", seed)
 	}
 }
+
+// policy=greedy plays the one-step best option in a playout; the
+// default, at random, plays each of them.
+func TestMCTSGreedyPlayout(t *testing.T) {
+	g := rulestest.Start(t, pick, 2)
+	greedy := &mctsBot{cfg: mctsConfig{greedyPlayout: true}, r: interpreter.NewRand(1)}
+	random := &mctsBot{r: interpreter.NewRand(1)}
+	seen := map[string]bool{}
+	for range 50 {
+		assert.Equal(t, "take n=4", greedy.playoutKey(g, g.Pending()))
+		seen[random.playoutKey(g, g.Pending())] = true
+	}
+	assert.Len(t, seen, 5)
+}

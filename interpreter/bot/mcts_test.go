@@ -160,12 +160,20 @@ func TestMCTSDoesNotPeek(t *testing.T) {
 }
 
 func TestMCTSKinds(t *testing.T) {
+	d := mctsDefaults()
+	with := func(f func(*mctsConfig)) mctsConfig {
+		cfg := mctsDefaults()
+		f(&cfg)
+		return cfg
+	}
 	for kind, want := range map[string]mctsConfig{
-		"mcts":                         mctsDefaults(),
-		"mcts:400":                     {playouts: 400, depth: mctsDefaults().depth, c: mctsDefaults().c, margin: mctsDefaults().margin, searchNorm: true},
-		"mcts:2s:depth=0:c=1.5":        {playouts: mctsDefaults().playouts, budget: 2 * time.Second, c: 1.5, margin: mctsDefaults().margin, searchNorm: true},
-		"mcts:50:margin=0:depth=9:c=0": {playouts: 50, depth: 9, searchNorm: true},
-		"mcts:norm=values":             {playouts: mctsDefaults().playouts, c: mctsDefaults().c, margin: mctsDefaults().margin},
+		"mcts":                  d,
+		"mcts:400":              with(func(c *mctsConfig) { c.playouts = 400 }),
+		"mcts:2s:depth=0:c=1.5": with(func(c *mctsConfig) { c.budget, c.c = 2*time.Second, 1.5 }),
+		"mcts:50:margin=0:depth=9:c=0:prior=none:widen=0": {playouts: 50, depth: 9, searchNorm: true},
+		"mcts:norm=values":           with(func(c *mctsConfig) { c.searchNorm = false }),
+		"mcts:widen=0.25":            with(func(c *mctsConfig) { c.widen = 0.25 }),
+		"mcts:policy=greedy:depth=2": with(func(c *mctsConfig) { c.greedyPlayout, c.depth = true, 2 }),
 	} {
 		cfg, err := parseMCTS(kind)
 		require.NoError(t, err, kind)
