@@ -23,7 +23,10 @@ import (
 // its value after the opponent's greedy reply. With widen=A a node has at
 // most ceil(visits^A) children before it goes deeper (A = 0.5: 1 child at
 // the first visit, 3 after 5, 8 after 50); every legal child is still
-// tried when none of those is legal in the iteration's world.
+// tried when none of those is legal in the iteration's world. Rating is
+// a clone and a move per option, so below the root sample=N rates only N
+// options drawn at random (the best of them first, then the others in
+// random order): the root, rated once per decision, rates all.
 
 // nextUntried returns the next option of d to expand at node in world w,
 // "" when every legal option has a child. With prior=heuristic the
@@ -44,7 +47,11 @@ func (b *mctsBot) nextUntried(node *mctsNode, w *interpreter.Game, d *interprete
 		return untried[b.r.IntN(len(untried))]
 	}
 	if node.order == nil {
-		node.order = b.order(w, d)
+		limit := b.cfg.sample
+		if node.mover < 0 {
+			limit = 0 // the root: every option, once per decision
+		}
+		node.order = b.order(w, d, limit)
 	}
 	for _, key := range node.order {
 		if node.child(key) == nil && d.Find(key) >= 0 {
@@ -69,20 +76,36 @@ func (b *mctsBot) widenMore(node *mctsNode, legal bool) bool {
 	return float64(len(node.kids)) < math.Ceil(math.Pow(float64(node.visits), b.cfg.widen))
 }
 
-// order rates every option of d in world w for the mover, as the greedy
+// order rates the options of d in world w for the mover, as the greedy
 // bot does (the option, the rest of the move, then the mover's heuristic
 // less the best other seat's), and returns the keys best first (ties and
-// failing options in d's order, the failing ones last).
-func (b *mctsBot) order(w *interpreter.Game, d *interpreter.Decision) []string {
+// failing options in d's order, the failing ones last). With limit > 0
+// and more options than that, only limit of them, drawn from the bot's
+// stream, are rated; the others follow in random order.
+func (b *mctsBot) order(w *interpreter.Game, d *interpreter.Decision, limit int) []string {
 	type rated struct {
 		key   string
 		value float64
 		ok    bool
 	}
-	rs := make([]rated, len(d.Options))
-	for i, o := range d.Options {
-		v, err := oneStep(w, d, o.Key)
-		rs[i] = rated{o.Key, v, err == nil}
+	idx := make([]int, len(d.Options))
+	for i := range idx {
+		idx[i] = i
+	}
+	n := len(idx)
+	if limit > 0 && n > limit {
+		for i := range idx { // a random order; the first limit are rated
+			j := i + b.r.IntN(n-i)
+			idx[i], idx[j] = idx[j], idx[i]
+		}
+		n = limit
+		slices.Sort(idx[:n])
+	}
+	rs := make([]rated, n)
+	for i, at := range idx[:n] {
+		key := d.Options[at].Key
+		v, err := oneStep(w, d, key)
+		rs[i] = rated{key, v, err == nil}
 	}
 	sort.SliceStable(rs, func(i, j int) bool {
 		if rs[i].ok != rs[j].ok {
@@ -90,9 +113,12 @@ func (b *mctsBot) order(w *interpreter.Game, d *interpreter.Decision) []string {
 		}
 		return rs[i].value > rs[j].value
 	})
-	keys := make([]string, len(rs))
-	for i, r := range rs {
-		keys[i] = r.key
+	keys := make([]string, 0, len(idx))
+	for _, r := range rs {
+		keys = append(keys, r.key)
+	}
+	for _, at := range idx[n:] {
+		keys = append(keys, d.Options[at].Key)
 	}
 	return keys
 }
@@ -131,7 +157,7 @@ func oneStep(w *interpreter.Game, d *interpreter.Decision, key string) (float64,
 // (policy=greedy) or one at random.
 func (b *mctsBot) playoutKey(w *interpreter.Game, d *interpreter.Decision) string {
 	if b.cfg.greedyPlayout {
-		return b.order(w, d)[0]
+		return b.order(w, d, 0)[0]
 	}
 	return d.Options[b.r.IntN(len(d.Options))].Key
 }

@@ -38,8 +38,26 @@ func TestMCTSPriorOrder(t *testing.T) {
 	g := rulestest.Start(t, pick, 2)
 	b, err := New("mcts:prior=heuristic", 1)
 	require.NoError(t, err)
-	keys := b.(*mctsBot).order(g, g.Pending())
+	keys := b.(*mctsBot).order(g, g.Pending(), 0)
 	assert.Equal(t, []string{"take n=4", "take n=3", "take n=2", "take n=1", "take n=0"}, keys)
+}
+
+// Below the root, sample=N rates only N options drawn from the bot's
+// stream: they come first, best first, the others after them.
+func TestMCTSPriorSample(t *testing.T) {
+	g := rulestest.Start(t, pick, 2)
+	value := map[string]int{"take n=0": 0, "take n=1": 1, "take n=2": 2, "take n=3": 3, "take n=4": 4}
+	firsts := map[string]bool{}
+	for seed := uint64(1); seed <= 20; seed++ {
+		b := &mctsBot{r: interpreter.NewRand(seed)}
+		keys := b.order(g, g.Pending(), 2)
+		require.ElementsMatch(t, []string{"take n=0", "take n=1", "take n=2", "take n=3", "take n=4"}, keys)
+		assert.Greater(t, value[keys[0]], value[keys[1]], "the two rated, best first")
+		assert.Equal(t, keys, (&mctsBot{r: interpreter.NewRand(seed)}).order(g, g.Pending(), 2), "same stream, same order")
+		firsts[keys[0]] = true
+	}
+	assert.Greater(t, len(firsts), 1, "the sample varies with the stream")
+	assert.False(t, firsts["take n=0"], "the worst option is never the better of two")
 }
 
 // With the prior the first child expanded is the one-step best; with
