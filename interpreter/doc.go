@@ -211,6 +211,10 @@
 // scale may grow during the search): dividing by the position's own
 // values instead saturated with a heuristic that is itself relative.
 // Forced decisions (one option) never become nodes and cost no search.
+// A node's options are expanded best first by the greedy bot's one-step
+// rating, with progressive widening (mcts_prior.go): plain UCT, trying
+// every option once in random order, averaged a move over every reply
+// and follow-up tried once and lost to greedy where the heuristic is good.
 //
 // Triggers are checked after every effect, not only at fixed points, so
 // "as soon as the marker reaches the last space" needs no special call.

@@ -65,7 +65,7 @@ func TestParseSeatsTakesMCTSSettings(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"human", "mcts:100:depth=2"}, seats)
 	_, err = parseSeats("mcts:0,mcts", 2, "random", "random", false)
-	assert.EqualError(t, err, `bot "mcts:0": playouts 0: at least 1 (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values])`)
+	assert.EqualError(t, err, `bot "mcts:0": playouts 0: at least 1 (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values][:prior=heuristic|none][:widen=A][:sample=N][:policy=random|greedy])`)
 }
 
 func TestNewBotsSkipsHumansAndSeedsSeats(t *testing.T) {

@@ -373,7 +373,7 @@ rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 	f.StringVar(&prm.Players, "players", "", "player counts: 3, 2-5 or 2,4 (default: all the game allows)")
 	f.IntVar(&prm.Games, "games", 1000, "games on each side")
 	f.Uint64Var(&prm.Seed, "seed", 1, "seed from which every game's seed is derived (the same on both sides)")
-	f.StringVar(&prm.Bots, "seats", "random", "bot kind for every seat, or a comma-separated kind per seat: "+strings.Join(bot.Kinds(), ", ")+" (mcts:400 = 400 playouts a decision; see README, Bots)")
+	f.StringVar(&prm.Bots, "seats", "random", "bot kind for every seat, or a comma-separated kind per seat: "+strings.Join(bot.Kinds(), ", ")+" (mcts:400 = 400 playouts a decision, mcts:400:widen=0:prior=none for plain UCT; see README, Bots)")
 	f.BoolVar(&prm.JSON, "json", false, "print both reports and the differences as JSON")
 	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")
 	f.StringVar(&prm.Report, "report", "", "write an HTML page of both runs' charts and the differences to `FILE`")

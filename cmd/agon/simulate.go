@@ -347,7 +347,7 @@ and length histograms, the per-card and counter tables.`,
 	f.StringVar(&prm.Players, "players", "", "player counts: 3, 2-5 or 2,4 (default: all the game allows)")
 	f.IntVar(&prm.Games, "games", 100, "number of games (of all shards)")
 	f.Uint64Var(&prm.Seed, "seed", 1, "seed from which every game's seed is derived")
-	f.StringVar(&seats, "seats", "random", "bot kind for every seat, or a comma-separated kind per seat: "+strings.Join(bot.Kinds(), ", ")+" (mcts:400 = 400 playouts a decision; see README, Bots)")
+	f.StringVar(&seats, "seats", "random", "bot kind for every seat, or a comma-separated kind per seat: "+strings.Join(bot.Kinds(), ", ")+" (mcts:400 = 400 playouts a decision, mcts:400:widen=0:prior=none for plain UCT; see README, Bots)")
 	f.StringVar(&prm.Bots, "bots", "random", "older name of --seats")
 	f.BoolVar(&prm.JSON, "json", false, "print the statistics as JSON (mergeable: see merge)")
 	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")

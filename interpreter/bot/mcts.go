@@ -15,7 +15,9 @@ import (
 // world.go), descends one tree shared by all iterations, whose edges are
 // option keys (an edge not legal in this iteration's world is skipped;
 // a child's availability counts the iterations in which it was legal),
-// expands one option, plays a playout (cfg.depth random decisions, by
+// expands one option (by default the best untried by its one-step
+// rating, and only while the node has fewer than ceil(visits^0.5)
+// children: mcts_prior.go), plays a playout (cfg.depth random decisions, by
 // default none, then the rest of the last mover's move) and rates where
 // it stops (reward.go). Decisions with one option are played through and
 // never become nodes. Each node keeps, per seat, the sum of the rewards
@@ -51,6 +53,7 @@ type mctsNode struct {
 	reward []float64 // per seat, the sum of rewards of those iterations
 	raw    []float64 // with norm=search: per seat, the sum of raw margin terms
 	kids   []*mctsNode
+	order  []string // with prior=heuristic: the option keys, best first (mcts_prior.go)
 }
 
 // child returns n's child for key, nil when there is none.
@@ -122,7 +125,7 @@ func (b *mctsBot) iterate(root *mctsNode, w *interpreter.Game) {
 			}
 			continue
 		}
-		next, expanded := b.selectChild(node, d)
+		next, expanded := b.selectChild(node, w, d)
 		last = d
 		path = append(path, next)
 		node = next
@@ -146,18 +149,17 @@ func (b *mctsBot) iterate(root *mctsNode, w *interpreter.Game) {
 	}
 }
 
-// selectChild returns node's child to descend to at decision d: an
-// option never tried yet (at random among them; expanded is then true),
-// else the legal child with the best UCT value for the deciding seat.
-// Every legal child's availability is counted.
-func (b *mctsBot) selectChild(node *mctsNode, d *interpreter.Decision) (next *mctsNode, expanded bool) {
-	var untried []string
+// selectChild returns node's child to descend to at decision d in world
+// w: an option never tried yet (expanded is then true; see nextUntried
+// for which, and widenMore for when), else the legal child with the best
+// UCT value for the deciding seat. Every legal child's availability is
+// counted.
+func (b *mctsBot) selectChild(node *mctsNode, w *interpreter.Game, d *interpreter.Decision) (next *mctsNode, expanded bool) {
 	var best *mctsNode
 	bestValue := math.Inf(-1)
 	for _, o := range d.Options {
 		k := node.child(o.Key)
 		if k == nil {
-			untried = append(untried, o.Key)
 			continue
 		}
 		k.avail++
@@ -165,11 +167,13 @@ func (b *mctsBot) selectChild(node *mctsNode, d *interpreter.Decision) (next *mc
 			best, bestValue = k, v
 		}
 	}
-	if len(untried) > 0 {
-		k := &mctsNode{key: untried[b.r.IntN(len(untried))], mover: d.Player, avail: 1,
-			reward: make([]float64, len(node.reward)), raw: make([]float64, len(node.reward))}
-		node.kids = append(node.kids, k)
-		return k, true
+	if b.widenMore(node, best != nil) {
+		if key := b.nextUntried(node, w, d); key != "" {
+			k := &mctsNode{key: key, mover: d.Player, avail: 1,
+				reward: make([]float64, len(node.reward)), raw: make([]float64, len(node.reward))}
+			node.kids = append(node.kids, k)
+			return k, true
+		}
 	}
 	return best, false
 }
@@ -192,7 +196,8 @@ func (b *mctsBot) mean(k *mctsNode, s int) float64 {
 	return sum / float64(k.visits)
 }
 
-// playout plays at most cfg.depth decisions with a choice at random from
+// playout plays at most cfg.depth decisions with a choice (at random, or
+// with policy=greedy the one-step best, playoutKey) from
 // w's position, where last (nil at the root) was the last decision with a
 // choice taken, then the rest of the move of whoever took the last one
 // (finishMove, as the greedy bot does: the heuristic rates positions
@@ -206,7 +211,7 @@ func (b *mctsBot) playout(w *interpreter.Game, last *interpreter.Decision) (rewa
 		}
 		key := d.Options[0].Key
 		if len(d.Options) > 1 {
-			key = d.Options[b.r.IntN(len(d.Options))].Key
+			key = b.playoutKey(w, d)
 			n++
 			last = d
 		}

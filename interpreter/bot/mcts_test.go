@@ -160,12 +160,20 @@ func TestMCTSDoesNotPeek(t *testing.T) {
 }
 
 func TestMCTSKinds(t *testing.T) {
+	d := mctsDefaults()
+	with := func(f func(*mctsConfig)) mctsConfig {
+		cfg := mctsDefaults()
+		f(&cfg)
+		return cfg
+	}
 	for kind, want := range map[string]mctsConfig{
-		"mcts":                         mctsDefaults(),
-		"mcts:400":                     {playouts: 400, depth: mctsDefaults().depth, c: mctsDefaults().c, margin: mctsDefaults().margin, searchNorm: true},
-		"mcts:2s:depth=0:c=1.5":        {playouts: mctsDefaults().playouts, budget: 2 * time.Second, c: 1.5, margin: mctsDefaults().margin, searchNorm: true},
-		"mcts:50:margin=0:depth=9:c=0": {playouts: 50, depth: 9, searchNorm: true},
-		"mcts:norm=values":             {playouts: mctsDefaults().playouts, c: mctsDefaults().c, margin: mctsDefaults().margin},
+		"mcts":                  d,
+		"mcts:400":              with(func(c *mctsConfig) { c.playouts = 400 }),
+		"mcts:2s:depth=0:c=1.5": with(func(c *mctsConfig) { c.budget, c.c = 2*time.Second, 1.5 }),
+		"mcts:50:margin=0:depth=9:c=0:prior=none:widen=0:sample=0": {playouts: 50, depth: 9, searchNorm: true},
+		"mcts:norm=values":           with(func(c *mctsConfig) { c.searchNorm = false }),
+		"mcts:widen=0.25":            with(func(c *mctsConfig) { c.widen = 0.25 }),
+		"mcts:policy=greedy:depth=2": with(func(c *mctsConfig) { c.greedyPlayout, c.depth = true, 2 }),
 	} {
 		cfg, err := parseMCTS(kind)
 		require.NoError(t, err, kind)
@@ -181,9 +189,14 @@ func TestMCTSKinds(t *testing.T) {
 		"mcts:margin=2": `bot "mcts:margin=2": margin "2" is not a number in range`,
 		"mcts:width=3":  `bot "mcts:width=3": unknown setting "width"`,
 		"mcts:norm=x":   `bot "mcts:norm=x": norm "x": search or values`,
+		"mcts:policy=x": `bot "mcts:policy=x": policy "x": greedy or random`,
+		"mcts:sample=x": `bot "mcts:sample=x": sample "x" is not a count`,
+		"mcts:prior=x":  `bot "mcts:prior=x": prior "x": heuristic or none`,
+		"mcts:widen=1":  `bot "mcts:widen=1": widen "1" is not a number in [0, 1)`,
+		"mcts:widen=-1": `bot "mcts:widen=-1": widen "-1" is not a number in [0, 1)`,
 		"mctsx":         `unknown bot "mctsx" (bots: first, greedy, mcts, random)`,
 	} {
-		assert.EqualError(t, Check(kind), msg+map[bool]string{true: " (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values])", false: ""}[kind != "mctsx"], kind)
+		assert.EqualError(t, Check(kind), msg+map[bool]string{true: " (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values][:prior=heuristic|none][:widen=A][:sample=N][:policy=random|greedy])", false: ""}[kind != "mctsx"], kind)
 	}
 }
 
