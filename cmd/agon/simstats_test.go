@@ -332,3 +332,13 @@ func TestCompareTop(t *testing.T) {
 	_, dflt, _ := runCLI(t, "", args...)
 	assert.Equal(t, defaultTop, rows(dflt)-1, "by default the 25 most significant and the note: %s", dflt)
 }
+
+// One game is "1 game", and a title with its own parenthesis gets the
+// run's details in brackets rather than a second pair of parentheses.
+func TestSimulateHeaderReadsWell(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "simulate", "cyclades", "--players", "2", "--games", "1")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "\n1 game of Cyclades (rules-text edition) [base rules; players 2, seats random, seed 1] in ")
+	assert.Contains(t, out, "  of 1 game\n")
+	assert.NotContains(t, out, "1 games")
+}

@@ -43,12 +43,18 @@ func requestedCounts(players string, played []int) []int {
 // headerLine says what was played: "200 games of T (variant V; players 4,
 // seats random, seed 1) in 3.10s: 64.5 games/s".
 func headerLine(rep *sim.Report) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d games of %s (%s", rep.Games, rep.Title, rep.VariantName())
-	if rep.Variant != "" {
-		b.Reset()
-		fmt.Fprintf(&b, "%d games of %s (variant %s", rep.Games, rep.Title, rep.Variant)
+	// A title that ends in its own parenthesis ("Cyclades (rules-text
+	// edition)") gets the run's details in brackets, not a second pair.
+	open, shut := "(", ")"
+	if strings.HasSuffix(rep.Title, ")") {
+		open, shut = "[", "]"
 	}
+	var b strings.Builder
+	variant := rep.VariantName()
+	if rep.Variant != "" {
+		variant = "variant " + rep.Variant
+	}
+	fmt.Fprintf(&b, "%d %s of %s %s%s", rep.Games, plural(rep.Games, "game", "games"), rep.Title, open, variant)
 	if rep.Set != "" {
 		fmt.Fprintf(&b, ", %s", rep.Set)
 	}
@@ -58,13 +64,9 @@ func headerLine(rep *sim.Report) string {
 		for i, s := range rep.Shards {
 			shards[i] = s.String()
 		}
-		word := "shard"
-		if len(shards) > 1 {
-			word = "shards"
-		}
-		fmt.Fprintf(&b, ", %s %s of a batch of %d games", word, strings.Join(shards, ", "), rep.BatchGames)
+		fmt.Fprintf(&b, ", %s %s of a batch of %d games", plural(len(shards), "shard", "shards"), strings.Join(shards, ", "), rep.BatchGames)
 	}
-	b.WriteString(")")
+	b.WriteString(shut)
 	if rep.Seconds != nil {
 		fmt.Fprintf(&b, " in %.2fs: %.1f games/s", *rep.Seconds, float64(rep.Games)/max(*rep.Seconds, 1e-9))
 	}
@@ -113,7 +115,7 @@ func printSection(w io.Writer, s *sim.Summary, indent string, label func(string)
 	fmt.Fprintf(w, "%sdecisions per game: %s\n", indent, distText(s.Decisions))
 	fmt.Fprintf(w, "%swin rate by seat (95%% interval):\n", indent)
 	for _, r := range s.WinRateBySeat {
-		fmt.Fprintf(w, "%s  P%d: %s  of %d games\n", indent, r.Seat, rateText(r.Rate), r.Games)
+		fmt.Fprintf(w, "%s  P%d: %s  of %d %s\n", indent, r.Seat, rateText(r.Rate), r.Games, plural(r.Games, "game", "games"))
 	}
 	printAttributes(w, s, indent, label)
 	printCards(w, s, indent)
