@@ -23,7 +23,7 @@ type Report struct {
 	// anywhere else, after setup, is taken by that zone's player.
 	Takes []Name `yaml:"takes"`
 	// Labels gives attributes and counters a heading for people ("Win
-	// rate by civilization", "Catastrophes struck"); reports show a name
+	// rate by faction", "Disasters suffered"); reports show a name
 	// without one as it is written.
 	Labels map[string]Name `yaml:"labels"`
 	// LabelOrder lists the Labels keys in file order.

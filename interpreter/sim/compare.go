@@ -34,7 +34,7 @@ type Difference struct {
 	// Statistic names it, e.g. "win rate P1" or "mean score".
 	Statistic string `json:"statistic"`
 	// Label is Statistic with the ruleset's labels for report attributes
-	// and counters ("counter catastrophes struck"), when it has one.
+	// and counters ("counter disasters suffered"), when it has one.
 	Label string `json:"label,omitempty"`
 	// A and B are its values in the two runs (rates as fractions).
 	A float64 `json:"a"`
