@@ -105,15 +105,7 @@ func TestClosuresAgreeWithTheVM(t *testing.T) {
 		"7 % 3", "7 / 2", "len(grow('a', 5))", "map(1..3, #index)", "players[1].id == 1",
 		"div(7, 2) + divUp(7, 2)", "uniq(xs)", "reverse(xs)", "concat(xs, [fact(3)])", "flatten([xs, [1]])", "count(map(xs, evens([#, # + 1])), len(#) > 0)",
 	}
-	for _, src := range values {
-		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)
-		require.NoError(t, werr, src)
-		got, err, steps, fast := evalWith(t, withFast, src, true)
-		require.NoError(t, err, src)
-		assert.True(t, fast, "%s ran as a closure", src)
-		assert.Equal(t, want, got, src)
-		assert.Equal(t, wsteps, steps, "%s: steps", src)
-	}
+	assertClosuresAgree(t, withFast, vmOnly, values...)
 	failures := map[string]string{
 		"huge - 1 - -2":               "integer overflow",
 		"huge * 2":                    "integer overflow",
@@ -188,5 +180,20 @@ func TestClosureEvaluationsDoNotAllocate(t *testing.T) {
 			require.NoError(t, err)
 		})
 		assert.Zero(t, allocs, src)
+	}
+}
+
+// assertClosuresAgree requires each of srcs to run as a closure on
+// withFast and give the value and the step count the VM gives on vmOnly.
+func assertClosuresAgree(t *testing.T, withFast, vmOnly *Program, srcs ...string) {
+	t.Helper()
+	for _, src := range srcs {
+		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)
+		require.NoError(t, werr, src)
+		got, err, steps, fast := evalWith(t, withFast, src, true)
+		require.NoError(t, err, src)
+		assert.True(t, fast, "%s ran as a closure", src)
+		assert.Equal(t, want, got, src)
+		assert.Equal(t, wsteps, steps, "%s: steps", src)
 	}
 }

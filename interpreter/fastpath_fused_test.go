@@ -15,16 +15,7 @@ import (
 func TestFusedJoinOfIDsAgreesWithTheVM(t *testing.T) {
 	withFast := load(t, dealGame)
 	vmOnly := withoutClosures(load(t, dealGame))
-	for _, src := range []string{"join(ids(deck), ',')", "join(ids(deck))", "join(ids(players[0].hand), ' - ')",
-		"join(ids(pile), ',')", "join(ids(deck), ',') == 'ruby,opal,jade,onyx,pearl'", "len(join(ids(deck), ','))"} {
-		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)
-		require.NoError(t, werr, src)
-		got, err, steps, fast := evalWith(t, withFast, src, true)
-		require.NoError(t, err, src)
-		assert.True(t, fast, "%s ran as a closure", src)
-		assert.Equal(t, want, got, src)
-		assert.Equal(t, wsteps, steps, "%s: steps", src)
-	}
+	assertClosuresAgree(t, withFast, vmOnly, "join(ids(deck), ',')", "join(ids(deck))", "join(ids(players[0].hand), ' - ')", "join(ids(pile), ',')", "join(ids(deck), ',') == 'ruby,opal,jade,onyx,pearl'", "len(join(ids(deck), ','))")
 	want, _, _, _ := evalWith(t, withFast, "join(ids(deck), ',')", true)
 	assert.Regexp(t, "^[a-z]+(,[a-z]+){4}$", want, "five ids")
 
@@ -45,16 +36,7 @@ func TestFusedJoinOfIDsAgreesWithTheVM(t *testing.T) {
 func TestInLiteralAgreesWithTheVM(t *testing.T) {
 	withFast := load(t, closureRules)
 	vmOnly := withoutClosures(load(t, closureRules))
-	for _, src := range []string{"3 in [1, fact(2), 3]", "7 in [xs[0], 2]", "'a' in ['b', 'a']", "not (4 in [1, 2])",
-		"fact(3) not in [6, 7]", "count(xs, # in [1, fact(2) - 1, 9])", "nil in [1]"} {
-		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)
-		require.NoError(t, werr, src)
-		got, err, steps, fast := evalWith(t, withFast, src, true)
-		require.NoError(t, err, src)
-		assert.True(t, fast, "%s ran as a closure", src)
-		assert.Equal(t, want, got, src)
-		assert.Equal(t, wsteps, steps, "%s: steps", src)
-	}
+	assertClosuresAgree(t, withFast, vmOnly, "3 in [1, fact(2), 3]", "7 in [xs[0], 2]", "'a' in ['b', 'a']", "not (4 in [1, 2])", "fact(3) not in [6, 7]", "count(xs, # in [1, fact(2) - 1, 9])", "nil in [1]")
 	src := "3 in [3, huge + 1]" // the VM builds the list first: the overflow stops it
 	_, werr, _, _ := evalWith(t, vmOnly, src, false)
 	require.ErrorContains(t, werr, "integer overflow")
@@ -71,15 +53,7 @@ func TestFilterKeepingAllOrNothingAllocatesNothing(t *testing.T) {
 	withFast := load(t, dealGame)
 	vmOnly := withoutClosures(load(t, dealGame))
 	all, none := "filter(deck, .name != '')", "filter(deck, .name == '')"
-	for _, src := range []string{all, none, "filter(deck, .name != 'Opal')", "map(filter(deck, .name != ''), .id)"} {
-		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)
-		require.NoError(t, werr, src)
-		got, err, steps, fast := evalWith(t, withFast, src, true)
-		require.NoError(t, err, src)
-		assert.True(t, fast, "%s ran as a closure", src)
-		assert.Equal(t, want, got, src)
-		assert.Equal(t, wsteps, steps, "%s: steps", src)
-	}
+	assertClosuresAgree(t, withFast, vmOnly, all, none, "filter(deck, .name != 'Opal')", "map(filter(deck, .name != ''), .id)")
 	g, err := NewGame(withFast, Config{Players: 2, Seed: 1})
 	require.NoError(t, err)
 	for _, src := range []string{all, none} {

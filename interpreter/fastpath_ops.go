@@ -1,8 +1,10 @@
 package interpreter
 
 import (
-	"github.com/expr-lang/expr/ast"
+	"cmp"
 	"slices"
+
+	"github.com/expr-lang/expr/ast"
 )
 
 // The operators of fast paths: comparisons, logic, ?:, ??, in, and the
@@ -105,13 +107,13 @@ func fastCompare(op string, a, b fastFunc) fastFunc {
 			if !ok {
 				return nil, false
 			}
-			c = cmpInt(l, r)
+			c = cmp.Compare(l, r)
 		case string:
 			r, ok := bv.(string)
 			if !ok {
 				return nil, false
 			}
-			c = cmpString(l, r)
+			c = cmp.Compare(l, r)
 		default:
 			return nil, false
 		}
@@ -125,26 +127,6 @@ func fastCompare(op string, a, b fastFunc) fastFunc {
 		}
 		return c >= 0, true
 	}
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // fastArith compiles -, *, / and % of two ints as expr computes them
