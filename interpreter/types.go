@@ -310,7 +310,14 @@ func coerce(typ string, v any) (any, error) {
 	return nil, fmt.Errorf("expected %s, got %s", typ, describe(v))
 }
 
+// coerceList converts v to a []T. A v that already is one is returned as
+// is: values are never written in place (cow.go), so sharing one is safe,
+// and a ruleset function called in a loop would otherwise copy its list
+// arguments on every call.
 func coerceList[T any](v any, conv func(any) (T, bool)) (any, error) {
+	if same, ok := v.([]T); ok {
+		return same, nil
+	}
 	rv := reflect.ValueOf(v)
 	if v == nil {
 		return []T{}, nil
@@ -329,14 +336,12 @@ func coerceList[T any](v any, conv func(any) (T, bool)) (any, error) {
 	return out, nil
 }
 
+// coerceIntMap converts v to a map[string]int; one already is returned as
+// is (see coerceList).
 func coerceIntMap(v any) (any, error) {
 	switch m := v.(type) {
 	case map[string]int:
-		out := make(map[string]int, len(m))
-		for k, n := range m {
-			out[k] = n
-		}
-		return out, nil
+		return m, nil
 	case map[string]any:
 		out := make(map[string]int, len(m))
 		for _, k := range sortedKeys(m) {
