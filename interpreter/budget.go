@@ -43,12 +43,14 @@ const (
 	repeatFunc = "$repeat"
 	joinFunc   = "$join"
 	sizedFunc  = "$sized"
+	elemsFunc  = "$elems"
 )
 
-// sizedAfter are builtins whose result is charged by its size (its
-// inputs are bounded already); sizedBefore are those whose output is as
-// large as their first argument printed, charged before they run (a list
-// of a million references to one long string prints as terabytes).
+// sizedAfter are builtins whose result, a new list of references to
+// values that exist already (its inputs are bounded), is charged one per
+// element ($elems); sizedBefore are those whose output is as large as
+// their first argument printed, charged before they run (a list of a
+// million references to one long string prints as terabytes).
 var (
 	sizedAfter  = map[string]bool{"concat": true, "flatten": true}
 	sizedBefore = map[string]bool{"string": true, "toJSON": true, "upper": true, "lower": true, "trim": true, "replace": true}
@@ -85,7 +87,7 @@ func (p *budgetPatcher) Visit(node *ast.Node) {
 			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: callee}, Arguments: append([]ast.Node{env()}, n.Arguments...)})
 		case sizedAfter[n.Name] && !p.wrapped[n]:
 			p.wrapped[n] = true // in case Visit sees it again
-			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: sizedFunc}, Arguments: []ast.Node{env(), n}})
+			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: elemsFunc}, Arguments: []ast.Node{env(), n}})
 		case sizedBefore[n.Name] && len(n.Arguments) > 0:
 			if call, ok := n.Arguments[0].(*ast.CallNode); !ok || !isCallOf(call, sizedFunc) {
 				n.Arguments[0] = &ast.CallNode{Callee: &ast.IdentifierNode{Value: sizedFunc}, Arguments: []ast.Node{env(), n.Arguments[0]}}
@@ -107,6 +109,7 @@ func budgetFunctions() []expr.Option {
 		expr.Function(repeatFunc, builtinRepeat),
 		expr.Function(joinFunc, builtinJoin),
 		expr.Function(sizedFunc, builtinSized),
+		expr.Function(elemsFunc, builtinElems),
 	}
 }
 
@@ -227,6 +230,32 @@ func builtinSized(args ...any) (any, error) {
 	}
 	limit := g.limits.MaxExprMemory
 	if err := g.chargeMemory(sizeOf(args[1], limit+1)); err != nil {
+		return nil, err
+	}
+	return args[1], nil
+}
+
+// builtinElems charges a list built of references (concat, flatten) one
+// per element and passes it on. Its elements were charged when they were
+// built; walking them (sizeOf) would charge a card's fields again at every
+// concat of a zone, which was 8% of a game's time.
+func builtinElems(args ...any) (any, error) {
+	_, g, err := gameOf(args)
+	if err != nil {
+		return nil, err
+	}
+	n := 0
+	switch l := args[1].(type) {
+	case []any:
+		n = len(l)
+	case []int:
+		n = len(l)
+	case []string:
+		n = len(l)
+	default:
+		n = sizeOf(l, g.limits.MaxExprMemory+1)
+	}
+	if err := g.chargeMemory(n); err != nil {
 		return nil, err
 	}
 	return args[1], nil

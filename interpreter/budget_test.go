@@ -38,6 +38,7 @@ func TestExprBudgetStopsHostileExpressions(t *testing.T) {
 		{"list doubling with concat", "", `len(reduce(1..40, concat(#acc, #acc), [1]))`, "limit MaxExprMemory"},
 		{"join of a long string", "", `let s = repeat("a", 900000); len(join(map(1..999, s), ""))`, "limit MaxExprMemory"},
 		{"string of a long list", "", `let s = repeat("a", 900000); len(string(map(1..999, s)))`, "limit MaxExprMemory"},
+		{"string of a concat of a long string", "", `let s = repeat("a", 600000); len(string(concat([s], [s])))`, "limit MaxExprMemory"},
 		{"memory shared by calls", "  big:\n    params: {n: int}\n    returns: int\n    expr: len(1..n)\n",
 			`big(600000) + big(600000)`, "limit MaxExprMemory"},
 	}
@@ -67,6 +68,9 @@ func TestExprBudgetAllowsOrdinaryWork(t *testing.T) {
 	assert.Equal(t, "a-b", eval(t, g, `join(["a", "b"], "-")`))
 	assert.Equal(t, "ab", eval(t, g, `join(["a", "b"])`))
 	assert.Equal(t, []any{1, 2, 3}, eval(t, g, `concat([1], [2, 3])`))
+	// concat builds two references to one string: charged two, not the
+	// string's bytes again (it was charged when repeat built it).
+	assert.Equal(t, 2, eval(t, g, `let s = repeat("a", 600000); len(concat([s], [s]))`))
 	assert.Equal(t, "AB", eval(t, g, `upper("ab")`))
 }
 

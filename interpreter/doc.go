@@ -282,7 +282,7 @@
 // the VM's (expressions are pure, so nothing happens twice). A closure
 // charges what the VM charges: a step per function call and per
 // predicate iteration, the engine's memory charges (strings built by +,
-// $sized), and expr's own memory count of the lists it builds (filter,
+// $sized, $elems), and expr's own memory count of the lists it builds (filter,
 // map, literals, ranges, sortBy, concat), with a margin (it gives up at
 // used + n >= limit), so it never succeeds where the VM would fail. One
 // that gives up returns what it charged, so the VM meets the same budget.
