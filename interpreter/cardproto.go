@@ -8,13 +8,13 @@ import (
 )
 
 // cardProto is one card instance as every game starts it: its id, its
-// starting zone and its fields (built once per Program, copied per game).
+// starting zone and its fields (built once per Program). Every game of
+// the Program starts with fields itself and copies it on its first write
+// (createCards, cow.go), so fields is never written after load and may be
+// read by many games at once.
 type cardProto struct {
 	id, zone string
 	fields   map[string]any
-	// lists are the fields whose values are lists or maps: each game gets
-	// its own copy, so no two games (or cards) share one.
-	lists []string
 }
 
 // cardProtos builds every card instance of rs, in the order a game creates
@@ -22,7 +22,8 @@ type cardProto struct {
 //
 // The copies of a row differ only in their ids, so a row's fields are
 // built once and cloned per further copy; its list and map values are
-// shared by the protos (never written: instance copies them per game).
+// shared by the protos and the games, as every value is (never written in
+// place: cow.go).
 func cardProtos(rs *schema.Ruleset, union []declared) []cardProto {
 	var out []cardProto
 	zeros := make([]any, len(union))
@@ -49,7 +50,6 @@ func cardProtos(rs *schema.Ruleset, union []declared) []cardProto {
 			for _, pr := range tbl.PropOrder {
 				fields[pr] = zeroValue(tbl.Props[pr].Type)
 			}
-			lists := listFields(fields)
 			count := max(row.Count, 1)
 			for i := 1; i <= count; i++ {
 				c, id := fields, row.ID
@@ -60,32 +60,9 @@ func cardProtos(rs *schema.Ruleset, union []declared) []cardProto {
 					c = maps.Clone(fields)
 				}
 				c["id"] = id
-				out = append(out, cardProto{id: id, zone: tbl.Zone, fields: c, lists: lists})
+				out = append(out, cardProto{id: id, zone: tbl.Zone, fields: c})
 			}
 		}
 	}
 	return out
-}
-
-// listFields are the sorted names of the fields of c that hold lists or maps.
-func listFields(c map[string]any) []string {
-	var out []string
-	for _, k := range sortedKeys(c) {
-		switch c[k].(type) {
-		case int, bool, string, nil:
-		default:
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
-// instance is a new card with the proto's fields, sharing nothing mutable
-// with the proto.
-func (p *cardProto) instance() map[string]any {
-	c := maps.Clone(p.fields)
-	for _, k := range p.lists {
-		c[k] = (&cloner{}).value(c[k])
-	}
-	return c
 }

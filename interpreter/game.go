@@ -125,10 +125,13 @@ func (g *Game) createCards() {
 	g.st.ownAll(g.prog)
 	var starts startZones
 	for i := range g.prog.cards {
+		// The game starts with the Program's own card maps, shared by
+		// every game of the Program and never written: a card is copied
+		// on its first write, as after a clone (cow.go), so a card that
+		// never moves costs nothing.
 		p := &g.prog.cards[i]
-		c := p.instance()
-		g.st.cards[i] = c
-		starts.add(c, p.zone)
+		g.st.cards[i], g.st.owned[i] = p.fields, false
+		starts.add(p.fields, p.zone)
 	}
 	starts.place(g)
 }

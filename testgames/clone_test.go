@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -198,5 +199,49 @@ func TestClonesTakenConcurrently(t *testing.T) {
 		for _, c := range clones {
 			requireAsReplayed(t, p, players, seed, c)
 		}
+	}
+}
+
+// Every game of a Program starts with the Program's own card maps and
+// copies a card on its first write (createCards). Games of one Program —
+// one after another, and several at once, as simulate's workers play them
+// — must never see each other's writes: a game waiting at its start is
+// untouched by the others, and a new game after them all starts as the
+// first did. Under -race, the concurrent games also prove that nothing
+// writes the shared maps.
+func TestGamesOfOneProgramShareNothing(t *testing.T) {
+	for _, game := range shippedGames(t) {
+		p, err := interpreter.Load(rulesets.FS, game, "")
+		require.NoError(t, err)
+		players := p.MaxPlayers()
+		t.Run(fmt.Sprintf("%s/%dp", game, players), func(t *testing.T) {
+			newGame := func(seed uint64) *clonePlay {
+				g, err := interpreter.NewGame(p, interpreter.Config{Players: players, Seed: seed})
+				require.NoError(t, err)
+				return &clonePlay{name: fmt.Sprintf("game %d", seed), g: g, rnd: rand.New(rand.NewPCG(seed, 2))}
+			}
+			waiting := newGame(1)
+			start := takeStateSnap(t, waiting.g)
+			var wg sync.WaitGroup
+			for seed := uint64(2); seed < 5; seed++ {
+				wg.Add(1)
+				other := newGame(seed)
+				go func() {
+					defer wg.Done()
+					for !other.g.Over() {
+						d := other.g.Pending()
+						if err := other.g.Apply(d.Options[other.rnd.IntN(len(d.Options))].Key); err != nil {
+							t.Errorf("%s: %v", other.name, err)
+							return
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			requireUntouched(t, "a game waiting while others played", waiting.g, start)
+			for waiting.step(t) {
+			}
+			requireUntouched(t, "a new game after the others", newGame(1).g, start)
+		})
 	}
 }
