@@ -22,7 +22,8 @@ import (
 //     zones), the keyed zone families (their zones) and the players list
 //     — are copied on write. The state marks those it owns alone
 //     (state.owned; cards are kept by number, Program.cow.cardNum). A
-//     clone owns none, and cloning takes the original's ownership away
+//     new game owns no card: it starts with the Program's card maps,
+//     shared by all its games (createCards). A clone owns none, and cloning takes the original's ownership away
 //     too, so the first write to such a map in either game copies just
 //     that map (ownCard, ownPlayer, ownFamily); later writes find it
 //     owned. Every write to one goes through those.
