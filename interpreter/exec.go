@@ -517,7 +517,7 @@ func (g *Game) execDraw(e *effect) error {
 			}
 		}
 		c := list[0].(map[string]any)
-		g.setZone(fromLoc, from, append([]any(nil), list[1:]...))
+		g.setZone(fromLoc, from, list[1:]) // lists are never written in place (cow.go): the rest is shared
 		g.noteTake(c, intoLoc, into)
 		g.putCard(c, intoLoc, into, e.atTop)
 	}

@@ -256,13 +256,25 @@ func (g *Game) removeCard(c map[string]any) error {
 	list := g.zoneList(zone, owner)
 	for i, e := range list {
 		if e.(map[string]any)["id"] == c["id"] {
-			out := make([]any, 0, len(list)-1)
-			out = append(append(out, list[:i]...), list[i+1:]...)
-			g.setZone(zone, owner, out)
+			g.setZone(zone, owner, without(list, i))
 			return nil
 		}
 	}
 	return fmt.Errorf("internal: card %v not found in its zone %s", c["id"], zone)
+}
+
+// without is list without its element i. Lists are never written in
+// place (cow.go), so taking the first or the last shares the rest (capped,
+// so that an append cannot write into the shared array).
+func without(list []any, i int) []any {
+	switch i {
+	case 0:
+		return list[1:]
+	case len(list) - 1:
+		return list[:i:i]
+	}
+	out := make([]any, 0, len(list)-1)
+	return append(append(out, list[:i]...), list[i+1:]...)
 }
 
 // putCard adds a card to a zone, at the top or the bottom.
