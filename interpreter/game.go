@@ -77,8 +77,10 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 		return nil, fmt.Errorf("%s is for %d to %d players, not %d", p.Title(), p.MinPlayers(), p.MaxPlayers(), cfg.Players)
 	}
 	g := &Game{prog: p, limits: cfg.Limits.withDefaults(), keysOnly: cfg.KeysOnly}
+	events, rootKeys := p.sizes.hint()
 	g.st = &state{
-		root:        map[string]any{},
+		root:        make(map[string]any, rootKeys),
+		events:      make([]Event, 0, events),
 		playerCount: cfg.Players,
 		rng:         newRNG(cfg.Seed),
 		outcomes:    append([]Outcome(nil), cfg.Outcomes...),
@@ -298,6 +300,7 @@ func (g *Game) finish() error {
 	}
 	g.st.result = res
 	g.st.over = true
+	g.prog.sizes.note(len(g.st.events), len(g.st.root))
 	return nil
 }
 

@@ -1,0 +1,26 @@
+package interpreter
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A game starts with room for as long a log and as many environment
+// entries as the Program's last finished game had, and plays the same.
+func TestNewGameStartsWithTheLastGamesSizes(t *testing.T) {
+	p := load(t, dealGame)
+	first, err := NewGame(p, Config{Players: 2, Seed: 42})
+	require.NoError(t, err)
+	before := cap(first.Events()) // no game has finished yet
+	playFirst(t, first)
+	require.Greater(t, len(first.Events()), before)
+
+	second, err := NewGame(p, Config{Players: 2, Seed: 42})
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, cap(second.Events()), len(first.Events()))
+	playFirst(t, second)
+	assert.Equal(t, first.Events(), second.Events())
+	assert.Equal(t, first.Result(), second.Result())
+}
