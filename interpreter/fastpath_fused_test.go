@@ -66,3 +66,35 @@ func TestFilterKeepingAllOrNothingAllocatesNothing(t *testing.T) {
 		assert.Zero(t, allocs, src)
 	}
 }
+
+// TestFusedJoinOfIDsComparesWithoutBuilding: join(ids(…), sep) compared
+// with == or != (either side) is decided piece by piece
+// (fusedJoinIDsEqual), with the VM's values, and allocates nothing.
+func TestFusedJoinOfIDsComparesWithoutBuilding(t *testing.T) {
+	withFast := load(t, dealGame)
+	vmOnly := withoutClosures(load(t, dealGame))
+	same := "join(ids(deck), ',') == join(ids(deck), ',')"
+	assertClosuresAgree(t, withFast, vmOnly, same,
+		"join(ids(deck), ',') != join(ids(deck), ',')",
+		"join(ids(deck)) == join(ids(deck), '')",
+		"join(ids(deck), ',') == join(ids(deck), ';')",
+		"join(ids(deck), ',') + ',' == join(ids(deck), ',')",
+		"join(ids(deck), ',') == join(ids(deck), ',') + ','",
+		"join(ids(pile), ',') == join(ids(deck), ',')",
+		"'' == join(ids(pile), ',')",
+		"'x' != join(ids(pile), ',')",
+		"join(ids(deck), ',') == nil")
+	got, _, _, _ := evalWith(t, withFast, same, true)
+	assert.Equal(t, true, got)
+
+	g, err := NewGame(withFast, Config{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	c, err := withFast.compileAdhoc(schema.Expr{Src: "join(ids(deck), ',') != 'ruby'", Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
+	require.NoError(t, err)
+	allocs := testing.AllocsPerRun(100, func() {
+		v, err := g.eval(c)
+		require.NoError(t, err)
+		require.Equal(t, true, v)
+	})
+	assert.Zero(t, allocs, "no joined string is built")
+}

@@ -13,6 +13,11 @@ import (
 
 // binary compiles a binary operator.
 func (fc *fastCompiler) binary(n *ast.BinaryNode) fastFunc {
+	if n.Operator == "==" || n.Operator == "!=" {
+		if fused := fc.fusedJoinIDsEqual(n); fused != nil {
+			return fused
+		}
+	}
 	args := fc.args(n.Left, n.Right)
 	if args == nil {
 		return nil
