@@ -308,9 +308,10 @@
 // reads it saved (+20% bytes per game in the predicate-heavy ruleset);
 // see BENCHMARKS.md.
 //
-// Allocation. Card instances are built once per Program (cardproto.go)
-// and copied per game (maps.Clone, lists copied again), instead of
-// formatting every id and converting every attribute per game. A clone
+// Allocation. Card instances are built once per Program (cardproto.go),
+// and every game starts with those very maps: a card is copied on its
+// first write, as after a clone (cow.go), so a card that never moves or
+// changes costs a game nothing. A clone
 // shares the event log and the supplied outcomes, which are only appended
 // to: capped at their length, an append to either copy moves that copy to
 // a new array. Function parameters' local keys are
@@ -337,6 +338,18 @@
 // fail. A filter of a []any that keeps every element returns that very
 // list (lists are never written in place, so sharing it is as safe as
 // reading it), and one that keeps nothing a shared empty list.
+//
+// The fifth round (BENCHMARKS.md, "Fifth round: fewer copies") follows
+// the same rule — values are never written in place, so share them:
+// coerce returns a list or map already of its declared type as is (a
+// function called in a loop copied its arguments on every call);
+// drawing or removing the first or last card of a zone shares the rest
+// of its list (without); concat and flatten charge one per element built
+// ($elems), not the printed size of elements that exist already; and
+// join(ids(…), sep) compared with == or != is decided without building
+// the string. A new game also starts with the log and environment sizes
+// of the Program's last finished game (sizes.go): capacities only, so
+// nothing a game computes depends on them.
 //
 // Cheap clones (cow.go, cow_clone.go): a clone shares the state with its
 // original and copies on write, so cloning costs one shallow copy of the
