@@ -18,6 +18,11 @@ func (fc *fastCompiler) call(n *ast.CallNode) fastFunc {
 	if f, ok := fc.funcs[id.Value]; ok {
 		return fc.callRuleset(f, n.Arguments)
 	}
+	if id.Value == "$sum" && len(n.Arguments) == 1 {
+		if fused := fc.fusedSum(n.Arguments[0]); fused != nil {
+			return fused
+		}
+	}
 	if id.Value == joinFunc {
 		if fused := fc.fusedJoinIDs(n); fused != nil {
 			return fused

@@ -190,3 +190,94 @@ func fastInLiteral(needle fastFunc, elems []fastFunc) fastFunc {
 		return fastIn(v, x.stack[base:])
 	}
 }
+
+// fusedSum compiles $sum(list) — the checked int sum the arithmetic
+// patcher makes of sum(xs) and sum(xs, body) (as $sum(map(xs, body)),
+// which expr's optimiser folds into filter(…) when xs is a filter) — to
+// one loop that adds the values as it finds them, never building the
+// list, when list is map(xs, body) or filter(xs, cond) with or without a
+// folded map. It charges what the calls it replaces charge: each
+// condition and body counts its own steps ($step), and the list they
+// would build is charged as memory (its length), as fastMapLoop and
+// fastLoop charge it. An element that is not an int or a sum that
+// overflows gives up: the VM reports it. Nil for other shapes.
+func (fc *fastCompiler) fusedSum(from ast.Node) fastFunc {
+	b, ok := from.(*ast.BuiltinNode)
+	if !ok || b.Threshold != nil || len(b.Arguments) != 2 || (b.Name != "map" && b.Name != "filter") {
+		return nil
+	}
+	pred, ok := b.Arguments[1].(*ast.PredicateNode)
+	if !ok || (b.Name == "map" && b.Map != nil) {
+		return nil
+	}
+	args := fc.args(b.Arguments[0], pred.Node)
+	if args == nil {
+		return nil
+	}
+	list, cond, value := args[0], args[1], fastFunc(nil)
+	if b.Name == "map" {
+		cond, value = nil, args[1]
+	} else if b.Map != nil {
+		if value = fc.node(b.Map); value == nil {
+			return nil
+		}
+	}
+	return func(x *fastCtx) (any, bool) {
+		v, ok := list(x)
+		if !ok {
+			return nil, false
+		}
+		n, items, ok := fastItems(v)
+		if !ok {
+			return nil, false
+		}
+		total, kept := 0, 0
+		for i := range n {
+			e := items.atBoxed(x, i)
+			x.elems, x.index = append(x.elems, e), append(x.index, i)
+			e, holds, ok := sumTerm(x, cond, value, e)
+			x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]
+			if !ok {
+				return nil, false
+			}
+			if !holds {
+				continue
+			}
+			kept++
+			k, isInt := e.(int)
+			if !isInt {
+				return nil, false
+			}
+			if total, ok = addIntsOK(total, k); !ok {
+				return nil, false
+			}
+		}
+		return boxInt(total), x.chargeVM(kept)
+	}
+}
+
+// sumTerm is one element's term in a fused sum: value's value (or the
+// element itself) when cond (if any) holds.
+func sumTerm(x *fastCtx, cond, value fastFunc, e any) (term any, holds, ok bool) {
+	if cond != nil {
+		hv, ok := cond(x)
+		holds, isBool := hv.(bool)
+		if !ok || !isBool {
+			return nil, false, false
+		}
+		if !holds {
+			return nil, false, true
+		}
+	}
+	if value == nil {
+		return e, true, true
+	}
+	v, ok := value(x)
+	return v, true, ok
+}
+
+// addIntsOK is addInts reporting an overflow as false.
+func addIntsOK(a, b int) (int, bool) {
+	n, err := addInts(a, b)
+	return n, err == nil
+}

@@ -98,3 +98,57 @@ func TestFusedJoinOfIDsComparesWithoutBuilding(t *testing.T) {
 	})
 	assert.Zero(t, allocs, "no joined string is built")
 }
+
+// TestFusedSumAgreesWithTheVM: sum(xs, body) and sum(filter(xs, cond)
+// [, body]) — checked int sums of a map or a filter — add the values in
+// one loop (fusedSum), with the VM's values and steps, give up where the
+// VM fails (an overflow, the step limit, a term that is not an int), and
+// build no list.
+func TestFusedSumAgreesWithTheVM(t *testing.T) {
+	withFast := load(t, closureRules)
+	vmOnly := withoutClosures(load(t, closureRules))
+	assertClosuresAgree(t, withFast, vmOnly,
+		"sum(xs)",
+		"sum(xs, # * 2)",
+		"sum(1..10, fact(#) % 7)",
+		"sum(filter(xs, # > 2))",
+		"sum(filter(xs, # > 2), # * 10)",
+		"sum(filter(xs, # != 1), # + 1)",
+		"sum(filter(xs, # > 100))",
+		"sum(filter(xs, # > 100), fact(#))",
+		"sum(filter(xs, # % 2 == 1), fact(#))",
+		"sum(filter(xs, true), let y = # * 2; y + 1)",
+		"sum(filter(1..20, # % 3 == 0), #)")
+	cards := load(t, dealGame)
+	assertClosuresAgree(t, cards, withoutClosures(load(t, dealGame)),
+		"sum(filter(deck, .value > 2), .value)",
+		"sum(filter(deck, .name != 'Opal'), .value * 2)",
+		"sum(deck, .value)")
+
+	for _, src := range []string{
+		"sum(filter(xs, # > 2), huge)",            // overflow
+		"sum(xs, huge)",                           // overflow
+		"sum(filter(1..300, # > 0), #)",           // steps: 300 + 300 > 500
+		"sum(1..600, #)",                          // steps
+		"sum(filter(xs, # > 2), # > 3 ? # : nil)", // a nil term
+	} {
+		_, werr, _, _ := evalWith(t, vmOnly, src, false)
+		require.Error(t, werr, src)
+		_, err, _, fast := evalWith(t, withFast, src, true)
+		assert.False(t, fast, "%s: the closure gave up", src)
+		require.Error(t, err, src)
+		assert.Equal(t, werr.Error(), err.Error(), src)
+	}
+
+	g, err := NewGame(cards, Config{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	for _, src := range []string{"sum(filter(deck, .value > 1), .value)", "sum(deck, .value)"} {
+		c, err := cards.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
+		require.NoError(t, err)
+		allocs := testing.AllocsPerRun(100, func() {
+			_, err := g.eval(c)
+			require.NoError(t, err)
+		})
+		assert.Zero(t, allocs, "%s builds no list", src)
+	}
+}
