@@ -88,9 +88,14 @@ func (g *Game) dealInto(slots []slot, cards []any) {
 			g.setZone(s.zone, s.owner, append([]any(nil), g.zoneList(s.zone, s.owner)...))
 			copied[key] = true
 		}
-		c, _ := g.ownCardDetached(cards[i].(map[string]any)) // every slot is dealt: no stale card stays
+		c := cards[i].(map[string]any)
 		zone, zoneKey, _ := splitLoc(s.zone)
-		c["zone"], c["zone_key"], c["owner"] = zone, zoneKey, s.owner
+		if c["zone"] != zone || c["zone_key"] != zoneKey || c["owner"] != s.owner {
+			// A card dealt where it already was (most of a shuffled
+			// deck) keeps its map; one that moves is copied on write.
+			c, _ = g.ownCardDetached(c) // every slot is dealt: no stale card stays
+			c["zone"], c["zone_key"], c["owner"] = zone, zoneKey, s.owner
+		}
 		g.zoneList(s.zone, s.owner)[s.index] = c
 	}
 }
