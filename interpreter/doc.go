@@ -345,9 +345,11 @@
 // function called in a loop copied its arguments on every call);
 // drawing or removing the first or last card of a zone shares the rest
 // of its list (without); concat and flatten charge one per element built
-// ($elems), not the printed size of elements that exist already; and
+// ($elems), not the printed size of elements that exist already;
 // join(ids(…), sep) compared with == or != is decided without building
-// the string. A new game also starts with the log and environment sizes
+// the string, and a checked int sum of a map or a filter adds its terms
+// without building the list (fusedSum); a re-deal for a bot's world
+// copies only the cards that change place. A new game also starts with the log and environment sizes
 // of the Program's last finished game (sizes.go): capacities only, so
 // nothing a game computes depends on them.
 //
