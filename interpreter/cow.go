@@ -255,9 +255,18 @@ func (g *Game) putZoneList(name string, owner int, xs []any) {
 func (g *Game) replaceRefs(match func(map[string]any) bool, n map[string]any) {
 	r := refReplacer{g: g, match: match, n: n}
 	s := g.st
-	for k, v := range s.root {
-		if isLocalKey(k) {
-			if nv, ok := r.value(v); ok {
+	// A write happens only while effects run, and every local bound then
+	// was bound by a running frame (frame.bind; the other binds — option
+	// listings, labels, scoring, views, the VM's calls — only evaluate
+	// and are undone before anything is written). So the frames' saved
+	// locals name every local that can hold the old map, and the root
+	// map, which holds every name of the game, need not be walked.
+	// TestReplaceRefsReachesEveryLocal checks that in games of every
+	// shipped ruleset, clones included (Game.refCheck).
+	for _, f := range s.frames {
+		for i := range f.saved {
+			k := f.saved[i].localKey()
+			if nv, ok := r.value(s.root[k]); ok {
 				s.root[k] = nv
 			}
 		}
@@ -279,6 +288,9 @@ func (g *Game) replaceRefs(match func(map[string]any) bool, n map[string]any) {
 	r.pending(s.pending)
 	if s.barrier != nil {
 		r.pending(s.barrier.pending)
+	}
+	if g.refCheck != nil {
+		g.refCheck(&r)
 	}
 }
 

@@ -33,6 +33,9 @@ type Game struct {
 	// fastCheck, set by tests, is given every value a fast path computed
 	// (fastpath.go), to compare with the VM's.
 	fastCheck func(c *compiled, v any)
+	// refCheck, set by tests, is given each reference replacement when
+	// it is done (replaceRefs), to look for a local it missed.
+	refCheck func(r *refReplacer)
 	// fastCount, set by tests, is told of every top-level evaluation and
 	// every function body the VM calls, and whether it ran as a closure.
 	fastCount func(c *compiled, fast bool)
