@@ -80,7 +80,7 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 		return nil, fmt.Errorf("%s is for %d to %d players, not %d", p.Title(), p.MinPlayers(), p.MaxPlayers(), cfg.Players)
 	}
 	g := &Game{prog: p, limits: cfg.Limits.withDefaults(), keysOnly: cfg.KeysOnly}
-	events, rootKeys := p.sizes.hint()
+	events, rootKeys := p.sizes.hint(cfg.Players)
 	g.st = &state{
 		root:        make(map[string]any, rootKeys),
 		events:      make([]Event, 0, events),
@@ -303,7 +303,7 @@ func (g *Game) finish() error {
 	}
 	g.st.result = res
 	g.st.over = true
-	g.prog.sizes.note(len(g.st.events), len(g.st.root))
+	g.prog.sizes.note(g.st.playerCount, len(g.st.events), len(g.st.root))
 	return nil
 }
 

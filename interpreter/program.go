@@ -45,8 +45,9 @@ type Program struct {
 	cow cowLayout
 	// adhoc compiles expressions and effects after Load (see inspect.go).
 	adhoc adhoc
-	// sizes are the sizes the Program's last finished game reached, so
-	// that a new game allocates its log and environment once (sizes.go).
+	// sizes are the sizes the Program's last finished game of each player
+	// count reached, so that a new game allocates its log and environment
+	// once (sizes.go).
 	sizes gameSizes
 }
 

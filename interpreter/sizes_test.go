@@ -8,7 +8,8 @@ import (
 )
 
 // A game starts with room for as long a log and as many environment
-// entries as the Program's last finished game had, and plays the same.
+// entries as the Program's last finished game of as many players had, and
+// plays the same.
 func TestNewGameStartsWithTheLastGamesSizes(t *testing.T) {
 	p := load(t, dealGame)
 	first, err := NewGame(p, Config{Players: 2, Seed: 42})
@@ -23,4 +24,9 @@ func TestNewGameStartsWithTheLastGamesSizes(t *testing.T) {
 	playFirst(t, second)
 	assert.Equal(t, first.Events(), second.Events())
 	assert.Equal(t, first.Result(), second.Result())
+
+	// Another player count keeps its own sizes.
+	other, err := NewGame(p, Config{Players: 3, Seed: 42})
+	require.NoError(t, err)
+	assert.Less(t, cap(other.Events()), len(first.Events()), "a 3-player game does not start with the 2-player game's log")
 }
