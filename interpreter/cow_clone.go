@@ -14,7 +14,7 @@ func (s *state) clone() *state {
 		playerCount: s.playerCount,
 		cards:       s.cards, // shared until the first write (marks)
 		rng:         s.rng,
-		events:      shareAppendOnly(s.events),
+		events:      s.events.forClone(),
 		logBytes:    s.logBytes,
 		outcomes:    shareAppendOnly(s.outcomes),
 		decisions:   s.decisions,

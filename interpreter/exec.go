@@ -604,7 +604,7 @@ func (g *Game) checkTriggers() error {
 		}
 		g.push(t.body).trig = true
 		if g.onTrigger != nil {
-			g.onTrigger(TriggerFiring{Name: t.name, Pos: g.prog.rs.Triggers[i].Pos.String(), Decisions: g.st.decisions, Event: len(g.st.events)})
+			g.onTrigger(TriggerFiring{Name: t.name, Pos: g.prog.rs.Triggers[i].Pos.String(), Decisions: g.st.decisions, Event: g.st.events.len()})
 		}
 		return nil
 	}
@@ -727,5 +727,5 @@ func (g *Game) evalList(c *compiled) ([]any, error) {
 // logEvent appends to the game's log.
 func (g *Game) logEvent(e Event) {
 	e.Step = g.st.decisions
-	g.st.events = append(g.st.events, e)
+	g.st.events.add(e)
 }

@@ -83,7 +83,7 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 	events, rootKeys := p.sizes.hint(cfg.Players)
 	g.st = &state{
 		root:        make(map[string]any, rootKeys),
-		events:      make([]Event, 0, events),
+		events:      eventLog{own: make([]Event, 0, events)},
 		playerCount: cfg.Players,
 		rng:         newRNG(cfg.Seed),
 		outcomes:    append([]Outcome(nil), cfg.Outcomes...),
@@ -260,7 +260,7 @@ func (g *Game) Result() *Result { return g.st.result }
 
 // Events is the log of everything that happened so far. The slice must
 // not be modified.
-func (g *Game) Events() []Event { return g.st.events }
+func (g *Game) Events() []Event { return g.st.events.all() }
 
 // Decisions is the number of decisions taken so far.
 func (g *Game) Decisions() int { return g.st.decisions }
@@ -303,7 +303,7 @@ func (g *Game) finish() error {
 	}
 	g.st.result = res
 	g.st.over = true
-	g.prog.sizes.note(g.st.playerCount, len(g.st.events), len(g.st.root))
+	g.prog.sizes.note(g.st.playerCount, g.st.events.len(), len(g.st.root))
 	return nil
 }
 

@@ -79,7 +79,7 @@ func (g *Game) MarshalState() ([]byte, error) {
 	enc := &stateEncoder{g: g}
 	sg := savedGame{
 		Players: g.st.playerCount, Decisions: g.st.decisions, Over: g.st.over,
-		Result: g.st.result, Fires: g.st.fires, Events: g.st.events, Outcomes: g.st.outcomes,
+		Result: g.st.result, Fires: g.st.fires, Events: g.st.events.all(), Outcomes: g.st.outcomes,
 		Limits: g.limits,
 	}
 	if f := g.st.facts; f.attributes != nil || f.counters != nil || g.st.takes != nil {
@@ -204,7 +204,7 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 	g := &Game{prog: p, limits: sg.Limits.withDefaults()}
 	d := &stateDecoder{g: g}
 	g.st = &state{playerCount: sg.Players, decisions: sg.Decisions, over: sg.Over, result: sg.Result,
-		fires: sg.Fires, events: sg.Events, outcomes: sg.Outcomes, cards: make([]map[string]any, len(p.cards))}
+		fires: sg.Fires, events: eventLog{own: sg.Events}, outcomes: sg.Outcomes, cards: make([]map[string]any, len(p.cards))}
 	g.st.ownAll(p)
 	if f := sg.Facts; f != nil {
 		g.st.facts, g.st.takes = seatFacts{attributes: f.Attributes, counters: f.Counters}, f.Takes

@@ -29,8 +29,8 @@ type state struct {
 	frames    []*frame
 	pending   *pendingDecision
 	rng       rng
-	events    []Event
-	logBytes  int // the text of the log effects so far (Limits.MaxLogBytes)
+	events    eventLog // append-only; frozen parts shared with clones (eventlog.go)
+	logBytes  int      // the text of the log effects so far (Limits.MaxLogBytes)
 	outcomes  []Outcome
 	decisions int
 	over      bool

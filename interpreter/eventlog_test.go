@@ -1,0 +1,61 @@
+package interpreter
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A clone's log starts as its original's and goes its own way; neither
+// sees the other's later events, a clone of a clone sees both parts, and
+// cloning copies no event.
+func TestEventLogClonesShareTheirPast(t *testing.T) {
+	ev := func(s string) Event { return Event{Kind: EventLog, Text: s} }
+	texts := func(es []Event) []string {
+		var out []string
+		for _, e := range es {
+			out = append(out, e.Text)
+		}
+		return out
+	}
+	var root eventLog
+	root.add(ev("a"))
+	root.add(ev("b"))
+	child := root.forClone()
+	root.add(ev("root c"))
+	child.add(ev("child c"))
+	grand := child.forClone()
+	child.add(ev("child d"))
+	grand.add(ev("grand d"))
+	empty := grand.forClone() // nothing of grand's own yet after this
+	empty.add(ev("empty e"))
+
+	assert.Equal(t, []string{"a", "b", "root c"}, texts(root.all()))
+	assert.Equal(t, []string{"a", "b", "child c", "child d"}, texts(child.all()))
+	assert.Equal(t, []string{"a", "b", "child c", "grand d"}, texts(grand.all()))
+	assert.Equal(t, []string{"a", "b", "child c", "grand d", "empty e"}, texts(empty.all()))
+	for _, l := range []*eventLog{&root, &child, &grand, &empty} {
+		assert.Equal(t, len(l.all()), l.len())
+	}
+	assert.Nil(t, root.frozen, "the original is only read")
+	allocs := testing.AllocsPerRun(100, func() { _ = root.forClone() })
+	assert.LessOrEqual(t, allocs, 1.0, "a clone's log is one segment, no copy of the events")
+}
+
+// A clone plays on with the same log a replay of its decisions gives.
+func TestClonesLogAsTheyPlay(t *testing.T) {
+	p := load(t, dealGame)
+	g, err := NewGame(p, Config{Players: 2, Seed: 42})
+	require.NoError(t, err)
+	c := g.Clone()
+	playFirst(t, g)
+	playFirst(t, c)
+	assert.Equal(t, g.Events(), c.Events())
+	s1, err := g.MarshalState()
+	require.NoError(t, err)
+	s2, err := c.MarshalState()
+	require.NoError(t, err)
+	assert.Equal(t, string(s1), string(s2), fmt.Sprint("the clone's saved state, log included"))
+}
