@@ -311,10 +311,11 @@
 // Allocation. Card instances are built once per Program (cardproto.go),
 // and every game starts with those very maps: a card is copied on its
 // first write, as after a clone (cow.go), so a card that never moves or
-// changes costs a game nothing. A clone
-// shares the event log and the supplied outcomes, which are only appended
-// to: capped at their length, an append to either copy moves that copy to
-// a new array. Function parameters' local keys are
+// changes costs a game nothing. A clone shares the supplied outcomes,
+// which are only appended to: capped at their length, an append to either
+// copy moves that copy to a new array. It shares the event log as a frozen
+// segment and appends to a tail of its own (eventlog.go), so that its
+// first event does not copy a long log. Function parameters' local keys are
 // computed at load; coerce returns the value it was given rather than
 // boxing it again. BENCHMARKS.md records each step with its measurements.
 //

@@ -294,11 +294,13 @@ func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
 	g.setZone(name, owner, out)
 }
 
-// shareAppendOnly returns xs capped at its length, for a clone. The log
-// and the supplied outcomes are only ever appended to (or resliced from
-// the front), never written in place: capped, an append to either copy
-// moves that copy to a new array, so the two never see each other's
-// entries and nothing needs copying.
+// shareAppendOnly returns xs capped at its length, for a clone. The
+// supplied outcomes, the takes and a frame's saved locals are only ever
+// appended to (or resliced from the front), never written in place:
+// capped, an append to either copy moves that copy to a new array, so the
+// two never see each other's entries and nothing needs copying until then.
+// (The log, which a clone appends to at once, is shared as frozen
+// segments instead: eventlog.go.)
 func shareAppendOnly[T any](xs []T) []T {
 	return xs[:len(xs):len(xs)]
 }
