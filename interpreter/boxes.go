@@ -16,11 +16,18 @@ import (
 // the game's alone (not part of the state; a clone starts without one) and
 // made on first use.
 
-// stringBoxSlots is the size of a game's table (a power of two).
-const stringBoxSlots = 512
+// stringBoxSlots is the size of a game's table (a power of two);
+// cloneBoxSlots that of a clone's. A search bot makes thousands of clones
+// a decision, each playing a few steps: a full table each (16 KB) was a
+// fifth of the bytes a clone and its step allocated.
+const (
+	stringBoxSlots = 512
+	cloneBoxSlots  = 64
+)
 
-// stringBoxes is a game's table of boxed strings.
-type stringBoxes [stringBoxSlots]struct {
+// stringBoxes is a game's table of boxed strings (its length a power of
+// two).
+type stringBoxes []struct {
 	s string
 	v any
 }
@@ -32,13 +39,17 @@ func (g *Game) boxString(s string) any {
 		return s // Go boxes the empty string without allocating
 	}
 	if g.boxes == nil {
-		g.boxes = new(stringBoxes)
+		size := stringBoxSlots
+		if g.clonedBoxes {
+			size = cloneBoxSlots
+		}
+		g.boxes = make(stringBoxes, size)
 	}
 	h := uint32(2166136261) // FNV-1a: ids differ in a digit anywhere
 	for i := 0; i < len(s); i++ {
 		h = (h ^ uint32(s[i])) * 16777619
 	}
-	e := &g.boxes[h%stringBoxSlots]
+	e := &g.boxes[h&uint32(len(g.boxes)-1)]
 	if e.v != nil && e.s == s {
 		return e.v
 	}

@@ -28,7 +28,18 @@ func TestBoxStringReusesBoxes(t *testing.T) {
 	}
 	var fresh Game
 	fresh.boxString("x")
-	if fresh.boxes == g.boxes {
+	if &fresh.boxes[0] == &g.boxes[0] {
 		t.Error("two games share a table")
+	}
+	if len(g.boxes) != stringBoxSlots {
+		t.Errorf("a game's table has %d slots, want %d", len(g.boxes), stringBoxSlots)
+	}
+	if !start(t, dealGame, 2).Clone().clonedBoxes {
+		t.Error("a clone does not get the small table")
+	}
+	clone := &Game{clonedBoxes: true}
+	clone.boxString("y")
+	if len(clone.boxes) != cloneBoxSlots || &clone.boxes[0] == &g.boxes[0] {
+		t.Errorf("a clone's table has %d slots (want its own %d)", len(clone.boxes), cloneBoxSlots)
 	}
 }

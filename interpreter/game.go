@@ -45,7 +45,9 @@ type Game struct {
 	// not part of the state, so clones do not share them.
 	spareFrames []*frame
 	// boxes are the strings the game boxed lately (boxes.go).
-	boxes *stringBoxes
+	boxes stringBoxes
+	// clonedBoxes makes the table a clone's small one (cloneBoxSlots).
+	clonedBoxes bool
 	// optionBuf is where options gathers a decision's options (reused).
 	optionBuf []pendingOption
 	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
@@ -273,7 +275,7 @@ func (g *Game) Decisions() int { return g.st.decisions }
 // only the outcomes its chance steps name); only a scenario's start-phase
 // hook is left out (KeepStartHook).
 func (g *Game) Clone() *Game {
-	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, partialOutcomes: g.partialOutcomes}
+	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, partialOutcomes: g.partialOutcomes, clonedBoxes: true}
 	n.st.root[gameKey] = gameRef{n}
 	return n
 }
