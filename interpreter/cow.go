@@ -4,7 +4,6 @@ import (
 	"maps"
 	"reflect"
 	"slices"
-	"strings"
 )
 
 // Cheap clones: structural sharing with copy-on-write.
@@ -293,9 +292,6 @@ func (g *Game) replaceRefs(match func(map[string]any) bool, n map[string]any) {
 		g.refCheck(&r)
 	}
 }
-
-// isLocalKey reports whether a root key is a local's (see localKey).
-func isLocalKey(k string) bool { return strings.HasPrefix(k, "local ") }
 
 // refReplacer replaces the maps match accepts by n, building new lists
 // and maps where it finds one.

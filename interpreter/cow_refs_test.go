@@ -2,14 +2,12 @@ package interpreter
 
 import (
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"agon/rulesets"
 )
 
 // TestReplaceRefsReachesEveryLocal: replaceRefs walks only the locals the
@@ -18,16 +16,9 @@ import (
 // a clone happen on both sides — no local of the root holds a map a
 // replacement has just replaced.
 func TestReplaceRefsReachesEveryLocal(t *testing.T) {
-	entries, err := fs.ReadDir(rulesets.FS, ".")
-	require.NoError(t, err)
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		p, err := Load(rulesets.FS, e.Name(), "")
-		require.NoError(t, err)
+	for name, p := range shippedPrograms(t) {
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
-			t.Run(fmt.Sprintf("%s/%dp", e.Name(), players), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/%dp", name, players), func(t *testing.T) {
 				replaced := 0
 				check := func(g *Game) func(r *refReplacer) {
 					return func(r *refReplacer) {
@@ -38,7 +29,7 @@ func TestReplaceRefsReachesEveryLocal(t *testing.T) {
 							return r.match(m) && reflect.ValueOf(m).UnsafePointer() != newMap
 						}}
 						for k, v := range g.st.root {
-							if _, missed := stale.value(v); missed && isLocalKey(k) {
+							if _, missed := stale.value(v); missed && strings.HasPrefix(k, localKey("")) {
 								var names []string
 								for _, f := range g.st.frames {
 									for _, sv := range f.saved {

@@ -7,8 +7,8 @@ package interpreter
 // cloned with as a frozen segment, shared and never written, and appends
 // its own events to a new tail: cloning copies nothing and reads only the
 // original (Clone may run concurrently on one idle game). The whole log is
-// put together when someone reads it (Events, MarshalState); a game that
-// was never cloned from another reads its tail as is.
+// put together when someone first reads it (Events, MarshalState) and
+// kept; a game that was never cloned from another reads its tail as is.
 
 // eventLog is a game's log: the frozen segments of the games it was
 // cloned from, oldest last in the chain, then its own events.
@@ -36,12 +36,20 @@ func (l *eventLog) len() int {
 // add appends e to the log.
 func (l *eventLog) add(e Event) { l.own = append(l.own, e) }
 
-// all is the whole log, oldest first: the game's own slice when it has no
-// frozen part, else a new one.
+// all is the whole log, oldest first. A log with frozen parts is put
+// together once and keeps the result as its own, so that reading it after
+// every step (a transcript's replayer) does not copy it each time; the
+// frozen segments, shared with other games, are left as they are.
 func (l *eventLog) all() []Event {
 	if l.frozen == nil {
 		return l.own
 	}
+	l.own, l.frozen = l.gather(), nil
+	return l.own
+}
+
+// gather puts the frozen segments and the own events together.
+func (l *eventLog) gather() []Event {
 	var segs []*eventSegment
 	for s := l.frozen; s != nil; s = s.before {
 		segs = append(segs, s)

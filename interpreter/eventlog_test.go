@@ -40,6 +40,12 @@ func TestEventLogClonesShareTheirPast(t *testing.T) {
 		assert.Equal(t, len(l.all()), l.len())
 	}
 	assert.Nil(t, root.frozen, "the original is only read")
+	whole := grand.all()
+	assert.Nil(t, grand.frozen, "read once, the log is kept whole")
+	assert.Equal(t, whole, grand.all())
+	grand.add(ev("grand e"))
+	assert.Equal(t, []string{"a", "b", "child c", "grand d", "grand e"}, texts(grand.all()))
+	assert.Equal(t, []string{"a", "b", "child c", "grand d", "empty e"}, texts(empty.all()), "the shared segments are unchanged")
 	allocs := testing.AllocsPerRun(100, func() { _ = root.forClone() })
 	assert.LessOrEqual(t, allocs, 1.0, "a clone's log is one segment, no copy of the events")
 }

@@ -222,6 +222,17 @@ func (fc *fastCompiler) fusedSum(from ast.Node) fastFunc {
 			return nil
 		}
 	}
+	return fastSumLoop(list, cond, value, true, true)
+}
+
+// fastSumLoop adds up the terms of list's elements (sumTerm: value's
+// value, or the element, where cond holds). checked gives up on an
+// overflow, for the checked $sum ($sum's VM reports it; expr's own sum
+// wraps as runtime.Add does); chargeKept charges the length of the list
+// the loop stands for (a fused map or filter) as expr's memory count.
+// Anything that is not an int gives up.
+func fastSumLoop(list, cond, value fastFunc, checked, chargeKept bool) fastFunc {
+	walks := cond != nil || value != nil // # is read: push each element
 	return func(x *fastCtx) (any, bool) {
 		v, ok := list(x)
 		if !ok {
@@ -233,12 +244,14 @@ func (fc *fastCompiler) fusedSum(from ast.Node) fastFunc {
 		}
 		total, kept := 0, 0
 		for i := range n {
-			e := items.atBoxed(x, i)
-			x.elems, x.index = append(x.elems, e), append(x.index, i)
-			e, holds, ok := sumTerm(x, cond, value, e)
-			x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]
-			if !ok {
-				return nil, false
+			e, holds := items.atBoxed(x, i), true
+			if walks {
+				x.elems, x.index = append(x.elems, e), append(x.index, i)
+				e, holds, ok = sumTerm(x, cond, value, e)
+				x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]
+				if !ok {
+					return nil, false
+				}
 			}
 			if !holds {
 				continue
@@ -248,11 +261,16 @@ func (fc *fastCompiler) fusedSum(from ast.Node) fastFunc {
 			if !isInt {
 				return nil, false
 			}
-			if total, ok = addIntsOK(total, k); !ok {
+			if !checked {
+				total += k
+			} else if total, ok = addIntsOK(total, k); !ok {
 				return nil, false
 			}
 		}
-		return boxInt(total), x.chargeVM(kept)
+		if chargeKept && !x.chargeVM(kept) {
+			return nil, false
+		}
+		return boxInt(total), true
 	}
 }
 

@@ -452,34 +452,7 @@ func (fc *fastCompiler) sum(b *ast.BuiltinNode) fastFunc {
 			return nil
 		}
 	}
-	return func(x *fastCtx) (any, bool) {
-		v, ok := list(x)
-		if !ok {
-			return nil, false
-		}
-		n, items, ok := fastItems(v)
-		if !ok {
-			return nil, false
-		}
-		total := 0
-		for i := range n {
-			e := items.atBoxed(x, i)
-			if body != nil {
-				x.elems, x.index = append(x.elems, e), append(x.index, i)
-				e, ok = body(x)
-				x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]
-				if !ok {
-					return nil, false
-				}
-			}
-			k, isInt := e.(int)
-			if !isInt {
-				return nil, false
-			}
-			total += k
-		}
-		return boxInt(total), true
-	}
+	return fastSumLoop(list, nil, body, false, false)
 }
 
 // sortBy compiles sortBy(list, key[, order]) with int or string keys,

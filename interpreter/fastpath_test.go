@@ -1,7 +1,6 @@
 package interpreter
 
 import (
-	"io/fs"
 	"sort"
 	"testing"
 
@@ -9,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"agon/rulesets"
 	"agon/schema"
 )
 
@@ -17,14 +15,7 @@ import (
 // and evaluates every expression a fast path computed with the VM too:
 // the values must be equal.
 func TestFastPathsAgreeWithTheVM(t *testing.T) {
-	entries, err := fs.ReadDir(rulesets.FS, ".")
-	require.NoError(t, err)
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		p, err := Load(rulesets.FS, e.Name(), "")
-		require.NoError(t, err)
+	for name, p := range shippedPrograms(t) {
 		fast := 0
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
 			g, err := newGame(p, Config{Players: players, Seed: uint64(players)})
@@ -43,7 +34,7 @@ func TestFastPathsAgreeWithTheVM(t *testing.T) {
 			require.NoError(t, g.run())
 			playOut(t, g, 1)
 		}
-		assert.Positive(t, fast, "%s: no fast path ran", e.Name())
+		assert.Positive(t, fast, "%s: no fast path ran", name)
 	}
 }
 
@@ -139,14 +130,7 @@ func TestFastPredicatesChargeTheirSteps(t *testing.T) {
 // FastPathCoverage -v`, and requires that at least 99% of the
 // evaluations run as closures.
 func TestFastPathCoverage(t *testing.T) {
-	entries, err := fs.ReadDir(rulesets.FS, ".")
-	require.NoError(t, err)
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		p, err := Load(rulesets.FS, e.Name(), "")
-		require.NoError(t, err)
+	for name, p := range shippedPrograms(t) {
 		fast, slow := 0, map[string]int{}
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
 			g, err := newGame(p, Config{Players: players, Seed: uint64(players), KeysOnly: true})
@@ -173,10 +157,10 @@ func TestFastPathCoverage(t *testing.T) {
 			kinds = append(kinds, k)
 		}
 		sort.Slice(kinds, func(i, j int) bool { return slow[kinds[i]] > slow[kinds[j]] })
-		t.Logf("%s: %d evaluations, %.1f%% as closures", e.Name(), total, 100*float64(fast)/float64(max(total, 1)))
+		t.Logf("%s: %d evaluations, %.1f%% as closures", name, total, 100*float64(fast)/float64(max(total, 1)))
 		for _, k := range kinds {
 			t.Logf("    %6d  %s", slow[k], k)
 		}
-		assert.GreaterOrEqual(t, float64(fast), 0.99*float64(total), "%s: too many evaluations on the VM", e.Name())
+		assert.GreaterOrEqual(t, float64(fast), 0.99*float64(total), "%s: too many evaluations on the VM", name)
 	}
 }

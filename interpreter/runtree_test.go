@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"fmt"
-	"io/fs"
 	"reflect"
 	"testing"
 
@@ -11,8 +10,6 @@ import (
 	"github.com/expr-lang/expr/parser"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"agon/rulesets"
 )
 
 // treeShape lists a tree's nodes with their kinds and texts (and a
@@ -37,15 +34,8 @@ func treeShape(n ast.Node) []string {
 // patchers with their checks, optimiser) but where the optimiser read a
 // type the unchecked tree does not have; and every VM program builds.
 func TestRuntimeTreeIsExprs(t *testing.T) {
-	entries, err := fs.ReadDir(rulesets.FS, ".")
-	require.NoError(t, err)
 	compared, differ := 0, 0
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		p, err := Load(rulesets.FS, e.Name(), "")
-		require.NoError(t, err)
+	for _, p := range shippedPrograms(t) {
 		ec := p.adhoc.ec
 		for k, m := range ec.memo {
 			var sc *scope

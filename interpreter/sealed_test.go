@@ -2,13 +2,10 @@ package interpreter
 
 import (
 	"fmt"
-	"io/fs"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"agon/rulesets"
 )
 
 const sealedGame = `
@@ -85,17 +82,13 @@ func TestEnvironmentHoldsOnlyData(t *testing.T) {
 
 // The same holds for every shipped game, at every decision of a game.
 func TestShippedGamesEnvironmentHoldsOnlyData(t *testing.T) {
-	entries, err := fs.ReadDir(rulesets.FS, ".")
-	require.NoError(t, err)
-	for _, e := range entries {
-		p, err := Load(rulesets.FS, e.Name(), "")
-		require.NoError(t, err)
+	for name, p := range shippedPrograms(t) {
 		g, err := NewGame(p, Config{Players: p.MinPlayers(), Seed: 3})
 		require.NoError(t, err)
 		for n := 0; n < 60 && !g.Over(); n++ {
 			for k, v := range g.st.root {
 				if k != gameKey {
-					require.NoError(t, onlyData(v), "%s: %s after %d decisions", e.Name(), k, n)
+					require.NoError(t, onlyData(v), "%s: %s after %d decisions", name, k, n)
 				}
 			}
 			require.NoError(t, g.Apply(g.Pending().Options[0].Key))
