@@ -35,12 +35,10 @@ func cardProtos(rs *schema.Ruleset, union []declared) []cardProto {
 		for _, row := range tbl.Rows {
 			// An attribute or prop named like a built-in field (id …) is
 			// an error of its own (schema.Validate), so id comes last.
-			fields := make(map[string]any, len(union)+len(tbl.AttributeOrder)+len(tbl.PropOrder)+6)
+			fields := make(map[string]any, len(union)+len(tbl.AttributeOrder)+len(tbl.PropOrder)+3)
 			fields["def"], fields["table"] = row.ID, tname
-			// Where the card starts: createCards puts it there, so an
-			// instance has every key it will hold and never grows.
-			zone, key, _ := splitLoc(tbl.Zone)
-			fields["zone"], fields["zone_key"], fields["owner"] = zone, key, -1
+			// Where the card lies is not a field of its map but a column
+			// of the state (cardloc.go).
 			for i, f := range union {
 				fields[f.name] = zeros[i]
 			}

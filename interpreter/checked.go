@@ -130,11 +130,26 @@ func sumInts(args ...any) (any, error) {
 	return total, nil
 }
 
-// arithRecorder notes where the type-checked tree does int arithmetic.
-type arithRecorder struct{ at map[file.Location]string }
+// arithRecorder notes where the type-checked tree does int arithmetic,
+// and where it reads a card's location or needs a card in full
+// (cardloc_patch.go).
+type arithRecorder struct {
+	at map[file.Location]string
+	cards
+}
+
+// newArithRecorder is an empty recorder for a ruleset whose cards have
+// type card.
+func newArithRecorder(card reflect.Type) *arithRecorder {
+	return &arithRecorder{at: map[file.Location]string{}, cards: newCardRecords(card)}
+}
+
+// patcher is the runtime compile's patcher of what r recorded.
+func (r *arithRecorder) patcher() arithPatcher { return arithPatcher{r.at, r.cards} }
 
 // Visit implements ast.Visitor.
 func (r *arithRecorder) Visit(node *ast.Node) {
+	r.cards.record(*node)
 	if f, ok := (*node).(*ast.BuiltinNode); ok && f.Name == "sum" && isInt(f.Type()) {
 		r.at[f.Location()] = "sum"
 		return
@@ -165,11 +180,18 @@ func (r *arithRecorder) recordsOnly() {}
 func isInt(t reflect.Type) bool { return t != nil && t.Kind() == reflect.Int }
 
 // arithPatcher turns the recorded operations into checked calls, and
-// every int() into toInt.
-type arithPatcher struct{ at map[file.Location]string }
+// every int() into toInt; and the recorded card reads into $loc and $full
+// (cardloc_patch.go).
+type arithPatcher struct {
+	at    map[file.Location]string
+	cards cards
+}
 
 // Visit implements ast.Visitor.
 func (p arithPatcher) Visit(node *ast.Node) {
+	if p.cards.patch(node) {
+		return
+	}
 	if f, ok := (*node).(*ast.BuiltinNode); ok {
 		p.builtin(node, f)
 		return

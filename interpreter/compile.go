@@ -94,6 +94,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	p.tc.boards.graphs = graphs
 	p.cardFields = unionFields(rs)
 	p.cards = cardProtos(rs, p.cardFields)
+	p.initLoc = initialLocs(p.cards)
 	p.cow = newCowLayout(p)
 	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds, defaults: newMapDefaults(rs), consts: p.consts}}
 	c.ec.lits = newLiteralChecker(rs, c.ec)

@@ -16,8 +16,9 @@ import (
 //     place (putCard, removeCard, setZone build new lists); a variable's
 //     list or map is replaced too (writeTarget sets an element in a copy);
 //     constants and boards never change. Sharing them needs nothing.
-//   - The maps that are written in place — cards (a move sets zone and
-//     owner, set writes a prop), the players' maps (their variables and
+//   - The maps that are written in place — cards (set writes a prop; a
+//     move writes the location column, cardloc.go, which is shared with a
+//     clone and copied with the card index), the players' maps (their variables and
 //     zones), the keyed zone families (their zones) and the players list
 //     — are copied on write. The state marks those it owns alone
 //     (state.owned; cards are kept by number, Program.cow.cardNum). A
@@ -114,6 +115,7 @@ func (g *Game) marks() []bool {
 	}
 	if s.owned == nil {
 		s.cards = slices.Clone(s.cards)
+		s.loc = slices.Clone(s.loc)
 		s.owned = make([]bool, s.listMark(g.prog)+1)
 	}
 	return s.owned
@@ -221,11 +223,8 @@ func (g *Game) ownFamily(name string) map[string]any {
 // replaceInZone puts n in place of the old version of the card in the
 // zone its fields name, on a new list (lists may be shared).
 func (g *Game) replaceInZone(n map[string]any) {
-	zone, _ := n["zone"].(string)
-	owner, _ := n["owner"].(int)
-	if key, _ := n["zone_key"].(string); key != "" {
-		zone = familyLoc(zone, key)
-	}
+	l := g.cardLocOf(n)
+	zone, owner := l.where(), l.owner
 	list := g.zoneList(zone, owner)
 	for i, e := range list {
 		if m, ok := e.(map[string]any); ok && m["id"] == n["id"] {

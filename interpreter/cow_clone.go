@@ -13,6 +13,7 @@ func (s *state) clone() *state {
 		root:        maps.Clone(s.root),
 		playerCount: s.playerCount,
 		cards:       s.cards, // shared until the first write (marks)
+		loc:         s.loc,   // likewise
 		rng:         s.rng,
 		events:      s.events.forClone(),
 		logBytes:    s.logBytes,

@@ -233,7 +233,7 @@
 // the trigger "always", evaluated every time as before. At run time every
 // write touches the name it wrote: writeTarget (the var, "players" for a
 // player field, "$cards" for a card prop), setZone (the zone, family or
-// "players"), putCard and refill ("$cards": a card's zone and owner), the
+// "players"), putCard and refill ("$cards": a card's location), the
 // phase effect. A touched name marks its readers unknown; a known trigger
 // reuses its last value, which is what evaluating it would give, since a
 // condition is a pure function of what it reads (and a failed evaluation
@@ -310,8 +310,9 @@
 //
 // Allocation. Card instances are built once per Program (cardproto.go),
 // and every game starts with those very maps: a card is copied on its
-// first write, as after a clone (cow.go), so a card that never moves or
-// changes costs a game nothing. A clone shares the supplied outcomes,
+// first write, as after a clone (cow.go), and since its location is a
+// column (cardloc.go) only a prop set writes it: a card that moves but
+// never changes costs a game nothing. A clone shares the supplied outcomes,
 // which are only appended to: capped at their length, an append to either
 // copy moves that copy to a new array. It shares the event log as a frozen
 // segment and appends to a tail of its own (eventlog.go), so that its
@@ -390,8 +391,21 @@
 // A keyed zone family (zonefamily.go) is a map key → list of cards under
 // the zone's name, so expressions read stack[c]; like a player's map it
 // is copied on write (cow.go). Effects address one of its zones by the location string
-// "stack[c]", which the zone helpers split; a card remembers its key in
-// zone_key, so removing it needs no search.
+// "stack[c]", which the zone helpers split; a card's location keeps the
+// key (zone_key), so removing it needs no search.
+//
+// Card locations are columns (cardloc.go): where each card lies (zone,
+// zone_key, owner) is a slot of state.loc by card number, not a key of
+// its map, so moving a card writes one slot and never copies the card's
+// map (which a new game shares with its Program and a clone with its
+// original). The check compile, which knows which member reads may read
+// a card (the object typed card or any), records them, and the runtime
+// compile turns them into $loc(...); builtins that print or count a whole
+// card (string, toJSON, len, get, keys, has, in) see it with its location
+// filled in ($full), as do Eval's callers and the serialised state, so no
+// ruleset, transcript or saved state can tell. Equality (==) is the one
+// place that does not look: two versions of one card differ only while a
+// stale one is held, and replaceRefs keeps the game from holding one.
 //
 // Scenario files (package transcript, scenario.go) are replayed by the
 // transcript replayer with a few more kinds of step, not by a second

@@ -536,8 +536,8 @@ func (g *Game) refill(z *zoneRef, owner int) ([]any, error) {
 	list := g.zoneList(src, -1)
 	moved := make([]any, len(list))
 	for i, x := range list {
-		c, _ := g.ownCardDetached(x.(map[string]any))
-		c["zone"], c["owner"] = z.name, owner
+		c := x.(map[string]any)
+		g.setCardLoc(c, z.name, owner)
 		moved[i] = c
 	}
 	g.touch(cardsToken)

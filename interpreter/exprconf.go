@@ -69,6 +69,9 @@ func (c *exprCompiler) baseConfig(kind confKind, hidden []string) *conf.Config {
 		for _, o := range budgetFunctions() {
 			o(cfg)
 		}
+		for _, o := range cardLocFunctions() {
+			o(cfg)
+		}
 	}
 	for name := range cfg.Disabled {
 		delete(cfg.Builtins, name)

@@ -87,7 +87,7 @@ func compareChecks(t *testing.T, ec *exprCompiler, k compileKey) {
 	locals := k.env.locals
 	hidden := ec.hidden(locals)
 	checkOpts := func() ([]expr.Option, *arithRecorder, *defaultFinder) {
-		arith := &arithRecorder{at: map[file.Location]string{}}
+		arith := newArithRecorder(ec.tc.card)
 		opts := []expr.Option{expr.Patch(envPatcher{ec.envFuncs}), k.env.option(), expr.Optimize(false), expr.Patch(arith)}
 		var finder *defaultFinder
 		if ec.defaults != nil {
@@ -107,6 +107,7 @@ func compareChecks(t *testing.T, ec *exprCompiler, k compileKey) {
 	}
 	require.Equal(t, treeTypes(a.Node), treeTypes(b.Node), k.src)
 	require.Equal(t, arithA.at, arithB.at, k.src)
+	require.Equal(t, arithA.cards, arithB.cards, k.src)
 	if finderA != nil {
 		require.Equal(t, finderA.found, finderB.found, k.src)
 	}
@@ -122,7 +123,7 @@ func compareChecks(t *testing.T, ec *exprCompiler, k compileKey) {
 		if finderA != nil && len(finderA.found) > 0 {
 			opts = append(opts, expr.Patch(defaultRewriter{finderA.found}))
 		}
-		return append(opts, expr.Patch(arithPatcher{arithA.at}), expr.Patch(newBudgetPatcher()))
+		return append(opts, expr.Patch(arithA.patcher()), expr.Patch(newBudgetPatcher()))
 	}
 	ra, errA := exprsParseCheck(ec.baseConfig(runConf, hidden), k.src, runOpts()...)
 	rb, errB := ourParseCheck(ec.baseConfig(runConf, hidden), k.src, runOpts()...)

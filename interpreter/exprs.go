@@ -242,7 +242,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	// The check compile is not run: unoptimised, its tree keeps every
 	// literal where it was written (for literals.go).
 	hidden := c.hidden(sc.fields())
-	arith := &arithRecorder{at: map[file.Location]string{}}
+	arith := newArithRecorder(c.tc.card)
 	var finder *defaultFinder
 	if c.defaults != nil {
 		finder = &defaultFinder{d: c.defaults, player: c.tc.player, found: map[file.Location]int{}}
@@ -307,7 +307,7 @@ func (c *exprCompiler) runOptions(sc *scope, arith *arithRecorder, finder *defau
 	if finder != nil && len(finder.found) > 0 {
 		opts = append(opts, expr.Patch(defaultRewriter{finder.found}))
 	}
-	return append(opts, expr.Patch(arithPatcher{arith.at}), expr.Patch(newBudgetPatcher()))
+	return append(opts, expr.Patch(arith.patcher()), expr.Patch(newBudgetPatcher()))
 }
 
 // checkArity reports calls of ruleset functions (and card) with the wrong

@@ -23,6 +23,11 @@ func (fc *fastCompiler) call(n *ast.CallNode) fastFunc {
 			return fused
 		}
 	}
+	if id.Value == locFunc {
+		if read := fc.locRead(n); read != nil {
+			return read
+		}
+	}
 	if id.Value == joinFunc {
 		if fused := fc.fusedJoinIDs(n); fused != nil {
 			return fused

@@ -29,13 +29,19 @@ func (fc *fastCompiler) member(from, i ast.Node) fastFunc {
 		if !ok {
 			return nil, false
 		}
-		if ss, isStrs := from.([]string); isStrs {
-			if k, isInt := i.(int); isInt && k >= 0 && k < len(ss) {
-				return x.g.boxString(ss[k]), true // boxed without allocating
-			}
-		}
-		return fastFetch(from, i)
+		return fastIndex(x, from, i)
 	}
+}
+
+// fastIndex reads from[i] where that cannot fail (fastFetch), a string
+// of a []string boxed without allocating.
+func fastIndex(x *fastCtx, from, i any) (any, bool) {
+	if ss, isStrs := from.([]string); isStrs {
+		if k, isInt := i.(int); isInt && k >= 0 && k < len(ss) {
+			return x.g.boxString(ss[k]), true // boxed without allocating
+		}
+	}
+	return fastFetch(from, i)
 }
 
 // fastField reads from.key of a map.

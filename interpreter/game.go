@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -129,6 +130,7 @@ func (g *Game) buildRoot() {
 // createCards makes every card instance in its table's starting zone.
 func (g *Game) createCards() {
 	g.st.cards = make([]map[string]any, len(g.prog.cards))
+	g.st.loc = slices.Clone(g.prog.initLoc)
 	g.st.ownAll(g.prog)
 	var starts startZones
 	for i := range g.prog.cards {

@@ -20,13 +20,18 @@ type adhoc struct {
 
 // Eval evaluates an expression against the current state, with the
 // ruleset's names in scope (and `me` when bound). It is how transcript
-// checks and scenario tests inspect a game.
+// checks and scenario tests inspect a game. A card in the value is a
+// copy with its location (zone, zone_key, owner) filled in.
 func (g *Game) Eval(src string) (any, error) {
 	c, err := g.prog.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
 	if err != nil {
 		return nil, err
 	}
-	return g.eval(c)
+	v, err := g.eval(c)
+	if err != nil {
+		return nil, err
+	}
+	return g.full(v), nil
 }
 
 // Exec runs a YAML effect list (the ruleset's effect language) on the

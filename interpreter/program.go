@@ -41,6 +41,8 @@ type Program struct {
 	cardFields []declared
 	// cards are every card instance as a game starts it (cardproto.go).
 	cards []cardProto
+	// initLoc is where each card starts, by number (cardloc.go).
+	initLoc []cardLoc
 	// cow numbers the cards and names the families for cheap clones (cow.go).
 	cow cowLayout
 	// adhoc compiles expressions and effects after Load (see inspect.go).

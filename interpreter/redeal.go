@@ -89,12 +89,8 @@ func (g *Game) dealInto(slots []slot, cards []any) {
 			copied[key] = true
 		}
 		c := cards[i].(map[string]any)
-		zone, zoneKey, _ := splitLoc(s.zone)
-		if c["zone"] != zone || c["zone_key"] != zoneKey || c["owner"] != s.owner {
-			// A card dealt where it already was (most of a shuffled
-			// deck) keeps its map; one that moves is copied on write.
-			c, _ = g.ownCardDetached(c) // every slot is dealt: no stale card stays
-			c["zone"], c["zone_key"], c["owner"] = zone, zoneKey, s.owner
+		if l := g.cardLocOf(c); l.where() != s.zone || l.owner != s.owner {
+			g.setCardLoc(c, s.zone, s.owner)
 		}
 		g.zoneList(s.zone, s.owner)[s.index] = c
 	}

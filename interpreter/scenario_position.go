@@ -277,7 +277,7 @@ func (ps *positioner) copies(def string) []map[string]any {
 func (ps *positioner) freeCopy(copies []map[string]any, atHome bool) map[string]any {
 	for _, c := range copies {
 		id := c["id"].(string)
-		if ps.claimed[id] || (atHome && c["zone"] != ps.home(c)) {
+		if ps.claimed[id] || (atHome && ps.g.cardLocOf(c).zone != ps.home(c)) {
 			continue
 		}
 		ps.claimed[id] = true

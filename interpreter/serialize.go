@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"agon/schema"
 )
@@ -145,11 +146,8 @@ func (e *stateEncoder) zone(v any) []any {
 	out := make([]any, len(list))
 	for i, c := range list {
 		cm := c.(map[string]any)
-		full := map[string]any{}
-		for k, x := range cm {
-			full[k] = x
-		}
-		out[i] = full
+		l := e.g.cardLocOf(cm)
+		out[i] = withLoc(cm, &l)
 	}
 	return out
 }
@@ -204,7 +202,8 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 	g := &Game{prog: p, limits: sg.Limits.withDefaults()}
 	d := &stateDecoder{g: g}
 	g.st = &state{playerCount: sg.Players, decisions: sg.Decisions, over: sg.Over, result: sg.Result,
-		fires: sg.Fires, events: eventLog{own: sg.Events}, outcomes: sg.Outcomes, cards: make([]map[string]any, len(p.cards))}
+		fires: sg.Fires, events: eventLog{own: sg.Events}, outcomes: sg.Outcomes, cards: make([]map[string]any, len(p.cards)),
+		loc: slices.Clone(p.initLoc)}
 	g.st.ownAll(p)
 	if f := sg.Facts; f != nil {
 		g.st.facts, g.st.takes = seatFacts{attributes: f.Attributes, counters: f.Counters}, f.Takes
@@ -290,6 +289,12 @@ func (d *stateDecoder) card(v any) map[string]any {
 	c["owner"], _ = coerce("int", c["owner"])
 	id, _ := c["id"].(string)
 	if i, ok := d.g.prog.cow.cardNum[id]; ok {
+		// The location goes to its column (cardloc.go).
+		owner, _ := c["owner"].(int)
+		d.g.st.loc[i] = cardLoc{zone: c["zone"], key: c["zone_key"], owner: owner}
+		delete(c, "zone")
+		delete(c, "zone_key")
+		delete(c, "owner")
 		d.g.st.cards[i] = c
 	} else if d.err == nil {
 		d.err = fmt.Errorf("state: unknown card %q in a zone", id)

@@ -18,6 +18,9 @@ type state struct {
 	// cards holds every card by its number (Program.cow.cardNum; nil for
 	// a card a reloaded state lacks). Shared with clones: see cow.go.
 	cards []map[string]any
+	// loc is where each card lies, by number (cardloc.go); shared with
+	// clones and copied with cards.
+	loc []cardLoc
 	// owned marks the cards (by number), players and families that are
 	// this state's alone (cow.go); nil when none is (since the last
 	// clone), and then cards itself is shared.
@@ -248,11 +251,8 @@ func (g *Game) removeCard(c map[string]any) error {
 			c = cur // c may be a version a copy-on-write replaced (cow.go)
 		}
 	}
-	zone, _ := c["zone"].(string)
-	owner, _ := c["owner"].(int)
-	if key, _ := c["zone_key"].(string); key != "" {
-		zone = familyLoc(zone, key)
-	}
+	l := g.cardLocOf(c)
+	zone, owner := l.where(), l.owner
 	list := g.zoneList(zone, owner)
 	for i, e := range list {
 		if e.(map[string]any)["id"] == c["id"] {
@@ -277,9 +277,13 @@ func without(list []any, i int) []any {
 	return append(append(out, list[:i]...), list[i+1:]...)
 }
 
-// putCard adds a card to a zone, at the top or the bottom.
+// putCard adds a card to a zone, at the top or the bottom. The card's
+// map is not written: its location is a column (cardloc.go).
 func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
-	c, _ = g.ownCardDetached(c) // c is in no zone: removed or drawn
+	i, isCard := g.cardNumOf(c)
+	if isCard && g.st.cards[i] != nil {
+		c = g.st.cards[i] // the game's current version of the card
+	}
 	list := g.zoneList(name, owner)
 	out := make([]any, 0, len(list)+1)
 	if top {
@@ -287,9 +291,11 @@ func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
 	} else {
 		out = append(append(out, list...), c)
 	}
-	zone, key, _ := splitLoc(name)
-	c["zone"], c["zone_key"] = g.boxString(zone), g.boxString(key)
-	c["owner"] = boxInt(owner)
+	if isCard {
+		g.setLocOf(i, name, owner)
+	} else {
+		g.setCardLoc(c, name, owner)
+	}
 	g.touch(cardsToken)
 	g.setZone(name, owner, out)
 }

@@ -1,0 +1,263 @@
+package interpreter
+
+import (
+	"fmt"
+	"maps"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/vm/runtime"
+)
+
+// Card locations as columns.
+//
+// Where a card lies — its zone, the key of its zone in a family and its
+// owner — is the one thing about a card that changes all the time: every
+// draw, deal and move. It is kept in a column of the state (state.loc,
+// one cardLoc per card number), not in the card's map, so a move writes
+// one slot instead of copying a card map that is shared (with the
+// Program, or with a clone) on its first write. A card's map changes only
+// when a prop is set.
+//
+// The card maps carry no "zone", "zone_key" or "owner" key; everything
+// that reads them reads the column:
+//
+//   - Expressions: the check compile knows which member reads may read a
+//     card (the object is typed card, or any) and notes them
+//     (arithRecorder.cardReads); the runtime compile turns those into
+//     $loc($env, x, key, optional), which reads the column for a card and
+//     fetches as expr would for anything else (a player's or a node's own
+//     owner). The closures compile $loc like any member read.
+//   - Whole values: string, toJSON, keys, values, toPairs, len and get of
+//     a value that may hold cards, and `in` on a value that may be a card,
+//     see the card with its location filled in ($full: a copy), so what a
+//     ruleset prints or counts is what it was when the location was a key.
+//     Equality (==) compares cards without their location: two versions of
+//     one card differ only while a stale one is held, and the game never
+//     holds one (cow.go, replaceRefs).
+//   - Go: putCard, removeCard, refill, the re-deal, the report's takes,
+//     scenario positions and the serialised state go through cardLocOf and
+//     setCardLoc; Eval's result is given in full.
+//
+// The column is shared by clones and copied with the card index on the
+// first write after one (marks, cow.go).
+
+// cardLoc is where a card lies. zone and key are boxed strings (so that
+// reading them allocates nothing); owner is a player number, -1 for a
+// global zone.
+type cardLoc struct {
+	zone, key any
+	owner     int
+}
+
+// locFunc and fullFunc are the runtime compile's hidden functions that
+// read a card's location ($loc) and give a value with its cards' locations
+// filled in ($full).
+const (
+	locFunc  = "$loc"
+	fullFunc = "$full"
+)
+
+// isLocKey reports whether k is one of the location fields of a card.
+func isLocKey(k string) bool { return k == "zone" || k == "zone_key" || k == "owner" }
+
+// field is the value of location field k.
+func (l *cardLoc) field(k string) any {
+	switch k {
+	case "zone":
+		return l.zone
+	case "zone_key":
+		return l.key
+	}
+	return boxInt(l.owner)
+}
+
+// where is the zone location: the zone, or NAME[key] in a family.
+func (l *cardLoc) where() string {
+	zone, _ := l.zone.(string)
+	if key, _ := l.key.(string); key != "" {
+		return familyLoc(zone, key)
+	}
+	return zone
+}
+
+// isIn reports whether the card lies in zone (a name; in a family, the
+// family's name) of owner.
+func (l *cardLoc) isIn(zone string, owner int) bool {
+	return l.zone == zone && l.owner == owner
+}
+
+// initialLocs is where each card of p starts (its table's zone, no
+// owner), by card number.
+func initialLocs(cards []cardProto) []cardLoc {
+	out := make([]cardLoc, len(cards))
+	for i, c := range cards {
+		zone, key, _ := splitLoc(c.zone)
+		out[i] = cardLoc{zone: zone, key: key, owner: -1}
+	}
+	return out
+}
+
+// cardNumOf is c's card number, if c is a card of the program.
+func (g *Game) cardNumOf(c map[string]any) (int, bool) {
+	if _, isCard := c["table"]; !isCard {
+		return 0, false
+	}
+	id, ok := c["id"].(string)
+	if !ok {
+		return 0, false
+	}
+	i, ok := g.prog.cow.cardNum[id]
+	return i, ok
+}
+
+// cardLocOf is where card c lies (a map that is not a card of the
+// program keeps its location in its own keys).
+func (g *Game) cardLocOf(c map[string]any) cardLoc {
+	if i, ok := g.cardNumOf(c); ok {
+		return g.st.loc[i]
+	}
+	owner, _ := c["owner"].(int)
+	return cardLoc{zone: c["zone"], key: c["zone_key"], owner: owner}
+}
+
+// isIn reports whether card c lies in zone (a name; in a family, the
+// family's name) of owner.
+func (g *Game) isIn(c map[string]any, zone string, owner int) bool {
+	l := g.cardLocOf(c)
+	return l.isIn(zone, owner)
+}
+
+// setCardLoc records that card c now lies in zone location name of owner.
+func (g *Game) setCardLoc(c map[string]any, name string, owner int) {
+	if i, ok := g.cardNumOf(c); ok {
+		g.setLocOf(i, name, owner)
+		return
+	}
+	zone, key, _ := splitLoc(name)
+	c["zone"], c["zone_key"], c["owner"] = g.boxString(zone), g.boxString(key), boxInt(owner)
+}
+
+// setLocOf records that card number i now lies in zone location name of
+// owner.
+func (g *Game) setLocOf(i int, name string, owner int) {
+	zone, key, _ := splitLoc(name)
+	g.marks() // the column is the state's own from here
+	g.st.loc[i] = cardLoc{zone: g.boxString(zone), key: g.boxString(key), owner: owner}
+}
+
+// withLoc is a copy of card c with its location as keys, as a ruleset and
+// the serialised state see it.
+func withLoc(c map[string]any, l *cardLoc) map[string]any {
+	out := make(map[string]any, len(c)+3)
+	maps.Copy(out, c)
+	out["zone"], out["zone_key"], out["owner"] = l.zone, l.key, boxInt(l.owner)
+	return out
+}
+
+// full is v with every card in it (in lists and maps, at any depth) a copy
+// with its location filled in; v itself when it holds no card.
+func (g *Game) full(v any) any {
+	out, _ := g.filled(v)
+	return out
+}
+
+// filled is full, and whether it copied anything.
+func (g *Game) filled(v any) (any, bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		if i, ok := g.cardNumOf(x); ok {
+			return withLoc(x, &g.st.loc[i]), true
+		}
+		var out map[string]any
+		for k, e := range x {
+			if f, changed := g.filled(e); changed {
+				if out == nil {
+					out = maps.Clone(x)
+				}
+				out[k] = f
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	case []any:
+		var out []any
+		for i, e := range x {
+			if f, changed := g.filled(e); changed {
+				if out == nil {
+					out = append([]any(nil), x...)
+				}
+				out[i] = f
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	}
+	return v, false
+}
+
+// locField is x[k] where x may be a card: a card's location fields come
+// from the column, anything else is fetched as expr fetches (a missing
+// map key is nil; a nil x is nil when the read is optional, else expr's
+// error).
+func (g *Game) locField(x, k any, optional bool) (v any, err error) {
+	if m, ok := x.(map[string]any); ok {
+		if key, isStr := k.(string); isStr {
+			if isLocKey(key) {
+				if i, isCard := g.cardNumOf(m); isCard {
+					return g.st.loc[i].field(key), nil
+				}
+			}
+			return m[key], nil
+		}
+	}
+	if x == nil && optional {
+		return nil, nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, fmt.Errorf("%v", r)
+		}
+	}()
+	return runtime.Fetch(x, k), nil
+}
+
+// builtinLoc is $loc($env, x, key, optional).
+func builtinLoc(args ...any) (any, error) {
+	_, g, err := gameOf(args)
+	if err != nil {
+		return nil, err
+	}
+	if len(args) != 4 {
+		return nil, fmt.Errorf("internal: %s takes 3 arguments", locFunc)
+	}
+	optional, _ := args[3].(bool)
+	return g.locField(args[1], args[2], optional)
+}
+
+// builtinFull is $full($env, x, deep): x with its cards' locations
+// filled in, at every depth when deep, else only when x is a card.
+func builtinFull(args ...any) (any, error) {
+	_, g, err := gameOf(args)
+	if err != nil {
+		return nil, err
+	}
+	if len(args) != 3 {
+		return nil, fmt.Errorf("internal: %s takes 2 arguments", fullFunc)
+	}
+	if deep, _ := args[2].(bool); deep {
+		return g.full(args[1]), nil
+	}
+	if m, ok := args[1].(map[string]any); ok {
+		if i, isCard := g.cardNumOf(m); isCard {
+			return withLoc(m, &g.st.loc[i]), nil
+		}
+	}
+	return args[1], nil
+}
+
+// cardLocFunctions declares $loc and $full in the runtime configuration.
+func cardLocFunctions() []expr.Option {
+	return []expr.Option{expr.Function(locFunc, builtinLoc), expr.Function(fullFunc, builtinFull)}
+}
