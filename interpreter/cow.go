@@ -121,43 +121,33 @@ func (g *Game) marks() []bool {
 	return s.owned
 }
 
-// ownCard returns the game's own version of card c, to write to: c's
-// current map if the game owns it, else a copy that replaces it
+// ownCard returns the game's own version of card c, to write a prop to:
+// c's current map if the game owns it, else a copy that replaces it
 // everywhere in the game (its zone's list included). c may be a stale
-// version; the caller must write to (and keep) what ownCard returns.
+// version; the caller must write to (and keep) what ownCard returns. (A
+// move writes no card map: the location is a column, cardloc.go.)
 func (g *Game) ownCard(c map[string]any) map[string]any {
-	n, copied := g.ownCardDetached(c)
-	if copied {
-		g.replaceInZone(n)
-	}
-	return n
-}
-
-// ownCardDetached is ownCard for a card whose caller places it in its
-// zone itself (putCard after removeCard, a refill, a re-deal): the copy
-// replaces the old map everywhere but in the zones. copied reports
-// whether it is a new copy.
-func (g *Game) ownCardDetached(c map[string]any) (n map[string]any, copied bool) {
 	id, _ := c["id"].(string)
 	i, ok := g.prog.cow.cardNum[id]
 	if !ok {
-		return c, false // not a card of the program: nothing shares it
+		return c // not a card of the program: nothing shares it
 	}
 	owned := g.marks()
 	cur := g.st.cards[i]
 	if cur == nil {
-		return c, false
+		return c
 	}
 	if owned[i] {
-		return cur, false
+		return cur
 	}
-	n = maps.Clone(cur)
+	n := maps.Clone(cur)
 	g.st.cards[i], owned[i] = n, true
 	g.replaceRefs(func(m map[string]any) bool {
 		_, card := m["table"]
 		return card && m["id"] == id
 	}, n)
-	return n, true
+	g.replaceInZone(n)
+	return n
 }
 
 // ownPlayer returns the game's own map of player i, to write to.
