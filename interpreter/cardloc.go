@@ -163,38 +163,12 @@ func (g *Game) full(v any) any {
 
 // filled is full, and whether it copied anything.
 func (g *Game) filled(v any) (any, bool) {
-	switch x := v.(type) {
-	case map[string]any:
-		if i, ok := g.cardNumOf(x); ok {
+	if x, ok := v.(map[string]any); ok {
+		if i, isCard := g.cardNumOf(x); isCard {
 			return withLoc(x, &g.st.loc[i]), true
 		}
-		var out map[string]any
-		for k, e := range x {
-			if f, changed := g.filled(e); changed {
-				if out == nil {
-					out = maps.Clone(x)
-				}
-				out[k] = f
-			}
-		}
-		if out != nil {
-			return out, true
-		}
-	case []any:
-		var out []any
-		for i, e := range x {
-			if f, changed := g.filled(e); changed {
-				if out == nil {
-					out = append([]any(nil), x...)
-				}
-				out[i] = f
-			}
-		}
-		if out != nil {
-			return out, true
-		}
 	}
-	return v, false
+	return rewriteElems(v, g.filled)
 }
 
 // locField is x[k] where x may be a card: a card's location fields come

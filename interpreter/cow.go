@@ -312,41 +312,48 @@ func (r *refReplacer) pending(p *pendingDecision) {
 
 // value returns v with the matching maps replaced, and whether any was.
 func (r *refReplacer) value(v any) (any, bool) {
-	switch x := v.(type) {
-	case []any:
-		var out []any
-		for i, e := range x {
-			if ne, ok := r.value(e); ok {
-				if out == nil {
-					out = slices.Clone(x)
-				}
-				out[i] = ne
-			}
-		}
-		if out == nil {
-			return v, false
-		}
-		return out, true
-	case map[string]any:
+	if x, ok := v.(map[string]any); ok {
 		if r.match(x) {
 			return r.n, true
 		}
 		if _, card := x["table"]; card || r.g.isContainer(x) {
 			return v, false // its zones are replaced in place of their own
 		}
+	}
+	return rewriteElems(v, r.value)
+}
+
+// rewriteElems is a list or map v with f applied to each element, copied
+// on the first element f changes (values are never written in place), and
+// whether any was; any other v is returned as is.
+func rewriteElems(v any, f func(any) (any, bool)) (any, bool) {
+	switch x := v.(type) {
+	case []any:
+		var out []any
+		for i, e := range x {
+			if ne, ok := f(e); ok {
+				if out == nil {
+					out = slices.Clone(x)
+				}
+				out[i] = ne
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	case map[string]any:
 		var out map[string]any
 		for k, e := range x {
-			if ne, ok := r.value(e); ok {
+			if ne, ok := f(e); ok {
 				if out == nil {
 					out = maps.Clone(x)
 				}
 				out[k] = ne
 			}
 		}
-		if out == nil {
-			return v, false
+		if out != nil {
+			return out, true
 		}
-		return out, true
 	}
 	return v, false
 }
