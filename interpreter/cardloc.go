@@ -23,7 +23,7 @@ import (
 //
 //   - Expressions: the check compile knows which member reads may read a
 //     card (the object is typed card, or any) and notes them
-//     (arithRecorder.cardReads); the runtime compile turns those into
+//     (cards.record, cardloc_patch.go); the runtime compile turns those into
 //     $loc($env, x, key, optional), which reads the column for a card and
 //     fetches as expr would for anything else (a player's or a node's own
 //     owner). The closures compile $loc like any member read.
@@ -82,7 +82,7 @@ func (l *cardLoc) where() string {
 
 // isIn reports whether the card lies in zone (a name; in a family, the
 // family's name) of owner.
-func (l *cardLoc) isIn(zone string, owner int) bool {
+func (l cardLoc) isIn(zone string, owner int) bool {
 	return l.zone == zone && l.owner == owner
 }
 
@@ -110,31 +110,24 @@ func (g *Game) cardNumOf(c map[string]any) (int, bool) {
 	return i, ok
 }
 
-// cardLocOf is where card c lies (a map that is not a card of the
-// program keeps its location in its own keys).
+// Only a program's cards lie in zones: move refuses anything else, draws
+// and refills take from zones, positions and saved states name cards by
+// id. So a map that is not a card of the program lies nowhere.
+
+// cardLocOf is where card c lies (nowhere, for a map that is not a card
+// of the program).
 func (g *Game) cardLocOf(c map[string]any) cardLoc {
 	if i, ok := g.cardNumOf(c); ok {
 		return g.st.loc[i]
 	}
-	owner, _ := c["owner"].(int)
-	return cardLoc{zone: c["zone"], key: c["zone_key"], owner: owner}
-}
-
-// isIn reports whether card c lies in zone (a name; in a family, the
-// family's name) of owner.
-func (g *Game) isIn(c map[string]any, zone string, owner int) bool {
-	l := g.cardLocOf(c)
-	return l.isIn(zone, owner)
+	return cardLoc{owner: -1}
 }
 
 // setCardLoc records that card c now lies in zone location name of owner.
 func (g *Game) setCardLoc(c map[string]any, name string, owner int) {
 	if i, ok := g.cardNumOf(c); ok {
 		g.setLocOf(i, name, owner)
-		return
 	}
-	zone, key, _ := splitLoc(name)
-	c["zone"], c["zone_key"], c["owner"] = g.boxString(zone), g.boxString(key), boxInt(owner)
 }
 
 // setLocOf records that card number i now lies in zone location name of
@@ -163,12 +156,20 @@ func (g *Game) full(v any) any {
 
 // filled is full, and whether it copied anything.
 func (g *Game) filled(v any) (any, bool) {
-	if x, ok := v.(map[string]any); ok {
-		if i, isCard := g.cardNumOf(x); isCard {
-			return withLoc(x, &g.st.loc[i]), true
-		}
+	if c, isCard := g.fullCard(v); isCard {
+		return c, true
 	}
 	return rewriteElems(v, g.filled)
+}
+
+// fullCard is v with its location filled in, if v is a card.
+func (g *Game) fullCard(v any) (map[string]any, bool) {
+	if m, ok := v.(map[string]any); ok {
+		if i, isCard := g.cardNumOf(m); isCard {
+			return withLoc(m, &g.st.loc[i]), true
+		}
+	}
+	return nil, false
 }
 
 // locField is x[k] where x may be a card: a card's location fields come
@@ -223,10 +224,8 @@ func builtinFull(args ...any) (any, error) {
 	if deep, _ := args[2].(bool); deep {
 		return g.full(args[1]), nil
 	}
-	if m, ok := args[1].(map[string]any); ok {
-		if i, isCard := g.cardNumOf(m); isCard {
-			return withLoc(m, &g.st.loc[i]), nil
-		}
+	if c, isCard := g.fullCard(args[1]); isCard {
+		return c, nil
 	}
 	return args[1], nil
 }

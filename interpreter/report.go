@@ -131,7 +131,7 @@ func (g *Game) noteTake(c map[string]any, into string, owner int) {
 	if len(takes) == 0 || owner < 0 {
 		return
 	}
-	if !slices.Contains(takes, into) || g.isIn(c, into, owner) || g.inSetup() {
+	if !slices.Contains(takes, into) || g.cardLocOf(c).isIn(into, owner) || g.inSetup() {
 		return
 	}
 	def, _ := c["def"].(string)

@@ -293,8 +293,6 @@ func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
 	}
 	if isCard {
 		g.setLocOf(i, name, owner)
-	} else {
-		g.setCardLoc(c, name, owner)
 	}
 	g.touch(cardsToken)
 	g.setZone(name, owner, out)
