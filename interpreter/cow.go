@@ -13,7 +13,9 @@ import (
 // the original:
 //
 //   - Values are immutable. A zone's list is replaced, never written in
-//     place (putCard, removeCard, setZone build new lists); a variable's
+//     place where anyone can see it (removeCard and setZone build new
+//     lists; putCard builds one or writes past the end of every list that
+//     holds the array, under an append mark: zonetail.go); a variable's
 //     list or map is replaced too (writeTarget sets an element in a copy);
 //     constants and boards never change. Sharing them needs nothing.
 //   - The maps that are written in place — cards (set writes a prop; a
@@ -48,11 +50,13 @@ type cowLayout struct {
 	cardNum map[string]int
 	// families are the names of the keyed zone families.
 	families []string
+	// zones number the zones that have an append mark (zonetail.go).
+	zones zoneMarks
 }
 
 // newCowLayout numbers p's cards and lists its families.
 func newCowLayout(p *Program) cowLayout {
-	l := cowLayout{cardNum: make(map[string]int, len(p.cards))}
+	l := cowLayout{cardNum: make(map[string]int, len(p.cards)), zones: newZoneMarks(p)}
 	for i := range p.cards {
 		l.cardNum[p.cards[i].id] = i
 	}
@@ -90,16 +94,17 @@ func (g *Game) isCard(v any) bool {
 }
 
 // The marks in state.owned: one per card (by number), then one per
-// player, one per family (in Program.cow.families order) and one for the
-// players list.
+// player, one per family (in Program.cow.families order), one for the
+// players list, and the zones' append marks (zonetail.go).
 func (s *state) playerMark(i int) int       { return len(s.cards) + i }
 func (s *state) familyMark(j int) int       { return len(s.cards) + s.playerCount + j }
 func (s *state) listMark(prog *Program) int { return s.familyMark(len(prog.cow.families)) }
 
-// ownAll marks everything the state's own (a new or reloaded game).
+// ownAll marks everything the state's own (a new or reloaded game) but
+// the zones' lists, which it has not built to append to (zonetail.go).
 func (s *state) ownAll(prog *Program) {
-	s.owned = make([]bool, s.listMark(prog)+1)
-	for i := range s.owned {
+	s.owned = make([]bool, s.markCount(prog))
+	for i := range s.listMark(prog) + 1 {
 		s.owned[i] = true
 	}
 }
@@ -116,7 +121,7 @@ func (g *Game) marks() []bool {
 	if s.owned == nil {
 		s.cards = slices.Clone(s.cards)
 		s.loc = slices.Clone(s.loc)
-		s.owned = make([]bool, s.listMark(g.prog)+1)
+		s.owned = make([]bool, s.markCount(g.prog))
 	}
 	return s.owned
 }
@@ -233,6 +238,7 @@ func (g *Game) putZoneList(name string, owner int, xs []any) {
 		g.ownFamily(fam)[key] = xs
 		return
 	}
+	g.dropZoneMark(name, owner)
 	g.ownContainer(owner)[name] = xs
 }
 

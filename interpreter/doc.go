@@ -359,9 +359,11 @@
 // original and copies on write, so cloning costs one shallow copy of the
 // root map, the frame structs and the pending decision (~10 allocations,
 // whatever the number of cards; search bots clone per playout). Zone
-// lists and variables' values are never written in place (a move builds
-// new lists, an element write copies the collection), so they are shared
-// as they are. The maps that are written in place — cards, players'
+// lists and variables' values are never written in place where anyone
+// can see them (a move builds new lists or appends past the end of
+// every holder's list, under a per-zone append mark that a clone clears:
+// zonetail.go; an element write copies the collection), so they are
+// shared as they are. The maps that are written in place — cards, players'
 // maps, keyed families and the players list — carry an ownership mark
 // per game (state.owned, cards kept by number): cloning clears the
 // original's marks and the clone has none, so the first write to such a

@@ -236,6 +236,7 @@ func (g *Game) setZone(name string, owner int, xs []any) {
 		g.touch(fam)
 		return
 	}
+	g.dropZoneMark(name, owner)
 	g.ownContainer(owner)[name] = xs
 	if owner < 0 {
 		g.touch(name)
@@ -284,18 +285,24 @@ func (g *Game) putCard(c map[string]any, name string, owner int, top bool) {
 	if isCard && g.st.cards[i] != nil {
 		c = g.st.cards[i] // the game's current version of the card
 	}
-	list := g.zoneList(name, owner)
-	out := make([]any, 0, len(list)+1)
-	if top {
-		out = append(append(out, c), list...)
-	} else {
-		out = append(append(out, list...), c)
+	list, mark := g.zoneList(name, owner), g.zoneMark(name, owner)
+	var out []any
+	switch {
+	case !top && g.appendable(list, mark):
+		out = append(list, c) // past every holder's end (zonetail.go)
+	case top:
+		out = append(append(make([]any, 0, listRoom(len(list)+1)), c), list...)
+	default:
+		out = append(append(make([]any, 0, listRoom(len(list)+1)), list...), c)
 	}
 	if isCard {
 		g.setLocOf(i, name, owner)
 	}
 	g.touch(cardsToken)
 	g.setZone(name, owner, out)
+	if mark >= 0 {
+		g.marks()[mark] = true // the list is on an array this state made, whole
+	}
 }
 
 // shareAppendOnly returns xs capped at its length, for a clone. The
