@@ -24,7 +24,7 @@ type optionGroup struct {
 	key   string
 	each  *compiled
 	as    string
-	asKey string // localKey(as)
+	asKey localRef // the local as
 	// keyPrefix is "KEY AS=", what every key of a for_each group starts
 	// with (the value's identity follows).
 	keyPrefix string
@@ -72,7 +72,7 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 	}
 	out.prompt = c.template(ch.Prompt, promptScope)
 	for _, o := range ch.Options {
-		g := &optionGroup{key: o.Key, as: o.As, asKey: localKey(o.As), keyPrefix: o.Key + " " + o.As + "="}
+		g := &optionGroup{key: o.Key, as: o.As, asKey: c.ec.local(o.As), keyPrefix: o.Key + " " + o.As + "="}
 		inner := sc
 		if o.ForEach.IsSet() {
 			g.each = c.ec.compile(o.ForEach, sc, wantList, "option list")
@@ -229,9 +229,9 @@ func (g *Game) eachOptions(buf []pendingOption, ch *choice, grp *optionGroup, gi
 		seen = map[string]bool{}
 	}
 	for _, item := range items {
-		saved := bindKey(g.st.root, grp.as, grp.asKey, item)
+		saved := bindKey(g.st, grp.as, grp.asKey, item)
 		opt, ok, err := g.oneOption(ch, gi, item, seen)
-		saved.restore(g.st.root)
+		saved.restore(g.st)
 		if err != nil {
 			return buf, err
 		}
@@ -299,7 +299,7 @@ func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
 	}
 	f := g.newFrame(grp.body)
 	if grp.each != nil {
-		f.bind(g.st.root, grp.as, grp.asKey, opt.value)
+		f.bind(g.st, grp.as, grp.asKey, opt.value)
 	}
 	g.st.frames = append(g.st.frames, f)
 	return nil

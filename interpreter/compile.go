@@ -26,7 +26,7 @@ type effect struct {
 	then, els *block
 	body      *block
 	as        string
-	asKey     string // localKey(as), computed at load
+	asKey     localRef // the local as, found at load
 	lets      []letBinding
 	proc      *procedure
 	phaseName string
@@ -37,7 +37,7 @@ type effect struct {
 // letBinding is one compiled NAME: EXPR.
 type letBinding struct {
 	name string
-	key  string // localKey(name), computed at load
+	key  localRef // the local, found at load
 	expr *compiled
 }
 
@@ -96,7 +96,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	p.cards = cardProtos(rs, p.cardFields)
 	p.initLoc = initialLocs(p.cards)
 	p.cow = newCowLayout(p)
-	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds, defaults: newMapDefaults(rs), consts: p.consts}}
+	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds, defaults: newMapDefaults(rs), consts: p.consts, slots: &rootSlotTable{}}}
 	c.ec.lits = newLiteralChecker(rs, c.ec)
 	p.funcs = c.ec.declareFunctions(rs)
 	c.ec.compileFunctionBodies(rs, p.funcs)
@@ -111,6 +111,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	c.compileScoring()
 	c.compileReport()
 	p.adhoc.ec, p.adhoc.c = c.ec, c
+	p.rootSlots, c.ec.slots.frozen = c.ec.slots, true // ad hoc expressions read the names without a slot from the map
 	return p
 }
 
@@ -239,14 +240,14 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		ce.els = c.block(e.Else, sc, where)
 	case "for_each":
 		ce.a = ec.compile(e.ForEach, sc, wantList, "for_each list")
-		ce.as, ce.asKey = e.As, localKey(e.As)
+		ce.as, ce.asKey = e.As, c.ec.local(e.As)
 		ce.body = c.block(e.Do, c.declareLocal(sc, e.As, elemType(ce.a), asPos(e), "for_each as"), where)
 	case "while":
 		ce.a = ec.compile(e.While, sc, wantBool, "while condition")
 		ce.body = c.block(e.Do, sc, where)
 	case "repeat":
 		ce.a = ec.compile(e.Repeat, sc, wantInt, "repeat count")
-		ce.as, ce.asKey = e.As, localKey(e.As)
+		ce.as, ce.asKey = e.As, c.ec.local(e.As)
 		inner := sc
 		if e.As != "" {
 			inner = c.declareLocal(sc, e.As, typeInt, asPos(e), "repeat as")
@@ -255,7 +256,7 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 	case "let":
 		for _, b := range e.Let {
 			cb := ec.compile(b.Expr, sc, wantAny, "value of "+b.Name)
-			ce.lets = append(ce.lets, letBinding{b.Name, localKey(b.Name), cb})
+			ce.lets = append(ce.lets, letBinding{b.Name, c.ec.local(b.Name), cb})
 			sc = c.declareLocal(sc, b.Name, resultType(cb), b.Pos, "let")
 		}
 	case "call":
@@ -301,7 +302,7 @@ func (c *compiler) compileArgs(ce *effect, e *schema.Effect, sc *scope) {
 		types[p.Name] = p.Type
 	}
 	for _, b := range e.With {
-		ce.lets = append(ce.lets, letBinding{b.Name, localKey(b.Name), c.ec.compile(b.Expr, sc, wantFor(types[b.Name]), "argument "+b.Name)})
+		ce.lets = append(ce.lets, letBinding{b.Name, c.ec.local(b.Name), c.ec.compile(b.Expr, sc, wantFor(types[b.Name]), "argument "+b.Name)})
 	}
 }
 

@@ -117,6 +117,7 @@ func (g *Game) marks() []bool {
 	if s.shared.Load() { // cloned since the last write
 		s.owned = nil
 		s.shared.Store(false)
+		s.valsOwn = false // shared with the clone too (rootslots.go)
 	}
 	if s.owned == nil {
 		s.cards = slices.Clone(s.cards)
@@ -165,7 +166,7 @@ func (g *Game) ownPlayer(i int) map[string]any {
 	}
 	if lm := s.listMark(g.prog); !owned[lm] {
 		ps = slices.Clone(ps)
-		s.root["players"] = ps
+		s.setRoot("players", ps)
 		owned[lm] = true
 	}
 	n := maps.Clone(ps[i].(map[string]any))
@@ -209,7 +210,7 @@ func (g *Game) ownFamily(name string) map[string]any {
 	}
 	owned[g.st.familyMark(j)] = true
 	n := maps.Clone(old)
-	g.st.root[name] = n
+	g.st.setRoot(name, n)
 	p := reflect.ValueOf(old).UnsafePointer()
 	g.replaceRefs(func(m map[string]any) bool { return reflect.ValueOf(m).UnsafePointer() == p }, n)
 	return n
@@ -239,7 +240,17 @@ func (g *Game) putZoneList(name string, owner int, xs []any) {
 		return
 	}
 	g.dropZoneMark(name, owner)
-	g.ownContainer(owner)[name] = xs
+	g.writeZone(name, owner, xs)
+}
+
+// writeZone stores the list of zone name of owner (-1: a global zone, in
+// the root).
+func (g *Game) writeZone(name string, owner int, xs []any) {
+	if owner < 0 {
+		g.st.setRoot(name, xs)
+		return
+	}
+	g.ownPlayer(owner)[name] = xs
 }
 
 // replaceRefs puts n in place of every map match accepts in every place
@@ -261,7 +272,7 @@ func (g *Game) replaceRefs(match func(map[string]any) bool, n map[string]any) {
 		for i := range f.saved {
 			k := f.saved[i].localKey()
 			if nv, ok := r.value(s.root[k]); ok {
-				s.root[k] = nv
+				s.setRoot(k, nv)
 			}
 		}
 	}

@@ -11,6 +11,8 @@ import (
 func (s *state) clone() *state {
 	n := &state{
 		root:        maps.Clone(s.root),
+		vals:        s.vals, // shared until the first write (setVal)
+		slots:       s.slots,
 		playerCount: s.playerCount,
 		cards:       s.cards, // shared until the first write (marks)
 		loc:         s.loc,   // likewise

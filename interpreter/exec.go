@@ -126,7 +126,7 @@ func (g *Game) endOfBlock(f *frame) error {
 			return err
 		}
 	}
-	f.unbind(g.st.root)
+	f.unbind(g.st)
 	g.st.frames = g.st.frames[:len(g.st.frames)-1]
 	return nil
 }
@@ -139,14 +139,14 @@ func (g *Game) nextIteration(f *frame) (bool, error) {
 		if f.idx >= len(f.items) {
 			return false, nil
 		}
-		f.bind(g.st.root, f.loop.as, f.loop.asKey, f.items[f.idx])
+		f.bind(g.st, f.loop.as, f.loop.asKey, f.items[f.idx])
 	case "repeat":
 		f.idx++
 		if f.idx >= f.count {
 			return false, nil
 		}
 		if f.loop.as != "" {
-			f.bind(g.st.root, f.loop.as, f.loop.asKey, f.idx)
+			f.bind(g.st, f.loop.as, f.loop.asKey, f.idx)
 		}
 	case "while":
 		ok, err := g.evalBool(f.loop.a)
@@ -223,12 +223,12 @@ func (g *Game) exec(e *effect, f *frame) error {
 			if err != nil {
 				return err
 			}
-			f.bind(g.st.root, b.name, b.key, v)
+			f.bind(g.st, b.name, b.key, v)
 		}
 	case "call":
 		return g.execCall(e)
 	case "phase":
-		g.st.root["phase"] = e.phaseName
+		g.st.setRoot("phase", e.phaseName)
 		g.touch("phase")
 		g.logEvent(Event{Kind: EventLog, Text: "phase: " + e.phaseName})
 		g.push(e.proc.body)
@@ -270,7 +270,7 @@ func (g *Game) execLoop(e *effect) error {
 		}
 		f := g.push(e.body)
 		f.loop, f.items = e, items
-		f.bind(g.st.root, e.as, e.asKey, items[0])
+		f.bind(g.st, e.as, e.asKey, items[0])
 	case "while":
 		ok, err := g.evalBool(e.a)
 		if err != nil || !ok {
@@ -285,7 +285,7 @@ func (g *Game) execLoop(e *effect) error {
 		f := g.push(e.body)
 		f.loop, f.count = e, n
 		if e.as != "" {
-			f.bind(g.st.root, e.as, e.asKey, 0)
+			f.bind(g.st, e.as, e.asKey, 0)
 		}
 	}
 	return nil
@@ -302,7 +302,7 @@ func (g *Game) execCall(e *effect) error {
 	}
 	f := g.push(e.proc.body)
 	for i, b := range e.lets {
-		f.bind(g.st.root, b.name, b.key, vals[i])
+		f.bind(g.st, b.name, b.key, vals[i])
 	}
 	return nil
 }
@@ -379,7 +379,11 @@ func (g *Game) writeTarget(t *target, v any) error {
 	case t.kind == targetField:
 		holder = g.ownPlayerMap(holder)
 	}
-	holder[t.name] = v
+	if t.kind == targetField {
+		holder[t.name] = v
+	} else {
+		g.st.setRoot(t.name, v) // a variable or a local: the root's
+	}
 	switch {
 	case t.kind != targetField:
 		g.touch(t.name)

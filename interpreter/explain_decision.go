@@ -118,14 +118,14 @@ func (g *Game) explainGroup(ch *choice, gi int) []OptionWhy {
 	var out []OptionWhy
 	seen := map[string]bool{}
 	for _, item := range items {
-		saved := bindLocal(g.st.root, grp.as, item)
+		saved := bindLocal(g.st, grp.as, item)
 		key, dup := g.optionKey(grp.key, grp.as, item, grp.distinct, seen)
 		if !dup {
 			w := g.explainOption(ch, gi, key, item, []string{fmt.Sprintf("for_each: %s gives %s = %s", grp.each.src.Src, grp.as, clip(showValue(item)))})
 			seen[key] = seen[key] || w.Legal
 			out = append(out, w)
 		}
-		saved.restore(g.st.root)
+		saved.restore(g.st)
 	}
 	return out
 }
@@ -232,8 +232,8 @@ func (p *Program) compileAdhocIn(src schema.Expr, sc *scope) (*compiled, error) 
 // yet, then done.
 func (g *Game) explainPick(pd *pendingDecision) []OptionWhy {
 	ps, prog := pd.choice.pick, pd.pick
-	saved := bindLocal(g.st.root, ps.picked, g.pickedList(ps, prog))
-	defer saved.restore(g.st.root)
+	saved := bindLocal(g.st, ps.picked, g.pickedList(ps, prog))
+	defer saved.restore(g.st)
 	taken := make(map[int]bool, len(prog.picked))
 	for _, i := range prog.picked {
 		taken[i] = true
@@ -244,7 +244,7 @@ func (g *Game) explainPick(pd *pendingDecision) []OptionWhy {
 		if taken[i] {
 			continue
 		}
-		inner := bindLocal(g.st.root, ps.as, item)
+		inner := bindLocal(g.st, ps.as, item)
 		key, dup := g.optionKey(ps.key, ps.as, item, ps.distinct, seen)
 		if !dup {
 			w := OptionWhy{Key: key, Rule: pd.choice.pos.String(), Because: []string{fmt.Sprintf("pick: %s = %s is not picked yet (%d picked, %s to pick)", ps.as, clip(showValue(item)), len(prog.picked), pickRange(prog))}}
@@ -256,7 +256,7 @@ func (g *Game) explainPick(pd *pendingDecision) []OptionWhy {
 			seen[key] = seen[key] || ok
 			out = append(out, w)
 		}
-		inner.restore(g.st.root)
+		inner.restore(g.st)
 	}
 	return append(out, g.explainDone(pd))
 }

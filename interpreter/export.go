@@ -65,8 +65,8 @@ func (g *Game) Heuristic(player int) (int, error) {
 	if h == nil {
 		return 0, fmt.Errorf("no heuristic")
 	}
-	saved := bindLocal(g.st.root, "me", player)
-	defer saved.restore(g.st.root)
+	saved := bindLocal(g.st, "me", player)
+	defer saved.restore(g.st)
 	return g.evalInt(h)
 }
 

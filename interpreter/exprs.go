@@ -123,6 +123,8 @@ type exprCompiler struct {
 	memo map[compileKey]compileMemo
 	// parses are the texts parsed for the read-only checks (exprmemo.go).
 	parses map[string]parsedTree
+	// slots number the root names closures read (rootslots.go).
+	slots *rootSlotTable
 }
 
 // wanted is the kind of result an expression must have.

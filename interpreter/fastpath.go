@@ -34,7 +34,9 @@ type fastFunc func(x *fastCtx) (any, bool)
 // and the game, whose budget it charges. One per game, reused: nothing
 // is allocated per evaluation.
 type fastCtx struct {
-	env   map[string]any
+	env map[string]any
+	// vals are the root names' slots (rootslots.go).
+	vals  []any
 	elems []any
 	index []int
 	g     *Game
@@ -69,6 +71,8 @@ type fastCompiler struct {
 	size  int
 	// miss describes the first node that could not be compiled.
 	miss string
+	// root numbers the root names read (rootslots.go); nil reads the map.
+	root *rootSlotTable
 }
 
 // fastCompile compiles an expression's runtime tree; params are the local
@@ -76,7 +80,7 @@ type fastCompiler struct {
 // first frame slots. It returns nil and a description of the node it
 // could not compile when it fails.
 func fastCompile(n ast.Node, params []string, ec *exprCompiler, fns map[string]*builtin.Function) (fastFunc, int, string) {
-	fc := &fastCompiler{funcs: ec.funcs, fns: fns, consts: ec.consts, slots: map[string]int{}}
+	fc := &fastCompiler{funcs: ec.funcs, fns: fns, consts: ec.consts, slots: map[string]int{}, root: ec.slots}
 	for i, p := range params {
 		fc.slots[p] = i
 	}
@@ -197,6 +201,11 @@ func (fc *fastCompiler) identifier(name string) fastFunc {
 	if v, ok := fc.consts[name]; ok {
 		return fastConst(v)
 	}
+	if fc.root != nil {
+		if i, ok := fc.root.slot(name); ok {
+			return func(x *fastCtx) (any, bool) { return x.vals[i], true }
+		}
+	}
 	return func(x *fastCtx) (any, bool) { return x.env[name], true }
 }
 
@@ -279,7 +288,7 @@ func (g *Game) runFastBody(c *compiled, args []any) (any, bool) {
 func (g *Game) runFastAt(c *compiled, levels int, args []any) (any, bool) {
 	x := &g.fast
 	saved, depth, stack, base := g.budget, len(x.elems), len(x.stack), x.base
-	x.env, x.g = g.st.root, g
+	x.env, x.vals, x.g = g.st.root, g.st.vals, g
 	x.stack = append(x.stack, args...)
 	x.depth += levels
 	v, ok := x.enter(c, stack)

@@ -17,7 +17,8 @@ type function struct {
 	name   string
 	pos    schema.Pos
 	params []schema.Param
-	keys   []string // the parameters' local keys
+	keys   []string   // the parameters' local keys
+	locals []localRef // the parameters as locals
 	body   *compiled
 }
 
@@ -34,6 +35,7 @@ func (c *exprCompiler) declareFunctions(rs *schema.Ruleset) map[string]*function
 		f := &function{name: name, pos: def.Pos, params: def.Params}
 		for _, p := range def.Params {
 			f.keys = append(f.keys, localKey(p.Name))
+			f.locals = append(f.locals, c.local(p.Name))
 		}
 		ret, ok := c.tc.valueType(def.Returns)
 		if !ok {
@@ -123,7 +125,7 @@ func wantFor(typ string) wanted {
 // callFunction runs a ruleset function: the first argument is the
 // environment (inserted by envPatcher), the rest are the parameters.
 func callFunction(f *function, args []any) (any, error) {
-	env, g, err := gameOf(args)
+	_, g, err := gameOf(args)
 	if err != nil {
 		return nil, err
 	}
@@ -154,9 +156,9 @@ func callFunction(f *function, args []any) (any, error) {
 		if ok {
 			if g.fastCheck != nil {
 				var buf [4]savedLocal
-				saved := bindParams(buf[:0], env, f, coerced)
+				saved := bindParams(buf[:0], g.st, f, coerced)
 				g.fastCheck(f.body, v)
-				restoreParams(env, saved)
+				restoreParams(g.st, saved)
 			}
 			return v, nil
 		}
@@ -165,25 +167,25 @@ func callFunction(f *function, args []any) (any, error) {
 		g.fastCount(f.body, false)
 	}
 	var buf [4]savedLocal
-	saved := bindParams(buf[:0], env, f, coerced)
+	saved := bindParams(buf[:0], g.st, f, coerced)
 	out, err := g.callNested(f.body)
-	restoreParams(env, saved)
+	restoreParams(g.st, saved)
 	return out, err
 }
 
 // bindParams binds a function's parameters as locals in the environment
 // (for its body on the VM), appending what they bound over to saved.
-func bindParams(saved []savedLocal, env map[string]any, f *function, vals []any) []savedLocal {
+func bindParams(saved []savedLocal, s *state, f *function, vals []any) []savedLocal {
 	for i, p := range f.params {
-		saved = append(saved, bindKey(env, p.Name, f.keys[i], vals[i]))
+		saved = append(saved, bindKey(s, p.Name, f.locals[i], vals[i]))
 	}
 	return saved
 }
 
 // restoreParams undoes bindParams, last first.
-func restoreParams(env map[string]any, saved []savedLocal) {
+func restoreParams(s *state, saved []savedLocal) {
 	for i := len(saved) - 1; i >= 0; i-- {
-		saved[i].restore(env)
+		saved[i].restore(s)
 	}
 }
 

@@ -86,6 +86,9 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 	events, rootKeys := p.sizes.hint(cfg.Players)
 	g.st = &state{
 		root:        make(map[string]any, rootKeys),
+		slots:       p.rootSlots,
+		vals:        make([]any, len(p.rootSlots.of)),
+		valsOwn:     true,
 		events:      eventLog{own: make([]Event, 0, events)},
 		playerCount: cfg.Players,
 		rng:         newRNG(cfg.Seed),
@@ -97,6 +100,7 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 	if err := g.initVars(); err != nil {
 		return nil, err
 	}
+	g.st.syncVals(p.rootSlots) // the root was built as a map
 	return g, nil
 }
 
@@ -179,14 +183,14 @@ func (g *Game) initVars() error {
 		}
 	}
 	for i, p := range g.st.root["players"].([]any) {
-		saved := bindLocal(g.st.root, "me", i)
+		saved := bindLocal(g.st, "me", i)
 		for _, v := range g.prog.playerVars {
 			if err := g.initVar(p.(map[string]any), v); err != nil {
-				saved.restore(g.st.root)
+				saved.restore(g.st)
 				return err
 			}
 		}
-		saved.restore(g.st.root)
+		saved.restore(g.st)
 	}
 	return nil
 }
@@ -285,7 +289,7 @@ func (g *Game) Clone() *Game {
 // endGame stops the flow: every running list ends and the game is scored.
 func (g *Game) endGame() {
 	for i := len(g.st.frames) - 1; i >= 0; i-- {
-		g.st.frames[i].unbind(g.st.root)
+		g.st.frames[i].unbind(g.st)
 	}
 	g.st.frames = nil
 	g.st.barrier = nil // an Exec that ends the game does not resume it
@@ -312,8 +316,8 @@ func (g *Game) finish() error {
 }
 
 func (g *Game) scorePlayer(i int) (PlayerResult, error) {
-	saved := bindLocal(g.st.root, "me", i)
-	defer saved.restore(g.st.root)
+	saved := bindLocal(g.st, "me", i)
+	defer saved.restore(g.st)
 	pr := PlayerResult{Player: i}
 	wrap := func(c *compiled, err error) error {
 		return placedError(c.src.Pos, "scoring", g.st.decisions, err)

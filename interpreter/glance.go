@@ -58,8 +58,8 @@ func (g *Game) viewLine(player int) string {
 // playerViews are the ruleset's per-player views for player i.
 func (g *Game) playerViews(i int) []string {
 	var parts []string
-	saved := bindLocal(g.st.root, "me", i)
-	defer saved.restore(g.st.root)
+	saved := bindLocal(g.st, "me", i)
+	defer saved.restore(g.st)
 	for _, v := range g.prog.views {
 		if v.perPlayer {
 			val, err := g.eval(v.expr)

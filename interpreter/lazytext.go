@@ -25,8 +25,8 @@ func (g *Game) takenLabel(grp *optionGroup, opt pendingOption) (string, error) {
 	if grp.each == nil {
 		return g.render(grp.label)
 	}
-	saved := bindKey(g.st.root, grp.as, grp.asKey, opt.value)
-	defer saved.restore(g.st.root)
+	saved := bindKey(g.st, grp.as, grp.asKey, opt.value)
+	defer saved.restore(g.st)
 	return g.render(grp.label)
 }
 
@@ -37,9 +37,9 @@ func (g *Game) takenPickLabel(pd *pendingDecision, opt pendingOption) (string, e
 	if ps.label == nil || len(ps.label.parts) == 0 {
 		return opt.key, nil
 	}
-	picked := bindKey(g.st.root, ps.picked, ps.pickedKey, g.pickedList(ps, prog))
-	defer picked.restore(g.st.root)
-	item := bindKey(g.st.root, ps.as, ps.asKey, prog.items[opt.value.(int)])
-	defer item.restore(g.st.root)
+	picked := bindKey(g.st, ps.picked, ps.pickedKey, g.pickedList(ps, prog))
+	defer picked.restore(g.st)
+	item := bindKey(g.st, ps.as, ps.asKey, prog.items[opt.value.(int)])
+	defer item.restore(g.st)
 	return g.render(ps.label)
 }

@@ -47,23 +47,23 @@ func (g *Game) legalAfter(ch *choice, gi int, item any) (bool, error) {
 	var v any
 	if grp.each != nil {
 		v = c.counterpart(item)
-		f.bind(c.st.root, grp.as, grp.asKey, v)
+		f.bind(c.st, grp.as, grp.asKey, v)
 	}
 	c.st.frames = append(c.st.frames, f)
 	if err := c.run(); err != nil && !errors.Is(err, errLookaheadStop) {
 		return false, lookaheadError(err)
 	}
 	for len(c.st.frames) > c.look.depth {
-		c.st.frames[len(c.st.frames)-1].unbind(c.st.root)
+		c.st.frames[len(c.st.frames)-1].unbind(c.st)
 		c.st.frames = c.st.frames[:len(c.st.frames)-1]
 	}
 	// The run may have copied cards that kept and v hold (cow.go): the
 	// condition reads the copy's current cards.
 	for i, name := range locals {
-		c.st.root[localKey(name)] = c.currentCards(kept[i])
+		c.st.setRoot(localKey(name), c.currentCards(kept[i]))
 	}
 	if grp.each != nil {
-		c.st.root[localKey(grp.as)] = c.currentCards(v)
+		c.st.setRoot(localKey(grp.as), c.currentCards(v))
 	}
 	return c.evalBool(grp.legalAfter)
 }

@@ -19,8 +19,8 @@ import (
 type pickSpec struct {
 	from       *compiled
 	as, picked string
-	// asKey and pickedKey are their locals' keys (localKey).
-	asKey, pickedKey string
+	// asKey and pickedKey are their locals (localRef).
+	asKey, pickedKey localRef
 	listType         reflect.Type // the type of the picked list (that of from)
 	min, max         *compiled
 	key              string
@@ -57,7 +57,7 @@ const (
 // picked list is bound there).
 func (c *compiler) pick(p *schema.Pick, sc *scope, where string) (*pickSpec, *scope) {
 	ps := &pickSpec{as: p.As, picked: p.Picked, key: p.Key, where: where,
-		asKey: localKey(p.As), pickedKey: localKey(p.Picked)}
+		asKey: c.ec.local(p.As), pickedKey: c.ec.local(p.Picked)}
 	if ps.key == "" {
 		ps.key = "pick"
 	}
@@ -132,9 +132,9 @@ func (g *Game) pickStep(pd *pendingDecision) error {
 			prog.picked = append(prog.picked, opts[0].value.(int))
 			continue
 		}
-		saved := bindKey(g.st.root, ch.pick.picked, ch.pick.pickedKey, g.pickedList(ch.pick, prog))
+		saved := bindKey(g.st, ch.pick.picked, ch.pick.pickedKey, g.pickedList(ch.pick, prog))
 		prompt, err := g.renderText(ch.prompt)
-		saved.restore(g.st.root)
+		saved.restore(g.st)
 		if err != nil {
 			return err
 		}
@@ -155,8 +155,8 @@ func (g *Game) pickStuck(ps *pickSpec, prog *pickProgress) error {
 // pickOptions lists a pick step's options: the remaining candidates (one
 // per key), then done when the count and done_when allow it.
 func (g *Game) pickOptions(ps *pickSpec, prog *pickProgress) ([]pendingOption, error) {
-	saved := bindKey(g.st.root, ps.picked, ps.pickedKey, g.pickedList(ps, prog))
-	defer saved.restore(g.st.root)
+	saved := bindKey(g.st, ps.picked, ps.pickedKey, g.pickedList(ps, prog))
+	defer saved.restore(g.st)
 	taken := make(map[int]bool, len(prog.picked))
 	for _, i := range prog.picked {
 		taken[i] = true
@@ -188,8 +188,8 @@ func (g *Game) pickOptions(ps *pickSpec, prog *pickProgress) ([]pendingOption, e
 // pickCandidate is the option for element i, if it passes when and its
 // key is new.
 func (g *Game) pickCandidate(ps *pickSpec, i int, item any, seen map[string]bool) (pendingOption, bool, error) {
-	saved := bindKey(g.st.root, ps.as, ps.asKey, item)
-	defer saved.restore(g.st.root)
+	saved := bindKey(g.st, ps.as, ps.asKey, item)
+	defer saved.restore(g.st)
 	ok, err := g.evalBoolOr(ps.when, true)
 	if err != nil || !ok {
 		return pendingOption{}, false, err
@@ -269,7 +269,7 @@ func (g *Game) pickError(ch *choice, err error) error {
 func (g *Game) finishPick(pd *pendingDecision) error {
 	g.st.pending = nil
 	f := g.push(pd.choice.pick.body)
-	f.bind(g.st.root, pd.choice.pick.picked, pd.choice.pick.pickedKey, g.pickedList(pd.choice.pick, pd.pick))
+	f.bind(g.st, pd.choice.pick.picked, pd.choice.pick.pickedKey, g.pickedList(pd.choice.pick, pd.pick))
 	return nil
 }
 

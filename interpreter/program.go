@@ -24,7 +24,8 @@ type Program struct {
 	setup      *block
 	flow       *block
 	triggers   []*trigger
-	trigDeps   triggerDeps // what each trigger's condition reads (triggerdeps.go)
+	trigDeps   triggerDeps    // what each trigger's condition reads (triggerdeps.go)
+	rootSlots  *rootSlotTable // the root names closures read by slot (rootslots.go)
 	score      *compiled
 	tiebreaks  []*compiled
 	details    []namedExpr

@@ -117,8 +117,8 @@ func (g *Game) readCounters() ([][]NamedCount, error) {
 
 // evalFor evaluates c with `me` bound to seat.
 func (g *Game) evalFor(seat int, c *compiled) (any, error) {
-	saved := bindLocal(g.st.root, "me", seat)
-	defer saved.restore(g.st.root)
+	saved := bindLocal(g.st, "me", seat)
+	defer saved.restore(g.st)
 	return g.eval(c)
 }
 

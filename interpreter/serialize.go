@@ -203,7 +203,7 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 	d := &stateDecoder{g: g}
 	g.st = &state{playerCount: sg.Players, decisions: sg.Decisions, over: sg.Over, result: sg.Result,
 		fires: sg.Fires, events: eventLog{own: sg.Events}, outcomes: sg.Outcomes, cards: make([]map[string]any, len(p.cards)),
-		loc: slices.Clone(p.initLoc)}
+		loc: slices.Clone(p.initLoc), slots: p.rootSlots, vals: make([]any, len(p.rootSlots.of)), valsOwn: true}
 	g.st.ownAll(p)
 	if f := sg.Facts; f != nil {
 		g.st.facts, g.st.takes = seatFacts{attributes: f.Attributes, counters: f.Counters}, f.Takes
@@ -221,6 +221,7 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 			}
 		}
 	}
+	g.st.syncVals(p.rootSlots) // the root was loaded as a map
 	return g, nil
 }
 

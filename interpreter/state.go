@@ -13,7 +13,12 @@ import (
 type state struct {
 	// root is the expression environment: constants, vars, global zones,
 	// players, and the locals of the running frames.
-	root        map[string]any
+	root map[string]any
+	// vals are the slots of the root names closures read, slots their
+	// numbering (rootslots.go): every write of root goes through setRoot.
+	vals        []any
+	slots       *rootSlotTable
+	valsOwn     bool // vals is this state's alone (not a clone's too)
 	playerCount int
 	// cards holds every card by its number (Program.cow.cardNum; nil for
 	// a card a reloaded state lacks). Shared with clones: see cow.go.
@@ -73,23 +78,38 @@ type savedLocal struct {
 	key  string // localKey(name), "" when not computed yet (a reloaded frame)
 	old  any
 	had  bool
+	// slot is the local's root slot plus one (rootslots.go), 0 when it has
+	// none or it is not known yet (a reloaded frame).
+	slot int
 }
 
 // bindLocal sets the local name (under its key, see scope.go) in env and
 // returns what to restore later.
-func bindLocal(env map[string]any, name string, v any) savedLocal {
+func bindLocal(s *state, name string, v any) savedLocal {
 	key := meKey // bound once per seat in scoring, views and reports
 	if name != "me" {
 		key = localKey(name)
 	}
-	return bindKey(env, name, key, v)
+	i, ok := s.slots.of[key]
+	return bindKey(s, name, localRef{key: key, slot: (i + 1) * boolInt(ok)}, v)
 }
 
-// bindKey is bindLocal with the local's key already computed.
-func bindKey(env map[string]any, name, key string, v any) savedLocal {
-	old, had := env[key]
-	env[key] = v
-	return savedLocal{name: name, key: key, old: old, had: had}
+// bindKey is bindLocal with the local's key and slot found at load.
+func bindKey(s *state, name string, l localRef, v any) savedLocal {
+	old, had := s.root[l.key]
+	s.root[l.key] = v
+	if l.slot > 0 {
+		s.setVal(l.slot-1, v)
+	}
+	return savedLocal{name: name, key: l.key, old: old, had: had, slot: l.slot}
+}
+
+// boolInt is 1 for true, 0 for false.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // localKey is the key the local lives under in the environment.
@@ -100,34 +120,48 @@ func (s savedLocal) localKey() string {
 	return s.key
 }
 
-func (s savedLocal) restore(env map[string]any) {
-	if s.had {
-		env[s.localKey()] = s.old
-	} else {
-		delete(env, s.localKey())
+func (s savedLocal) restore(st *state) {
+	if s.slot == 0 { // no slot, or not known (a reloaded frame)
+		if s.had {
+			st.setRoot(s.localKey(), s.old)
+		} else {
+			st.unsetRoot(s.localKey())
+		}
+		return
 	}
+	if s.had {
+		st.root[s.key] = s.old
+	} else {
+		delete(st.root, s.key)
+	}
+	st.setVal(s.slot-1, s.old) // nil when it had none
 }
 
-// bind sets the local name (whose environment key is key, localKey(name),
-// computed at load) for the lifetime of the frame. Rebinding a name the
+// bind sets the local name (l: its key and slot, found at load) for the
+// lifetime of the frame. Rebinding a name the
 // frame already bound keeps the first saved value.
-func (f *frame) bind(env map[string]any, name, key string, v any) {
+func (f *frame) bind(st *state, name string, l localRef, v any) {
 	for _, s := range f.saved {
 		if s.name == name {
-			env[s.localKey()] = v
+			st.root[s.localKey()] = v
+			if s.slot > 0 {
+				st.setVal(s.slot-1, v)
+			} else {
+				st.setRoot(s.localKey(), v)
+			}
 			return
 		}
 	}
 	if f.saved == nil {
 		f.saved = f.first[:0] // most frames bind one or two locals
 	}
-	f.saved = append(f.saved, bindKey(env, name, key, v))
+	f.saved = append(f.saved, bindKey(st, name, l, v))
 }
 
 // unbind restores every local the frame bound.
-func (f *frame) unbind(env map[string]any) {
+func (f *frame) unbind(st *state) {
 	for i := len(f.saved) - 1; i >= 0; i-- {
-		f.saved[i].restore(env)
+		f.saved[i].restore(st)
 	}
 	f.saved = nil
 }
@@ -236,7 +270,7 @@ func (g *Game) setZone(name string, owner int, xs []any) {
 		return
 	}
 	g.dropZoneMark(name, owner)
-	g.ownContainer(owner)[name] = xs
+	g.writeZone(name, owner, xs)
 	if owner < 0 {
 		g.touch(name)
 	} else {

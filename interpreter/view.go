@@ -64,9 +64,9 @@ func (g *Game) writeViews(b *strings.Builder, player int) {
 		}
 		var parts []string
 		for i := 0; i < g.st.playerCount; i++ {
-			saved := bindLocal(g.st.root, "me", i)
+			saved := bindLocal(g.st, "me", i)
 			val, err := g.eval(v.expr)
-			saved.restore(g.st.root)
+			saved.restore(g.st)
 			parts = append(parts, fmt.Sprintf("P%d %s", i+1, valueOrError(val, err)))
 		}
 		fmt.Fprintf(b, "%s: %s\n", v.name, strings.Join(parts, ", "))

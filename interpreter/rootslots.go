@@ -1,0 +1,136 @@
+package interpreter
+
+import (
+	"reflect"
+	"slices"
+)
+
+// Root slots. The root environment is a map (expr's VM reads its names
+// there), and a closure reading a global name — a zone, a variable, the
+// players, a for_each local — looked it up by hashing the name: ~20 ns,
+// and the most frequent read of every game (9,000 a Peloponnes game,
+// 60,000 a Politeia one). So each name a closure reads has a slot too:
+// the Program numbers them as it compiles (rootSlotTable), a state keeps
+// their values in state.vals beside the map, and the closure reads the
+// slot. The map stays the environment of record; every write of a root
+// name goes through setRoot or unsetRoot, which write both, and the
+// places that build or load a root map at once (a new game, a reloaded
+// state, a scenario's position) fill the slots from it afterwards
+// (syncVals). TestRootSlotsMirrorTheEnvironment checks the two agree
+// after every decision of random games of every shipped ruleset, and
+// TestFastPathsAgreeWithTheVM compares every value a closure computed
+// with the VM's, which reads the map.
+
+// rootSlotTable numbers the root names closures read. It is filled while
+// the Program compiles and frozen after: an expression compiled later (an
+// ad hoc one) reads the names that have no slot from the map.
+type rootSlotTable struct {
+	of     map[string]int
+	frozen bool
+}
+
+// slot is name's slot, numbering it if the table is not frozen.
+func (t *rootSlotTable) slot(name string) (int, bool) {
+	if i, ok := t.of[name]; ok || t.frozen {
+		return i, ok
+	}
+	if t.of == nil {
+		t.of = map[string]int{}
+	}
+	t.of[name] = len(t.of)
+	return t.of[name], true
+}
+
+// localRef is a local as a frame binds it: its key in the root map
+// (localKey) and its slot plus one (0: none), both found at load.
+type localRef struct {
+	key  string
+	slot int
+}
+
+// local is the localRef of the local name, its slot numbered now so that
+// binding it needs no look-up.
+func (c *exprCompiler) local(name string) localRef {
+	key := localKey(name)
+	i, _ := c.slots.slot(key)
+	return localRef{key: key, slot: i + 1}
+}
+
+// setRoot sets name in the root environment, and its slot.
+func (s *state) setRoot(name string, v any) {
+	s.root[name] = v
+	if i, ok := s.slots.of[name]; ok {
+		s.setVal(i, v)
+	}
+}
+
+// unsetRoot removes name from the root environment, and clears its slot.
+func (s *state) unsetRoot(name string) {
+	delete(s.root, name)
+	if i, ok := s.slots.of[name]; ok {
+		s.setVal(i, nil)
+	}
+}
+
+// setVal writes slot i. A clone shares its original's slots (cloning
+// copies nothing of them); the first write in either copies them, as
+// the first write to a card or a player copies it (cow.go).
+func (s *state) setVal(i int, v any) {
+	if !s.valsOwn || s.shared.Load() {
+		s.ownVals()
+	}
+	s.vals[i] = v
+}
+
+// ownVals makes the slots the state's own.
+func (s *state) ownVals() {
+	if s.shared.Load() { // cloned since the last write: the clone shares them
+		s.owned = nil // as marks does
+		s.shared.Store(false)
+		s.valsOwn = false
+	}
+	if !s.valsOwn {
+		s.vals = slices.Clone(s.vals)
+		s.valsOwn = true
+	}
+}
+
+// syncVals fills every slot from the root map, after the map was built or
+// written at once, in slots of the state's own.
+func (s *state) syncVals(slots *rootSlotTable) {
+	s.slots = slots
+	s.vals, s.valsOwn = make([]any, len(slots.of)), true
+	for name, i := range slots.of {
+		s.vals[i] = s.root[name]
+	}
+}
+
+// slotsAgree reports the first slot whose value is not the one the root
+// map holds ("" when they all agree), for tests.
+func (s *state) slotsAgree() string {
+	for name, i := range s.slots.of {
+		if !identical(s.vals[i], s.root[name]) {
+			return name
+		}
+	}
+	return ""
+}
+
+// identical reports whether a and b are the same value: equal scalars, or
+// the same list or map (not an equal copy).
+func identical(a, b any) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	if va.Type() != vb.Type() {
+		return false
+	}
+	switch va.Kind() {
+	case reflect.Map, reflect.Pointer, reflect.Func:
+		return va.Pointer() == vb.Pointer()
+	case reflect.Slice:
+		return va.Pointer() == vb.Pointer() && va.Len() == vb.Len()
+	}
+	return va.Type().Comparable() && a == b
+}

@@ -1,0 +1,62 @@
+package interpreter
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRootSlotsMirrorTheEnvironment plays random games of every shipped
+// ruleset and requires every root slot to hold what the root map holds
+// after every decision, in the game and in a clone taken at each step,
+// and after a save and reload.
+func TestRootSlotsMirrorTheEnvironment(t *testing.T) {
+	for name, p := range shippedPrograms(t) {
+		require.NotEmpty(t, p.rootSlots.of, "%s: no root name is read by slot", name)
+		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+			where := fmt.Sprintf("%s/%dp", name, players)
+			g, err := NewGame(p, Config{Players: players, Seed: uint64(players)})
+			require.NoError(t, err)
+			r := rand.New(rand.NewPCG(uint64(players), 9))
+			for step := 0; !g.Over(); step++ {
+				require.Empty(t, g.st.slotsAgree(), "%s, step %d: a slot differs from the root map", where, step)
+				d := g.Pending()
+				key := d.Options[r.IntN(len(d.Options))].Key
+				var c *Game
+				if step%7 == 0 {
+					c = g.Clone() // shares the slots until one of them writes
+				}
+				require.NoError(t, g.Apply(key))
+				if c != nil {
+					require.Empty(t, c.st.slotsAgree(), "%s, step %d: a clone after its original moved on", where, step)
+					require.NoError(t, c.Apply(key))
+					require.Empty(t, c.st.slotsAgree(), "%s, step %d: a clone after its own step", where, step)
+					require.Empty(t, g.st.slotsAgree(), "%s, step %d: the original after its clone's step", where, step)
+				}
+			}
+			data, err := g.MarshalState()
+			require.NoError(t, err)
+			back, err := UnmarshalState(p, data)
+			require.NoError(t, err)
+			assert.Empty(t, back.st.slotsAgree(), "%s: reloaded", where)
+		}
+	}
+}
+
+// TestSlotsAgreeFindsAStaleSlot makes sure the check above can fail.
+func TestSlotsAgreeFindsAStaleSlot(t *testing.T) {
+	for _, p := range shippedPrograms(t) {
+		g, err := NewGame(p, Config{Players: p.MinPlayers(), Seed: 1})
+		require.NoError(t, err)
+		require.Empty(t, g.st.slotsAgree())
+		names := slices.Sorted(maps.Keys(p.rootSlots.of))
+		g.st.root[names[0]] = "a value written around setRoot"
+		assert.Equal(t, names[0], g.st.slotsAgree())
+		return
+	}
+}
