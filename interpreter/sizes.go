@@ -21,10 +21,15 @@ type gameSizes struct {
 // later game allocate as much.
 const maxSizeHint = 1 << 14
 
-// hint returns the room a new game of players players starts with.
+// hint returns the room a new game of players players starts with: the
+// last game's log and a quarter more, since games of one ruleset differ
+// in length and a log that outgrows its room is copied to one twice as
+// large (its bytes were a sixth of a short game's), and the last game's
+// environment.
 func (s *gameSizes) hint(players int) (events, rootKeys int) {
 	e := &s.bySeats[min(max(players, 0), len(s.bySeats)-1)]
-	return int(e.events.Load()), int(e.rootKeys.Load())
+	n := int(e.events.Load())
+	return n + n/4, int(e.rootKeys.Load())
 }
 
 // note records the sizes a finished game of players players reached.
