@@ -30,7 +30,9 @@ func (e *RuntimeError) Error() string {
 // run executes effects until a decision is pending or the game is over.
 func (g *Game) run() error {
 	effects := 0
-	g.trig.forget() // the state may have been changed from outside since
+	g.forgetReads() // the state may have been changed from outside since
+	g.running = true
+	defer func() { g.running = false }()
 	for g.st.pending == nil && !g.st.over {
 		if g.look != nil && len(g.st.frames) <= g.look.depth {
 			return nil // the looked-ahead option's effects are done
@@ -233,7 +235,7 @@ func (g *Game) exec(e *effect, f *frame) error {
 		g.logEvent(Event{Kind: EventLog, Text: "phase: " + e.phaseName})
 		g.push(e.proc.body)
 		if g.phaseHook != nil {
-			g.trig.forget() // the hook writes into the state directly
+			g.forgetReads() // the hook writes into the state directly
 			return g.phaseHook(g, e.phaseName)
 		}
 	case "choose":

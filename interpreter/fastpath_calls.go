@@ -98,6 +98,9 @@ func (fc *fastCompiler) callRuleset(f *function, nodes []ast.Node) fastFunc {
 			x.stack = x.stack[:base]
 			return nil, false
 		}
+		if f.memo >= 0 {
+			return g.rememberedCall(x, f, base)
+		}
 		return x.enter(body, base)
 	}
 }

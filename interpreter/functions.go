@@ -20,6 +20,10 @@ type function struct {
 	keys   []string   // the parameters' local keys
 	locals []localRef // the parameters as locals
 	body   *compiled
+	// memo numbers the function among those whose calls a game
+	// remembers (callmemo.go), -1 if not one; nest is how deep calls can
+	// nest in a call of it.
+	memo, nest int
 }
 
 // declareFunctions registers the built-in and ruleset functions with the
@@ -32,7 +36,7 @@ func (c *exprCompiler) declareFunctions(rs *schema.Ruleset) map[string]*function
 	funcs := map[string]*function{}
 	for _, name := range rs.FunctionOrder {
 		def := rs.Functions[name]
-		f := &function{name: name, pos: def.Pos, params: def.Params}
+		f := &function{name: name, pos: def.Pos, params: def.Params, memo: -1}
 		for _, p := range def.Params {
 			f.keys = append(f.keys, localKey(p.Name))
 			f.locals = append(f.locals, c.local(p.Name))

@@ -31,6 +31,13 @@ type Game struct {
 	partialOutcomes bool
 	// trig remembers the triggers' last conditions (triggerdeps.go).
 	trig triggerCache
+	// memo remembers calls of ruleset functions (callmemo.go), while
+	// running is set (in run).
+	memo    callMemo
+	running bool
+	// memoCheck, set by tests, is given every remembered value reused,
+	// with the value computing the call again gives.
+	memoCheck func(f *function, kept, computed any, ok bool)
 	// fastCheck, set by tests, is given every value a fast path computed
 	// (fastpath.go), to compare with the VM's.
 	fastCheck func(c *compiled, v any)

@@ -26,6 +26,7 @@ type Program struct {
 	triggers   []*trigger
 	trigDeps   triggerDeps    // what each trigger's condition reads (triggerdeps.go)
 	rootSlots  *rootSlotTable // the root names closures read by slot (rootslots.go)
+	memoCount  int            // functions whose calls a game remembers (callmemo.go)
 	score      *compiled
 	tiebreaks  []*compiled
 	details    []namedExpr

@@ -122,18 +122,36 @@ func (a *readAnalyzer) name(n string, rs *readSet) {
 }
 
 // triggerDeps are the compiled triggers' read sets: readers maps a state
-// name to the indices of the triggers that read it, always marks the
-// triggers whose reads are unknown (evaluated every time).
+// name to what reads it, always marks the triggers whose reads are
+// unknown (evaluated every time).
 type triggerDeps struct {
-	readers map[string][]int
+	readers map[string]*nameReaders
 	always  []bool
+}
+
+// nameReaders are what reads one state name: the triggers whose
+// conditions read it (by index) and the functions whose remembered calls
+// read it (by memo number, callmemo.go).
+type nameReaders struct {
+	triggers []int
+	calls    []int
+}
+
+// readerEntry is readers' entry for name n, added if it has none.
+func readerEntry(readers map[string]*nameReaders, n string) *nameReaders {
+	r := readers[n]
+	if r == nil {
+		r = &nameReaders{}
+		readers[n] = r
+	}
+	return r
 }
 
 // analyzeTriggers computes p.trigDeps. pure names the built-in functions
 // that read only their arguments.
 func (p *Program) analyzeTriggers(pure []string) {
 	a := newReadAnalyzer(p, pure)
-	d := triggerDeps{readers: map[string][]int{}, always: make([]bool, len(p.triggers))}
+	d := triggerDeps{readers: map[string]*nameReaders{}, always: make([]bool, len(p.triggers))}
 	for i, t := range p.triggers {
 		rs := &readSet{names: map[string]bool{}}
 		a.reads(t.active, rs)
@@ -146,9 +164,11 @@ func (p *Program) analyzeTriggers(pure []string) {
 			continue
 		}
 		for n := range rs.names {
-			d.readers[n] = append(d.readers[n], i)
+			r := readerEntry(d.readers, n)
+			r.triggers = append(r.triggers, i)
 		}
 	}
+	p.planMemo(a, d.readers)
 	p.trigDeps = d
 }
 
@@ -167,14 +187,26 @@ func (c *triggerCache) forget() {
 	clear(c.known)
 }
 
+// forgetReads forgets what the game knows of values computed from the
+// state (the triggers' conditions, remembered calls): the state may have
+// changed in ways the writes did not report.
+func (g *Game) forgetReads() {
+	g.trig.forget()
+	g.memo.forget()
+}
+
 // touch records that the state name n changed.
 func (g *Game) touch(n string) {
-	if len(g.trig.known) == 0 {
+	r := g.prog.trigDeps.readers[n]
+	if r == nil {
 		return
 	}
-	for _, i := range g.prog.trigDeps.readers[n] {
-		g.trig.known[i] = false
+	if len(g.trig.known) > 0 {
+		for _, i := range r.triggers {
+			g.trig.known[i] = false
+		}
 	}
+	g.memo.invalidate(r.calls)
 }
 
 // cachedTrigger evaluates trigger i's condition unless its last value

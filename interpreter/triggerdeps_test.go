@@ -16,7 +16,7 @@ import (
 func readersOf(p *Program, i int) []string {
 	var out []string
 	for n, ts := range p.trigDeps.readers {
-		for _, t := range ts {
+		for _, t := range ts.triggers {
 			if t == i {
 				out = append(out, n)
 			}
