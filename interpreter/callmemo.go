@@ -46,12 +46,16 @@ import (
 // heuristic after a re-deal) computes.
 
 // memoArgs is the most parameters a remembered function has; memoSlots
-// the size of a function's table (a power of two); memoTrial the
-// computations after which a function's reuse is judged.
+// the size of a function's table (a power of two), cloneMemoSlots that of
+// a clone's (a search bot's clones play a few steps each: a full table
+// for each function was a fifth of the bytes a clone and its step
+// allocated); memoTrial the computations after which a function's reuse
+// is judged.
 const (
-	memoArgs  = 3
-	memoSlots = 16
-	memoTrial = 48
+	memoArgs       = 3
+	memoSlots      = 16
+	cloneMemoSlots = 4
+	memoTrial      = 48
 )
 
 // memoEntry is one remembered call: its arguments, the value, the
@@ -146,9 +150,13 @@ func (g *Game) rememberedCall(x *fastCtx, f *function, base int) (any, bool) {
 		return x.enter(f.body, base)
 	}
 	if fm.entries == nil {
-		fm.entries = make([]memoEntry, memoSlots)
+		size := memoSlots
+		if g.clonedBoxes {
+			size = cloneMemoSlots
+		}
+		fm.entries = make([]memoEntry, size)
 	}
-	e := &fm.entries[h&(memoSlots-1)]
+	e := &fm.entries[h&uint32(len(fm.entries)-1)]
 	if e.stamp == fm.stamp && e.v != nil && sameArgs(e.args[:len(args)], args) && g.reusable(x, f, e) {
 		if g.memoCheck != nil {
 			saved := g.budget
