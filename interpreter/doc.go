@@ -321,7 +321,11 @@
 // triggers' conditions that read the same name. A reuse charges what the
 // computation charged (steps, memory) and is refused where the nested
 // calls could pass the depth limit, so budgets and errors are as
-// before. A first version (one map keyed by function and arguments, every
+// before. Values are remembered and reused only while effects run (as
+// the triggers' conditions are cached only there): a scenario's position
+// and a bot's re-deal write the state around touch, and an evaluation
+// from outside a run (Eval, a scenario's check, a bot's heuristic)
+// computes. A first version (one map keyed by function and arguments, every
 // such function remembered) cost about what it saved: most calls come
 // after a write (a trigger's condition after each effect), so most
 // values were stale, and a map look-up costs what a short call does. The
