@@ -271,7 +271,7 @@ func (g *Game) replaceRefs(match func(map[string]any) bool, n map[string]any) {
 	for _, f := range s.frames {
 		for i := range f.saved {
 			k := f.saved[i].localKey()
-			if nv, ok := r.value(s.root[k]); ok {
+			if nv, ok := r.value(s.getRoot(k)); ok {
 				s.setRoot(k, nv)
 			}
 		}

@@ -12,6 +12,8 @@ func (s *state) clone() *state {
 	n := &state{
 		root:        maps.Clone(s.root),
 		vals:        s.vals, // shared until the first write (setVal)
+		bound:       s.bound,
+		localsStale: s.localsStale, // the copied map's locals are as behind as s's
 		slots:       s.slots,
 		playerCount: s.playerCount,
 		cards:       s.cards, // shared until the first write (marks)

@@ -28,6 +28,7 @@ func TestReplaceRefsReachesEveryLocal(t *testing.T) {
 						stale := &refReplacer{g: g, n: r.n, match: func(m map[string]any) bool {
 							return r.match(m) && reflect.ValueOf(m).UnsafePointer() != newMap
 						}}
+						g.st.syncLocals() // the locals live in their slots between reads of the map
 						for k, v := range g.st.root {
 							if _, missed := stale.value(v); missed && strings.HasPrefix(k, localKey("")) {
 								var names []string

@@ -303,11 +303,15 @@
 // The root names a closure reads (zones, variables, the players, phase,
 // locals) are slots too (rootslots.go): the Program numbers them as it
 // compiles, a state keeps their values in state.vals beside the root map,
-// and a closure reads the slot instead of hashing the name. The map stays
-// the environment of record (the VM reads it): every write of a root name
-// goes through setRoot, unsetRoot or a bound local's localRef (whose slot
-// is found at load), which write both, and a new, reloaded or positioned
-// state fills the slots from the map (syncVals). A clone shares the
+// and a closure reads the slot instead of hashing the name. For a global
+// the map stays the record (the VM reads it): every write goes through
+// setRoot or unsetRoot, which write both, and a new, reloaded or
+// positioned state fills the slots from the map (syncVals). A local
+// lives in its slot alone (bound with its localRef, whose slot is found
+// at load; state.bound says whether it is bound): binding and unbinding
+// one, for every option listed and every round of a loop, writes no map,
+// and the map gets the locals when the VM or a saved state reads it
+// (syncLocals). A clone shares the
 // slots until either game writes one (setVal, like a card's copy on
 // write). TestRootSlotsMirrorTheEnvironment checks map and slots after
 // every decision of random games of every shipped ruleset, in clones and

@@ -342,6 +342,9 @@ func (g *Game) readTarget(t *target) (any, error) {
 		}
 		return g.element(t, coll, nil, false)
 	}
+	if t.kind != targetField {
+		return g.st.getRoot(t.name), nil
+	}
 	holder, err := g.targetHolder(t)
 	if err != nil {
 		return nil, err
@@ -656,6 +659,7 @@ func (g *Game) runProgram(c *compiled) (any, error) {
 	if err != nil {
 		return nil, g.exprFailure(c, err)
 	}
+	g.st.syncLocals() // the VM reads the map
 	out, err := g.prepareVM().Run(prog, g.st.root)
 	if err != nil {
 		return nil, g.exprFailure(c, err)

@@ -153,8 +153,7 @@ func TestClosureCallsUseFrameSlots(t *testing.T) {
 	v, err := g.Eval("fact(5) + down(3)")
 	require.NoError(t, err)
 	assert.Equal(t, 120, v)
-	_, bound := g.st.root[localKey("n")]
-	assert.False(t, bound, "no parameter in the environment")
+	assert.False(t, isBound(g, "n"), "no parameter in the environment")
 	assert.Equal(t, before, len(g.st.root))
 	assert.Empty(t, g.fast.stack, "the frames are popped")
 	c := p.funcs["fact"].body

@@ -25,6 +25,7 @@ func TestFastPathsAgreeWithTheVM(t *testing.T) {
 				// A VM of its own: the game's may be running the caller.
 				prog, err := c.run.program()
 				require.NoError(t, err, c.src.Src)
+				g.st.syncLocals() // the VM reads the map
 				want, err := g.newVM().Run(prog, g.st.root)
 				require.NoError(t, err, c.src.Src)
 				require.Equal(t, want, v, "%s: %s", c.src.Pos, c.src.Src)

@@ -163,6 +163,7 @@ func callFunction(f *function, args []any) (any, error) {
 				saved := bindParams(buf[:0], g.st, f, coerced)
 				g.fastCheck(f.body, v)
 				restoreParams(g.st, saved)
+				g.st.syncLocals() // the calling VM reads its locals from the map
 			}
 			return v, nil
 		}
@@ -174,6 +175,7 @@ func callFunction(f *function, args []any) (any, error) {
 	saved := bindParams(buf[:0], g.st, f, coerced)
 	out, err := g.callNested(f.body)
 	restoreParams(g.st, saved)
+	g.st.syncLocals() // the calling VM reads its own locals from the map again
 	return out, err
 }
 

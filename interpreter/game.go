@@ -95,6 +95,7 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 		root:        make(map[string]any, rootKeys),
 		slots:       p.rootSlots,
 		vals:        make([]any, len(p.rootSlots.of)),
+		bound:       make([]bool, len(p.rootSlots.of)),
 		valsOwn:     true,
 		events:      eventLog{own: make([]Event, 0, events)},
 		playerCount: cfg.Players,

@@ -41,7 +41,7 @@ func (g *Game) legalAfter(ch *choice, gi int, item any) (bool, error) {
 	locals := grp.afterLocals
 	kept := make([]any, len(locals))
 	for i, name := range locals {
-		kept[i] = c.st.root[localKey(name)]
+		kept[i] = c.st.getRoot(localKey(name))
 	}
 	f := &frame{blk: grp.body}
 	var v any

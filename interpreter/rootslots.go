@@ -3,6 +3,7 @@ package interpreter
 import (
 	"reflect"
 	"slices"
+	"strings"
 )
 
 // Root slots. The root environment is a map (expr's VM reads its names
@@ -12,11 +13,16 @@ import (
 // 60,000 a Politeia one). So each name a closure reads has a slot too:
 // the Program numbers them as it compiles (rootSlotTable), a state keeps
 // their values in state.vals beside the map, and the closure reads the
-// slot. The map stays the environment of record; every write of a root
-// name goes through setRoot or unsetRoot, which write both, and the
-// places that build or load a root map at once (a new game, a reloaded
-// state, a scenario's position) fill the slots from it afterwards
-// (syncVals). TestRootSlotsMirrorTheEnvironment checks the two agree
+// slot. For a global the map stays the record: every write goes through
+// setRoot or unsetRoot, which write both, and the places that build or
+// load a root map at once (a new game, a reloaded state, a scenario's
+// position) fill the slots from it afterwards (syncVals). A local (an
+// option's or a loop's as, a call's argument, a let) is bound and
+// unbound far more often than anything reads the map, so it lives in its
+// slot alone (setLocal, with state.bound for whether it is bound), and
+// the map gets the locals when something reads it: the VM, a saved
+// state, the calling VM after a function's arguments are unbound
+// (syncLocals); Go code reads a local with getRoot. TestRootSlotsMirrorTheEnvironment checks the two agree
 // after every decision of random games of every shipped ruleset, and
 // TestFastPathsAgreeWithTheVM compares every value a closure computed
 // with the VM's, which reads the map.
@@ -27,6 +33,11 @@ import (
 type rootSlotTable struct {
 	of     map[string]int
 	frozen bool
+	// names are the slots' names, by slot; local marks the slots of
+	// locals (keys localKey made), which live in their slots alone
+	// between reads of the map (syncLocals).
+	names []string
+	local []bool
 }
 
 // slot is name's slot, numbering it if the table is not frozen.
@@ -37,7 +48,9 @@ func (t *rootSlotTable) slot(name string) (int, bool) {
 	if t.of == nil {
 		t.of = map[string]int{}
 	}
-	t.of[name] = len(t.of)
+	t.of[name] = len(t.names)
+	t.names = append(t.names, name)
+	t.local = append(t.local, strings.HasPrefix(name, localKey("")))
 	return t.of[name], true
 }
 
@@ -56,20 +69,73 @@ func (c *exprCompiler) local(name string) localRef {
 	return localRef{key: key, slot: i + 1}
 }
 
-// setRoot sets name in the root environment, and its slot.
+// setRoot sets name in the root environment, and its slot (a local's
+// slot alone: syncLocals).
 func (s *state) setRoot(name string, v any) {
-	s.root[name] = v
-	if i, ok := s.slots.of[name]; ok {
+	i, ok := s.slots.of[name]
+	switch {
+	case !ok:
+		s.root[name] = v
+	case s.slots.local[i]:
+		s.setLocal(i, v, true)
+	default:
+		s.root[name] = v
 		s.setVal(i, v)
 	}
 }
 
 // unsetRoot removes name from the root environment, and clears its slot.
 func (s *state) unsetRoot(name string) {
-	delete(s.root, name)
-	if i, ok := s.slots.of[name]; ok {
+	i, ok := s.slots.of[name]
+	switch {
+	case !ok:
+		delete(s.root, name)
+	case s.slots.local[i]:
+		s.setLocal(i, nil, false)
+	default:
+		delete(s.root, name)
 		s.setVal(i, nil)
 	}
+}
+
+// getRoot is the value of name in the root environment.
+func (s *state) getRoot(name string) any {
+	if i, ok := s.slots.of[name]; ok && s.slots.local[i] {
+		return s.vals[i]
+	}
+	return s.root[name]
+}
+
+// setLocal binds (bound) or unbinds the local of slot i, in its slot
+// alone. Locals are bound and unbound all the time (an option's as for
+// each option listed, a loop's as for each round, a call's arguments),
+// and read by closures from their slots; the root map, which only the VM,
+// a saved state and a few readers of the map see, gets them when one of
+// those reads it (syncLocals).
+func (s *state) setLocal(i int, v any, bound bool) {
+	if !s.valsOwn || s.shared.Load() {
+		s.ownVals()
+	}
+	s.vals[i], s.bound[i] = v, bound
+	s.localsStale = true
+}
+
+// syncLocals writes the locals' slots into the root map, before something
+// reads the map.
+func (s *state) syncLocals() {
+	if !s.localsStale {
+		return
+	}
+	for i, name := range s.slots.names {
+		switch {
+		case !s.slots.local[i]:
+		case s.bound[i]:
+			s.root[name] = s.vals[i]
+		default:
+			delete(s.root, name)
+		}
+	}
+	s.localsStale = false
 }
 
 // setVal writes slot i. A clone shares its original's slots (cloning
@@ -90,7 +156,7 @@ func (s *state) ownVals() {
 		s.valsOwn = false
 	}
 	if !s.valsOwn {
-		s.vals = slices.Clone(s.vals)
+		s.vals, s.bound = slices.Clone(s.vals), slices.Clone(s.bound)
 		s.valsOwn = true
 	}
 }
@@ -98,16 +164,18 @@ func (s *state) ownVals() {
 // syncVals fills every slot from the root map, after the map was built or
 // written at once, in slots of the state's own.
 func (s *state) syncVals(slots *rootSlotTable) {
+	s.syncLocals() // the map is the record now
 	s.slots = slots
-	s.vals, s.valsOwn = make([]any, len(slots.of)), true
-	for name, i := range slots.of {
-		s.vals[i] = s.root[name]
+	s.vals, s.bound, s.valsOwn = make([]any, len(slots.names)), make([]bool, len(slots.names)), true
+	for i, name := range slots.names {
+		s.vals[i], s.bound[i] = s.root[name]
 	}
 }
 
 // slotsAgree reports the first slot whose value is not the one the root
 // map holds ("" when they all agree), for tests.
 func (s *state) slotsAgree() string {
+	s.syncLocals()
 	for name, i := range s.slots.of {
 		if !identical(s.vals[i], s.root[name]) {
 			return name

@@ -60,3 +60,14 @@ func TestSlotsAgreeFindsAStaleSlot(t *testing.T) {
 		return
 	}
 }
+
+// isBound reports whether the local name is bound in g's environment
+// (its slot, and the root map once the locals are written into it).
+func isBound(g *Game, name string) bool {
+	g.st.syncLocals()
+	_, inMap := g.st.root[localKey(name)]
+	if i, ok := g.st.slots.of[localKey(name)]; ok && g.st.bound[i] != inMap {
+		panic("a local's slot and the root map disagree")
+	}
+	return inMap
+}

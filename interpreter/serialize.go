@@ -86,6 +86,7 @@ func (g *Game) MarshalState() ([]byte, error) {
 	if f := g.st.facts; f.attributes != nil || f.counters != nil || g.st.takes != nil {
 		sg.Facts = &savedFacts{Attributes: f.attributes, Counters: f.counters, Takes: g.st.takes}
 	}
+	g.st.syncLocals()
 	sg.Root = enc.holder(g.st.root, false)
 	for i := 0; i < g.st.playerCount; i++ {
 		sg.PlayerMap = append(sg.PlayerMap, enc.holder(g.container(i), true))
@@ -203,7 +204,7 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 	d := &stateDecoder{g: g}
 	g.st = &state{playerCount: sg.Players, decisions: sg.Decisions, over: sg.Over, result: sg.Result,
 		fires: sg.Fires, events: eventLog{own: sg.Events}, outcomes: sg.Outcomes, cards: make([]map[string]any, len(p.cards)),
-		loc: slices.Clone(p.initLoc), slots: p.rootSlots, vals: make([]any, len(p.rootSlots.of)), valsOwn: true}
+		loc: slices.Clone(p.initLoc), slots: p.rootSlots, vals: make([]any, len(p.rootSlots.of)), bound: make([]bool, len(p.rootSlots.of)), valsOwn: true}
 	g.st.ownAll(p)
 	if f := sg.Facts; f != nil {
 		g.st.facts, g.st.takes = seatFacts{attributes: f.Attributes, counters: f.Counters}, f.Takes

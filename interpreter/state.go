@@ -16,9 +16,14 @@ type state struct {
 	root map[string]any
 	// vals are the slots of the root names closures read, slots their
 	// numbering (rootslots.go): every write of root goes through setRoot.
-	vals        []any
-	slots       *rootSlotTable
-	valsOwn     bool // vals is this state's alone (not a clone's too)
+	vals    []any
+	slots   *rootSlotTable
+	valsOwn bool // vals is this state's alone (not a clone's too)
+	// bound tells, for a local's slot, whether the local is bound;
+	// localsStale that the root map's locals are behind their slots
+	// (rootslots.go). bound is copied with vals.
+	bound       []bool
+	localsStale bool
 	playerCount int
 	// cards holds every card by its number (Program.cow.cardNum; nil for
 	// a card a reloaded state lacks). Shared with clones: see cow.go.
@@ -96,12 +101,15 @@ func bindLocal(s *state, name string, v any) savedLocal {
 
 // bindKey is bindLocal with the local's key and slot found at load.
 func bindKey(s *state, name string, l localRef, v any) savedLocal {
+	if l.slot > 0 {
+		i := l.slot - 1
+		old, had := s.vals[i], s.bound[i]
+		s.setLocal(i, v, true)
+		return savedLocal{name: name, key: l.key, old: old, had: had, slot: l.slot}
+	}
 	old, had := s.root[l.key]
 	s.root[l.key] = v
-	if l.slot > 0 {
-		s.setVal(l.slot-1, v)
-	}
-	return savedLocal{name: name, key: l.key, old: old, had: had, slot: l.slot}
+	return savedLocal{name: name, key: l.key, old: old, had: had}
 }
 
 // boolInt is 1 for true, 0 for false.
@@ -129,12 +137,7 @@ func (s savedLocal) restore(st *state) {
 		}
 		return
 	}
-	if s.had {
-		st.root[s.key] = s.old
-	} else {
-		delete(st.root, s.key)
-	}
-	st.setVal(s.slot-1, s.old) // nil when it had none
+	st.setLocal(s.slot-1, s.old, s.had) // old is nil when it had none
 }
 
 // bind sets the local name (l: its key and slot, found at load) for the
@@ -143,9 +146,8 @@ func (s savedLocal) restore(st *state) {
 func (f *frame) bind(st *state, name string, l localRef, v any) {
 	for _, s := range f.saved {
 		if s.name == name {
-			st.root[s.localKey()] = v
 			if s.slot > 0 {
-				st.setVal(s.slot-1, v)
+				st.setLocal(s.slot-1, v, true)
 			} else {
 				st.setRoot(s.localKey(), v)
 			}
