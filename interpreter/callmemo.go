@@ -5,9 +5,9 @@ import (
 )
 
 // Remembered calls. Listing a decision's options calls the same ruleset
-// functions with the same arguments option after option: Athens asks
-// tiles_of(p, class) for every card's every cost alternative, ten times
-// per distinct call. A function whose parameters are ints, strings or
+// functions with the same arguments option after option (a count of the
+// player's tiles of a class, for every card's every cost alternative: ten
+// calls per distinct one in a shipped game). A function whose parameters are ints, strings or
 // bools, whose reads of the state the read analysis knows (triggerdeps.go)
 // and that iterates (a predicate over a list, itself or in a function it
 // calls) gives the same value for the same arguments until a state name it

@@ -335,10 +335,11 @@
 // values were stale, and a map look-up costs what a short call does. The
 // table is direct-mapped, and a function whose reuse has not paid for its
 // look-ups after memoTrial computations is computed from then on in that
-// game. Cyclades' searches of the map (isles, own_seas, max_bid) gain
-// 10%; the other games are within noise. Boxing a []string's elements
-// once per list (instead of per loop) was measured and dropped: it moved
-// time out of boxString without changing a game's time.
+// game. A ruleset whose functions search a map of islands and seas
+// gains 10% (BENCHMARKS.md); the others are within noise. Boxing a
+// []string's elements once per list (instead of per loop) was measured
+// and dropped: it moved time out of boxString without changing a game's
+// time.
 //
 // Measured and dropped: routing the VM's member reads through a hidden
 // function ($fetch, a type switch) instead of runtime.Fetch. expr gives

@@ -9,8 +9,8 @@ import (
 // Root slots. The root environment is a map (expr's VM reads its names
 // there), and a closure reading a global name — a zone, a variable, the
 // players, a for_each local — looked it up by hashing the name: ~20 ns,
-// and the most frequent read of every game (9,000 a Peloponnes game,
-// 60,000 a Politeia one). So each name a closure reads has a slot too:
+// and the most frequent read of every game (9,000 to 60,000 a game in the
+// shipped rulesets). So each name a closure reads has a slot too:
 // the Program numbers them as it compiles (rootSlotTable), a state keeps
 // their values in state.vals beside the map, and the closure reads the
 // slot. For a global the map stays the record: every write goes through
