@@ -104,3 +104,114 @@ flow:
 	assert.Equal(t, 6, v)
 	assert.Equal(t, int32(2), g.memo.fns[0].reused, "Eval runs no effects: it computes")
 }
+
+// memoWrites writes the state by every kind of effect between logs that
+// call one remembered function per kind of state read (each iterates, so
+// each is remembered), all in one run: a write that forgets to touch
+// what it wrote leaves a reuse the check below finds stale.
+const memoWrites = `
+cards:
+  gem:
+    zone: pile
+    props:
+      shiny: {type: bool}
+    rows:
+      - {id: g, count: 6}
+vars:
+  x: {type: int}
+  xs: {type: ints, init: "[1, 2, 3]"}
+  m: {type: intmap}
+  die: {type: int}
+player_vars:
+  score: {type: int}
+zones:
+  pile: {}
+  box: {}
+  hand: {owner: player}
+functions:
+  f_x:     {returns: int, expr: "sum([x], #)"}
+  f_xs:    {returns: int, expr: "sum(xs, #) + xs[0] * 10"}
+  f_m:     {returns: int, expr: "sum(keys(m), m[#])"}
+  f_die:   {returns: int, expr: "sum([die], #)"}
+  f_score: {returns: int, expr: "sum(players, .score)"}
+  f_hand:  {returns: int, expr: "count(players[0].hand, true)"}
+  f_pile:  {returns: string, expr: "join(map(pile, .id), ',')"}
+  f_box:   {returns: int, expr: "count(box, .shiny)"}
+  f_phase: {returns: int, expr: "findIndex(['one', 'two'], # == phase) ?? -1"}
+  f_where: {returns: string, expr: "join(map(filter(box, true), .zone), ',')"}
+phases:
+  one:
+    do: []
+  two:
+    do: []
+flow:
+  - log: "{f_x()} {f_xs()} {f_m()} {f_die()} {f_score()} {f_hand()} {f_pile()} {f_box()} {f_phase()} {f_where()}"
+  - set: x
+    to: 4
+  - log: "{f_x()} {f_x()}"
+  - set: xs[0]
+    to: 9
+  - log: "{f_xs()} {f_xs()}"
+  - add: m['a']
+    by: 2
+  - log: "{f_m()} {f_m()}"
+  - roll: die
+    faces: 1..6
+  - log: "{f_die()} {f_die()}"
+  - add: players[0].score
+    by: 3
+  - log: "{f_score()} {f_score()}"
+  - draw: 2
+    from: pile
+    into: players[0].hand
+  - log: "{f_hand()} {f_pile()} {f_hand()} {f_pile()}"
+  - move: first(pile)
+    into: box
+  - log: "{f_pile()} {f_box()} {f_where()} {f_box()}"
+  - set: first(box).shiny
+    to: true
+  - log: "{f_box()} {f_box()}"
+  - shuffle: pile
+  - log: "{f_pile()} {f_pile()}"
+  - shuffle: xs
+  - log: "{f_xs()} {f_xs()}"
+  - phase: one
+  - log: "{f_phase()} {f_phase()}"
+  - phase: two
+  - log: "{f_phase()} {f_phase()}"
+  - for_each: players[0].hand
+    as: c
+    do:
+      - move: c
+        into: box
+      - log: "{f_hand()} {f_box()} {f_where()}"
+`
+
+func TestRememberedCallsSeeEveryKindOfWrite(t *testing.T) {
+	p := load(t, memoWrites)
+	for _, name := range []string{"f_x", "f_xs", "f_m", "f_die", "f_score", "f_hand", "f_pile", "f_box", "f_phase", "f_where"} {
+		require.GreaterOrEqual(t, p.funcs[name].memo, 0, "%s is remembered", name)
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		g, err := newGame(p, Config{Players: 2, Seed: seed})
+		require.NoError(t, err)
+		reused := 0
+		g.memoCheck = func(f *function, kept, computed any, ok bool) {
+			reused++
+			require.True(t, ok, "%s: computing again gave up", f.name)
+			require.Equal(t, computed, kept, "seed %d: %s: the remembered value is stale", seed, f.name)
+		}
+		g.push(p.flow)
+		g.push(p.setup)
+		require.NoError(t, g.run())
+		require.True(t, g.Over())
+		assert.Greater(t, reused, 10, "the second call of each log reuses")
+		plain := load(t, memoWrites)
+		for _, f := range plain.funcs {
+			f.memo = -1
+		}
+		h, err := NewGame(plain, Config{Players: 2, Seed: seed})
+		require.NoError(t, err)
+		assert.Equal(t, logs(h), logs(g), "seed %d: the same logs without remembered calls", seed)
+	}
+}
