@@ -71,3 +71,29 @@ func isBound(g *Game, name string) bool {
 	}
 	return inMap
 }
+
+// TestClosuresReadWhatTheMapHoldsAfterEveryKindOfWrite runs the ruleset
+// that writes the state by every kind of effect (memoWrites) and
+// evaluates every value a closure computed (which reads slots) on the VM
+// too (which reads the map): a write that missed a slot differs.
+func TestClosuresReadWhatTheMapHoldsAfterEveryKindOfWrite(t *testing.T) {
+	p := load(t, memoWrites)
+	g, err := newGame(p, Config{Players: 2, Seed: 3})
+	require.NoError(t, err)
+	checked := 0
+	g.fastCheck = func(c *compiled, v any) {
+		checked++
+		prog, err := c.run.program()
+		require.NoError(t, err, c.src.Src)
+		g.st.syncLocals() // the VM reads the map
+		want, err := g.newVM().Run(prog, g.st.root)
+		require.NoError(t, err, c.src.Src)
+		require.Equal(t, want, v, "%s: %s", c.src.Pos, c.src.Src)
+	}
+	g.push(p.flow)
+	g.push(p.setup)
+	require.NoError(t, g.run())
+	require.True(t, g.Over())
+	assert.Greater(t, checked, 20)
+	assert.Empty(t, g.st.slotsAgree())
+}
