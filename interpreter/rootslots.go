@@ -62,10 +62,16 @@ type localRef struct {
 }
 
 // local is the localRef of the local name, its slot numbered now so that
-// binding it needs no look-up.
+// binding it needs no look-up. Effects compiled after the Program (a
+// scenario's run:) may bind a local nothing compiled before names: the
+// table is frozen then, and such a local has no slot (it lives in the
+// map, where the closures compiled with it read it).
 func (c *exprCompiler) local(name string) localRef {
 	key := localKey(name)
-	i, _ := c.slots.slot(key)
+	i, ok := c.slots.slot(key)
+	if !ok {
+		return localRef{key: key}
+	}
 	return localRef{key: key, slot: i + 1}
 }
 

@@ -97,3 +97,37 @@ func TestClosuresReadWhatTheMapHoldsAfterEveryKindOfWrite(t *testing.T) {
 	assert.Greater(t, checked, 20)
 	assert.Empty(t, g.st.slotsAgree())
 }
+
+// TestAdHocEffectsBindLocalsTheProgramNeverNamed: effects compiled after
+// the Program (a scenario's run:) may bind locals no compiled expression
+// reads, so those have no slot; they live in the map, and must not be
+// taken for another name's slot.
+func TestAdHocEffectsBindLocalsTheProgramNeverNamed(t *testing.T) {
+	g := start(t, `
+vars:
+  x: {type: int, init: "5"}
+functions:
+  twice:
+    returns: int
+    expr: x * 2
+flow:
+  - for_each: "[1]"
+    as: k
+    do:
+      - log: "{twice()} {k}"
+`+waitEffect, 1)
+	before := g.st.slotsAgree()
+	require.Empty(t, before)
+	require.NoError(t, g.Exec(`
+- for_each: "[7, 8]"
+  as: brand_new
+  do:
+    - let: {also_new: "brand_new * 10"}
+    - log: "{brand_new} {also_new} {x} {twice()}"
+`))
+	got := logs(g)
+	assert.Equal(t, []string{"10 1", "7 70 5 10", "8 80 5 10"}, got)
+	assert.Empty(t, g.st.slotsAgree())
+	assert.False(t, isBound(g, "brand_new"))
+	assert.False(t, isBound(g, "also_new"))
+}
