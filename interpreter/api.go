@@ -77,6 +77,10 @@ type Config struct {
 	// doc.go, "Decision text on demand"). Clones keep the setting;
 	// MarshalState saves the text as listed (empty).
 	KeysOnly bool
+	// Counts, when set, counts the calls of each ruleset function and the
+	// steps they take (CallCounts); it must belong to the same Program
+	// and serve one game at a time. Clones do not count.
+	Counts *CallCounts
 }
 
 // Decision is the pending decision of a game: who decides, the prompt and

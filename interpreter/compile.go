@@ -99,6 +99,10 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, ds: ds, defaults: newMapDefaults(rs), consts: p.consts, slots: &rootSlotTable{}}}
 	c.ec.lits = newLiteralChecker(rs, c.ec)
 	p.funcs = c.ec.declareFunctions(rs)
+	p.funcOrder = make([]*function, len(p.funcs))
+	for _, f := range p.funcs {
+		p.funcOrder[f.index] = f
+	}
 	c.ec.compileFunctionBodies(rs, p.funcs)
 	c.checkParams()
 	c.compileVars()

@@ -98,11 +98,31 @@ func (fc *fastCompiler) callRuleset(f *function, nodes []ast.Node) fastFunc {
 			x.stack = x.stack[:base]
 			return nil, false
 		}
-		if f.memo >= 0 {
-			return g.rememberedCall(x, f, base)
+		if g.counts != nil {
+			return g.countedCall(x, f, base)
 		}
-		return x.enter(body, base)
+		return g.rulesetCall(x, f, base)
 	}
+}
+
+// rulesetCall runs the call of f whose arguments are on x's stack from
+// base (remembered, if f's calls are: callmemo.go).
+func (g *Game) rulesetCall(x *fastCtx, f *function, base int) (any, bool) {
+	if f.memo >= 0 {
+		return g.rememberedCall(x, f, base)
+	}
+	return x.enter(f.body, base)
+}
+
+// countedCall is rulesetCall counted (Config.Counts): the call's step,
+// charged before it, and the steps it took.
+func (g *Game) countedCall(x *fastCtx, f *function, base int) (any, bool) {
+	steps := g.budget.steps
+	v, ok := g.rulesetCall(x, f, base)
+	if ok {
+		g.counts.count(f, g.budget.steps-steps+1)
+	}
+	return v, ok
 }
 
 // fastStep is $step(body): one predicate iteration.

@@ -24,6 +24,8 @@ type function struct {
 	// remembers (callmemo.go), -1 if not one; nest is how deep calls can
 	// nest in a call of it.
 	memo, nest int
+	// index numbers the function in Program.funcOrder.
+	index int
 }
 
 // declareFunctions registers the built-in and ruleset functions with the
@@ -58,6 +60,7 @@ func (c *exprCompiler) declareFunctions(rs *schema.Ruleset) map[string]*function
 		if !valid {
 			continue
 		}
+		f.index = len(funcs)
 		funcs[name] = f
 		c.envFuncs[name] = true
 		c.arity[name] = len(def.Params)
@@ -151,6 +154,9 @@ func callFunction(f *function, args []any) (any, error) {
 	}
 	if err := g.chargeSteps(1); err != nil {
 		return nil, err
+	}
+	if g.counts != nil {
+		defer func(steps int) { g.counts.count(f, g.budget.steps-steps+1) }(g.budget.steps)
 	}
 	if f.body.fast != nil {
 		v, ok := g.runFastBody(f.body, coerced)

@@ -31,6 +31,9 @@ type Game struct {
 	partialOutcomes bool
 	// trig remembers the triggers' last conditions (triggerdeps.go).
 	trig triggerCache
+	// counts, when set, counts the calls of ruleset functions
+	// (Config.Counts, callcounts.go).
+	counts *CallCounts
 	// memo remembers calls of ruleset functions (callmemo.go), while
 	// running is set (in run).
 	memo    callMemo
@@ -89,7 +92,12 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 	if cfg.Players < p.MinPlayers() || cfg.Players > p.MaxPlayers() {
 		return nil, fmt.Errorf("%s is for %d to %d players, not %d", p.Title(), p.MinPlayers(), p.MaxPlayers(), cfg.Players)
 	}
-	g := &Game{prog: p, limits: cfg.Limits.withDefaults(), keysOnly: cfg.KeysOnly}
+	g := &Game{prog: p, limits: cfg.Limits.withDefaults(), keysOnly: cfg.KeysOnly, counts: cfg.Counts}
+	if cfg.Counts != nil {
+		if err := cfg.Counts.countFor(p); err != nil {
+			return nil, err
+		}
+	}
 	events, rootKeys := p.sizes.hint(cfg.Players)
 	g.st = &state{
 		root:        make(map[string]any, rootKeys),

@@ -27,6 +27,7 @@ type Program struct {
 	trigDeps   triggerDeps    // what each trigger's condition reads (triggerdeps.go)
 	rootSlots  *rootSlotTable // the root names closures read by slot (rootslots.go)
 	memoCount  int            // functions whose calls a game remembers (callmemo.go)
+	funcOrder  []*function    // the functions by index (function.index)
 	score      *compiled
 	tiebreaks  []*compiled
 	details    []namedExpr

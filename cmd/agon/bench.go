@@ -23,6 +23,8 @@ type benchParams struct {
 	Games   int
 	Seed    uint64
 	JSON    bool
+	// Functions counts each ruleset function's calls and steps.
+	Functions bool
 }
 
 // benchReport is what agon bench measured (its --json output).
@@ -46,6 +48,8 @@ type benchReport struct {
 	// (after half its decisions) costs on average.
 	Clone   benchClone   `json:"clone"`
 	Machine benchMachine `json:"machine"`
+	// Functions is each ruleset function's work per game (--functions).
+	Functions []benchFunction `json:"functions,omitempty"`
 }
 
 // benchClone is the cost of one Game.Clone.
@@ -97,6 +101,12 @@ func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) in
 	if err != nil {
 		return fail(stderr, err)
 	}
+	if prm.Functions {
+		kinds, _ := parseSeats("", prm.Players, "random", "random", false)
+		if rep.Functions, err = benchFunctions(ctx, p, prm, kinds); err != nil {
+			return fail(stderr, err)
+		}
+	}
 	rep.RulesetSource = source
 	if prm.JSON {
 		writeJSON(stdout, rep)
@@ -104,6 +114,9 @@ func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) in
 	}
 	printSource(stdout, source)
 	printBench(stdout, rep)
+	if prm.Functions {
+		printFunctions(stdout, rep.Games, rep.Functions)
+	}
 	return exitOK
 }
 
@@ -223,9 +236,15 @@ GOMAXPROCS=1 to measure one core.
 
 agon runs with the garbage collector's target at 400% (games keep little
 memory alive, so collecting less often makes them 20-25% faster); set the
-GOGC variable to choose another (GOGC=100 is Go's default).`,
+GOGC variable to choose another (GOGC=100 is Go's default).
+
+--functions plays the games once more, counting each ruleset function's
+calls and the steps they take (a call, and a round of any, count, filter,
+sum or another predicate; the functions it calls included), per game, the
+most first: where the ruleset asks for work, the same on every machine.`,
 		Example: `  agon bench peloponnes --players 3 --games 500
-  agon bench peloponnes --players 4 --games 50 --json`,
+  agon bench peloponnes --players 4 --games 50 --json
+  agon bench politeia --players 3 --games 50 --functions`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
@@ -239,6 +258,7 @@ GOGC variable to choose another (GOGC=100 is Go's default).`,
 	f.IntVar(&prm.Games, "games", 100, "number of games")
 	f.Uint64Var(&prm.Seed, "seed", 1, "seed from which every game's seed is derived")
 	f.BoolVar(&prm.JSON, "json", false, "print the measurements as JSON")
+	f.BoolVar(&prm.Functions, "functions", false, "also count each ruleset function's calls and steps per game")
 	_ = cmd.MarkFlagRequired("players")
 	return cmd
 }

@@ -200,3 +200,39 @@ func TestE2EReplayVariantReportsNewOptions(t *testing.T) {
 	assert.Contains(t, out, `no divergence: variant "open-conquest"`)
 	assert.Regexp(t, `game\.yaml:\d+: step \d+ \(P\d\): the variant also offers bid c=`, out)
 }
+
+// TestE2EBenchFunctionsCountsTheRulesetsWork: --functions lists the
+// ruleset's functions by the steps they take per game, the same in every
+// run (counts, not times), and in the JSON.
+func TestE2EBenchFunctionsCountsTheRulesetsWork(t *testing.T) {
+	requireCore(t)
+	args := []string{"bench", "peloponnes", "--players", "3", "--games", "3", "--seed", "4", "--functions"}
+	table := func(out string) string {
+		i := strings.Index(out, "ruleset functions, per game over 3 games")
+		require.GreaterOrEqual(t, i, 0, out)
+		return out[i:]
+	}
+	code, out, stderr := runCLI(t, "", args...)
+	require.Equal(t, exitOK, code, stderr)
+	first := table(out)
+	assert.Regexp(t, `(?m)^\s+steps\s+calls\s+function\s+declared at$`, first)
+	assert.Regexp(t, `(?m)^\s+\d+\s+\d+\s+\w+\s+\S*rulesets/peloponnes/\w+\.yaml:\d+:\d+$`, first)
+	_, again, _ := runCLI(t, "", args...)
+	assert.Equal(t, first, table(again), "counts, not times: the same in every run")
+
+	code, out, stderr = runCLI(t, "", append(args, "--json")...)
+	require.Equal(t, exitOK, code, stderr)
+	var b benchReport
+	require.NoError(t, json.Unmarshal([]byte(out), &b), out)
+	require.NotEmpty(t, b.Functions)
+	for i, f := range b.Functions {
+		assert.Positive(t, f.CallsPerGame, f.Name)
+		assert.GreaterOrEqual(t, f.StepsPerGame, f.CallsPerGame, "%s: a call is a step", f.Name)
+		if i > 0 {
+			assert.LessOrEqual(t, f.StepsPerGame, b.Functions[i-1].StepsPerGame, "the most steps first")
+		}
+	}
+
+	_, out, _ = runCLI(t, "", "bench", "peloponnes", "--players", "3", "--games", "1")
+	assert.NotContains(t, out, "ruleset functions", "only with --functions")
+}
