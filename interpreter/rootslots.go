@@ -1,7 +1,6 @@
 package interpreter
 
 import (
-	"reflect"
 	"slices"
 	"strings"
 )
@@ -176,35 +175,4 @@ func (s *state) syncVals(slots *rootSlotTable) {
 	for i, name := range slots.names {
 		s.vals[i], s.bound[i] = s.root[name]
 	}
-}
-
-// slotsAgree reports the first slot whose value is not the one the root
-// map holds ("" when they all agree), for tests.
-func (s *state) slotsAgree() string {
-	s.syncLocals()
-	for name, i := range s.slots.of {
-		if !identical(s.vals[i], s.root[name]) {
-			return name
-		}
-	}
-	return ""
-}
-
-// identical reports whether a and b are the same value: equal scalars, or
-// the same list or map (not an equal copy).
-func identical(a, b any) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
-	if va.Type() != vb.Type() {
-		return false
-	}
-	switch va.Kind() {
-	case reflect.Map, reflect.Pointer, reflect.Func:
-		return va.Pointer() == vb.Pointer()
-	case reflect.Slice:
-		return va.Pointer() == vb.Pointer() && va.Len() == vb.Len()
-	}
-	return va.Type().Comparable() && a == b
 }

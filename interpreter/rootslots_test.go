@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -130,4 +131,35 @@ flow:
 	assert.Empty(t, g.st.slotsAgree())
 	assert.False(t, isBound(g, "brand_new"))
 	assert.False(t, isBound(g, "also_new"))
+}
+
+// slotsAgree reports the first slot whose value is not the one the root
+// map holds ("" when they all agree), for tests.
+func (s *state) slotsAgree() string {
+	s.syncLocals()
+	for name, i := range s.slots.of {
+		if !identical(s.vals[i], s.root[name]) {
+			return name
+		}
+	}
+	return ""
+}
+
+// identical reports whether a and b are the same value: equal scalars, or
+// the same list or map (not an equal copy).
+func identical(a, b any) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	if va.Type() != vb.Type() {
+		return false
+	}
+	switch va.Kind() {
+	case reflect.Map, reflect.Pointer, reflect.Func:
+		return va.Pointer() == vb.Pointer()
+	case reflect.Slice:
+		return va.Pointer() == vb.Pointer() && va.Len() == vb.Len()
+	}
+	return va.Type().Comparable() && a == b
 }
