@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -41,23 +42,9 @@ func (c *CallCounts) Functions() []FunctionCalls {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b FunctionCalls) int {
-		if a.Steps != b.Steps {
-			return b.Steps - a.Steps
-		}
-		return compareStrings(a.Name, b.Name)
+		return cmp.Or(cmp.Compare(b.Steps, a.Steps), cmp.Compare(a.Name, b.Name))
 	})
 	return out
-}
-
-// compareStrings orders two strings.
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // countFor readies c for a game of p.

@@ -144,9 +144,12 @@ func (g *Game) rememberedCall(x *fastCtx, f *function, base int) (any, bool) {
 		g.memo.fns = make([]funcMemo, g.prog.memoCount)
 	}
 	fm := &g.memo.fns[f.memo]
+	if fm.off || !g.running {
+		return x.enter(f.body, base)
+	}
 	args := x.stack[base : base+len(f.params)]
 	h, ok := memoHash(args)
-	if fm.off || !ok || !g.running {
+	if !ok {
 		return x.enter(f.body, base)
 	}
 	if fm.entries == nil {
@@ -207,9 +210,15 @@ func (g *Game) reusable(x *fastCtx, f *function, e *memoEntry) bool {
 		(e.mem == 0 || g.memoryUsed()+int(e.mem) < g.limits.MaxExprMemory)
 }
 
-// memoReturns are the declared result types whose values are never
-// written in place, so that a remembered one can be shared.
-var memoReturns = map[string]bool{"int": true, "bool": true, "string": true, "card": true, "cards": true, "ints": true, "strings": true}
+// sharedResult reports whether values of the declared result type typ are
+// never written in place, so that a remembered one can be shared.
+func sharedResult(typ string) bool {
+	switch typ {
+	case "int", "bool", "string", "card", "cards", "ints", "strings":
+		return true
+	}
+	return false
+}
 
 // planMemo numbers the functions whose calls a game may remember (sets
 // f.memo, f.nest and p.memoCount) and records, for every state name,
@@ -244,7 +253,7 @@ func (p *Program) planMemo(a *readAnalyzer, readers map[string]*nameReaders) {
 // signature and body.
 func (p *Program) memoizable(f *function) bool {
 	def := p.rs.Functions[f.name]
-	if def == nil || !memoReturns[def.Returns] || len(f.params) > memoArgs || f.body == nil || f.body.fast == nil || f.body.run == nil {
+	if def == nil || !sharedResult(def.Returns) || len(f.params) > memoArgs || f.body == nil || f.body.fast == nil || f.body.run == nil {
 		return false
 	}
 	for _, prm := range f.params {

@@ -36,10 +36,7 @@ func (g *Game) Reseed(seed uint64) {
 // RedealUnseen deals the cards seat cannot see anew, from g's stream,
 // among the positions seat cannot see (see redeal): a bot's imagined copy
 // of a game must not know hidden hands or the order of hidden piles.
-func (g *Game) RedealUnseen(seat int) {
-	g.redeal(seat)
-	g.forgetReads() // the deal moves cards without touching their location's readers
-}
+func (g *Game) RedealUnseen(seat int) { g.redeal(seat) }
 
 // PickUnderWay reports whether the pending decision is a multi-select
 // pick with candidates already picked (the rest of the same move), and

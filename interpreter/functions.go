@@ -17,7 +17,6 @@ type function struct {
 	name   string
 	pos    schema.Pos
 	params []schema.Param
-	keys   []string   // the parameters' local keys
 	locals []localRef // the parameters as locals
 	body   *compiled
 	// memo numbers the function among those whose calls a game
@@ -26,6 +25,16 @@ type function struct {
 	memo, nest int
 	// index numbers the function in Program.funcOrder.
 	index int
+}
+
+// paramKeys are the parameters' local keys, which the body's closure
+// binds to its first frame slots.
+func (f *function) paramKeys() []string {
+	keys := make([]string, len(f.locals))
+	for i, l := range f.locals {
+		keys[i] = l.key
+	}
+	return keys
 }
 
 // declareFunctions registers the built-in and ruleset functions with the
@@ -40,7 +49,6 @@ func (c *exprCompiler) declareFunctions(rs *schema.Ruleset) map[string]*function
 		def := rs.Functions[name]
 		f := &function{name: name, pos: def.Pos, params: def.Params, memo: -1}
 		for _, p := range def.Params {
-			f.keys = append(f.keys, localKey(p.Name))
 			f.locals = append(f.locals, c.local(p.Name))
 		}
 		ret, ok := c.tc.valueType(def.Returns)
@@ -96,7 +104,7 @@ func (c *exprCompiler) compileFunctionBodies(rs *schema.Ruleset, funcs map[strin
 			// copy: the compile may be shared with other places).
 			body := *f.body
 			fns := c.baseConfig(runConf, c.hidden(sc.fields())).Functions
-			body.fast, body.frame, body.fastMiss = fastCompile(body.run.node(), f.keys, c, fns)
+			body.fast, body.frame, body.fastMiss = fastCompile(body.run.node(), f.paramKeys(), c, fns)
 			f.body = &body
 		}
 	}

@@ -118,9 +118,7 @@ func (s *state) getRoot(name string) any {
 // a saved state and a few readers of the map see, gets them when one of
 // those reads it (syncLocals).
 func (s *state) setLocal(i int, v any, bound bool) {
-	if !s.valsOwn || s.shared.Load() {
-		s.ownVals()
-	}
+	s.writableVals()
 	s.vals[i], s.bound[i] = v, bound
 	s.localsStale = true
 }
@@ -147,10 +145,16 @@ func (s *state) syncLocals() {
 // copies nothing of them); the first write in either copies them, as
 // the first write to a card or a player copies it (cow.go).
 func (s *state) setVal(i int, v any) {
+	s.writableVals()
+	s.vals[i] = v
+}
+
+// writableVals makes the slots the state's own before a write, if they
+// are not (kept small, to be inlined: every bind writes a slot).
+func (s *state) writableVals() {
 	if !s.valsOwn || s.shared.Load() {
 		s.ownVals()
 	}
-	s.vals[i] = v
 }
 
 // ownVals makes the slots the state's own.

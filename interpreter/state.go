@@ -95,8 +95,11 @@ func bindLocal(s *state, name string, v any) savedLocal {
 	if name != "me" {
 		key = localKey(name)
 	}
-	i, ok := s.slots.of[key]
-	return bindKey(s, name, localRef{key: key, slot: (i + 1) * boolInt(ok)}, v)
+	l := localRef{key: key}
+	if i, ok := s.slots.of[key]; ok {
+		l.slot = i + 1
+	}
+	return bindKey(s, name, l, v)
 }
 
 // bindKey is bindLocal with the local's key and slot found at load.
@@ -110,14 +113,6 @@ func bindKey(s *state, name string, l localRef, v any) savedLocal {
 	old, had := s.root[l.key]
 	s.root[l.key] = v
 	return savedLocal{name: name, key: l.key, old: old, had: had}
-}
-
-// boolInt is 1 for true, 0 for false.
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // localKey is the key the local lives under in the environment.
