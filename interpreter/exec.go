@@ -483,18 +483,7 @@ func (g *Game) execMove(e *effect) error {
 			cards[i], cards[j] = cards[j], cards[i] // keep their order on top
 		}
 	}
-	for _, x := range cards {
-		c, ok := x.(map[string]any)
-		if !ok || !g.isCard(c) {
-			return fmt.Errorf("move: %s is not a card", describe(x))
-		}
-		g.noteTake(c, into, owner)
-		if err := g.removeCard(c); err != nil {
-			return err
-		}
-		g.putCard(c, into, owner, e.atTop)
-	}
-	return nil
+	return g.moveCards(cards, into, owner, e.atTop)
 }
 
 func (g *Game) execDraw(e *effect) error {

@@ -1,0 +1,249 @@
+package interpreter
+
+import "fmt"
+
+// Moving a list of cards at once.
+//
+// A move of k cards is, by definition, k moves of one card in the list's
+// order: each card leaves the zone it lies in and is put into the
+// destination (on top, in reverse, so that the list keeps its order
+// there). One at a time, each removal copies its source zone's list and
+// searches it from the start, so moving a third of a hundred-card zone
+// (a setup's `move: filter(box, …)`) copies and searches it thirty times.
+//
+// moveBatch does the same in one pass per zone: it groups the cards by
+// the zone they lie in, rebuilds each source list once without them and
+// the destination's once with them. The result is the one-at-a-time
+// result, card for card and zone for zone, whenever no card is moved
+// twice: a card that already lies in the destination leaves it and comes
+// back after the cards before it in both (the sources are rebuilt before
+// the destination), and a card's take is noted before it moves in both.
+// A move that names a card twice goes one card at a time. The same names
+// are touched, so triggers and remembered calls see the same writes.
+
+// moveBatchMin is the fewest cards moved as a batch.
+const moveBatchMin = 2
+
+// moveSource is a zone location cards are taken from, and which.
+type moveSource struct {
+	zone, key string // the zone, and its key in a family ("" for none)
+	owner     int
+	ids       []any // the moved cards' ids, in the move's order
+}
+
+// moveCards moves cards (in the order they are processed: reversed for
+// top) into zone location into of owner.
+func (g *Game) moveCards(cards []any, into string, owner int, top bool) error {
+	if nums, ok := g.batchable(cards); ok {
+		return g.moveBatch(cards, nums, into, owner, top)
+	}
+	return g.moveEach(cards, into, owner, top)
+}
+
+// moveEach moves cards one at a time: what a move is by definition.
+func (g *Game) moveEach(cards []any, into string, owner int, top bool) error {
+	for _, x := range cards {
+		c, ok := x.(map[string]any)
+		if !ok || !g.isCard(c) {
+			return fmt.Errorf("move: %s is not a card", describe(x))
+		}
+		g.noteTake(c, into, owner)
+		if err := g.removeCard(c); err != nil {
+			return err
+		}
+		g.putCard(c, into, owner, top)
+	}
+	return nil
+}
+
+// batchable gives the card numbers of cards when moving them at once is
+// moving them one at a time: at least moveBatchMin cards of the game,
+// each once.
+func (g *Game) batchable(cards []any) ([]int, bool) {
+	if len(cards) < moveBatchMin {
+		return nil, false
+	}
+	nums := make([]int, len(cards))
+	var seen []bool
+	if len(cards) > 16 {
+		seen = make([]bool, len(g.st.cards))
+	}
+	for k, x := range cards {
+		c, ok := x.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		i, ok := g.cardNumOf(c)
+		if !ok || g.st.cards[i] == nil {
+			return nil, false
+		}
+		if seen != nil {
+			if seen[i] {
+				return nil, false
+			}
+			seen[i] = true
+		} else {
+			for _, j := range nums[:k] {
+				if j == i {
+					return nil, false
+				}
+			}
+		}
+		nums[k] = i
+	}
+	return nums, true
+}
+
+// moveBatch moves the cards of numbers nums (batchable) into zone
+// location into of owner: the takes noted, each source zone rebuilt once,
+// then the destination.
+func (g *Game) moveBatch(cards []any, nums []int, into string, owner int, top bool) error {
+	var buf [2]moveSource
+	sources := buf[:0]
+	ids, from := make([]any, len(cards)), make([]int, len(cards))
+	for k, x := range cards {
+		g.noteTake(x.(map[string]any), into, owner)
+		l := g.st.loc[nums[k]]
+		j := 0
+		for j < len(sources) && !l.at(sources[j].zone, sources[j].key, sources[j].owner) {
+			j++
+		}
+		if j == len(sources) {
+			zone, _ := l.zone.(string)
+			key, _ := l.key.(string)
+			sources = append(sources, moveSource{zone: zone, key: key, owner: l.owner})
+		}
+		ids[k], from[k] = g.st.cards[nums[k]]["id"], j
+	}
+	for j, s := range sources {
+		s.ids = ids // the usual move: every card from one zone
+		if len(sources) > 1 {
+			s.ids = nil
+			for k, id := range ids {
+				if from[k] == j {
+					s.ids = append(s.ids, id)
+				}
+			}
+		}
+		where := s.zone
+		if s.key != "" {
+			where = familyLoc(s.zone, s.key)
+		}
+		list, err := withoutAll(g.zoneList(where, s.owner), s.ids)
+		if err != nil {
+			return fmt.Errorf("internal: card %v not found in its zone %s", err, where)
+		}
+		g.setZone(where, s.owner, list)
+	}
+	g.putCards(nums, into, owner, top)
+	return nil
+}
+
+// withoutAll is list without the cards of ids (every one in it), in a new
+// array unless they are its first or its last cards (lists are never
+// written in place: cow.go). The error is the id of a card not found.
+func withoutAll(list []any, ids []any) ([]any, error) {
+	var set map[any]bool
+	if len(ids) > 8 {
+		set = make(map[any]bool, len(ids))
+		for _, id := range ids {
+			set[id] = true
+		}
+	}
+	moved := func(e any) bool {
+		id := e.(map[string]any)["id"]
+		if set != nil {
+			return set[id]
+		}
+		for _, x := range ids {
+			if x == id {
+				return true
+			}
+		}
+		return false
+	}
+	first, last, found := -1, -1, 0
+	for i, e := range list {
+		if moved(e) {
+			if first < 0 {
+				first = i
+			}
+			last, found = i, found+1
+		}
+	}
+	if found != len(ids) {
+		return nil, missingID(list, ids)
+	}
+	n, k := len(list), len(ids)
+	switch {
+	case first == 0 && last == k-1:
+		return list[k:], nil
+	case first == n-k && last == n-1:
+		return list[: n-k : n-k], nil
+	}
+	out := make([]any, 0, n-k)
+	for _, e := range list {
+		if !moved(e) {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// missingID is the first of ids that list lacks, for the error.
+func missingID(list []any, ids []any) error {
+	for _, id := range ids {
+		found := false
+		for _, e := range list {
+			if e.(map[string]any)["id"] == id {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return fmt.Errorf("%v", id)
+		}
+	}
+	return fmt.Errorf("%v", ids[0]) // a card listed twice in its zone
+}
+
+// putCards puts the cards of numbers nums (the order they are processed
+// in) into zone location into of owner, as putCard one at a time does: at
+// the bottom in that order, or on top each above the last.
+func (g *Game) putCards(nums []int, into string, owner int, top bool) {
+	list, mark := g.zoneList(into, owner), g.zoneMark(into, owner)
+	var out []any
+	switch {
+	case top:
+		out = make([]any, 0, listRoom(len(list)+len(nums)))
+		for k := len(nums) - 1; k >= 0; k-- {
+			out = append(out, g.st.cards[nums[k]])
+		}
+		out = append(out, list...)
+	case len(list)+len(nums) <= cap(list) && g.appendable(list, mark):
+		out = list // past every holder's end (zonetail.go)
+	default:
+		out = append(make([]any, 0, listRoom(len(list)+len(nums))), list...)
+	}
+	if !top {
+		for _, i := range nums {
+			out = append(out, g.st.cards[i])
+		}
+	}
+	for _, i := range nums {
+		g.setLocOf(i, into, owner)
+	}
+	g.touch(cardsToken)
+	g.setZone(into, owner, out)
+	if mark >= 0 {
+		g.marks()[mark] = true // the list is on an array this state made, whole
+	}
+}
+
+// at reports whether the location is zone location zone (key in a
+// family, "" for none) of owner, without building its name.
+func (l *cardLoc) at(zone, key string, owner int) bool {
+	z, _ := l.zone.(string)
+	k, _ := l.key.(string)
+	return z == zone && k == key && l.owner == owner
+}
