@@ -71,7 +71,7 @@ func (fc *fastCompiler) callRuleset(f *function, nodes []ast.Node) fastFunc {
 	if len(nodes) != len(f.params)+1 {
 		return fc.fail("call of " + f.name + " with the wrong arguments")
 	}
-	args := fc.args(nodes[1:]...) // nodes[0] is $env
+	args := fc.callArgs(f, nodes[1:]) // nodes[0] is $env
 	if args == nil {
 		return nil
 	}
@@ -103,6 +103,25 @@ func (fc *fastCompiler) callRuleset(f *function, nodes []ast.Node) fastFunc {
 		}
 		return g.rulesetCall(x, f, base)
 	}
+}
+
+// callArgs compiles the arguments of a call of f. A map literal given for
+// an intmap parameter builds the map[string]int the call would convert
+// it to (intMapLiteral): a call like meets(p, {quarry: 2}) in a loop
+// would otherwise build a map and then copy it.
+func (fc *fastCompiler) callArgs(f *function, nodes []ast.Node) []fastFunc {
+	out := make([]fastFunc, len(nodes))
+	for i, n := range nodes {
+		if m, ok := n.(*ast.MapNode); ok && f.params[i].Type == "intmap" {
+			out[i] = fc.intMapLiteral(m)
+		} else {
+			out[i] = fc.node(n)
+		}
+		if out[i] == nil {
+			return nil
+		}
+	}
+	return out
 }
 
 // rulesetCall runs the call of f whose arguments are on x's stack from

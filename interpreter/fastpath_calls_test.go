@@ -43,6 +43,10 @@ functions:
     params: {ns: ints, i: int}
     returns: int
     expr: "ns[i]"
+  weigh:
+    params: {m: intmap}
+    returns: int
+    expr: "sum(keys(m), m[#] * len(#))"
 vars:
   xs: {type: ints, init: "[3, 1, 4, 1, 5, 9, 2, 6]"}
   counts: {type: intmap, init: "{a: 2}"}
@@ -104,6 +108,7 @@ func TestClosuresAgreeWithTheVM(t *testing.T) {
 		"any(1..3, fact(#) == 6)", "sum(xs, # * fact(2))", "string(fact(4)) + '/' + string(true)",
 		"7 % 3", "7 / 2", "len(grow('a', 5))", "map(1..3, #index)", "players[1].id == 1",
 		"div(7, 2) + divUp(7, 2)", "uniq(xs)", "reverse(xs)", "concat(xs, [fact(3)])", "flatten([xs, [1]])", "count(map(xs, evens([#, # + 1])), len(#) > 0)",
+		"weigh({a: 1, bb: fact(3)})", "weigh({})", "weigh(counts)", "weigh({a: len(xs)}) + weigh({b: 1})",
 	}
 	assertClosuresAgree(t, withFast, vmOnly, values...)
 	failures := map[string]string{
@@ -121,6 +126,10 @@ func TestClosuresAgreeWithTheVM(t *testing.T) {
 		"xs[zero() + 8]":              "index out of range",
 		"card(string(zero())).table":  "no card with id",
 		"players[5].id":               "index out of range",
+		// A map literal given for an intmap parameter is built as one
+		// (intMapLiteral); a value that is not an int gives up, and the
+		// error names the first such key in key order.
+		"weigh({c: 1, b: 'x', a: true})": `map value "a": expected int, got bool true`,
 		// Arithmetic on a ruleset function's int result is checked too,
 		// in its own recursion and outside it (it used to wrap).
 		"fact(21)":                       "integer overflow: 21 * 2432902008176640000 does not fit",

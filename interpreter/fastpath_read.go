@@ -237,3 +237,38 @@ func (fc *fastCompiler) mapLiteral(n *ast.MapNode) fastFunc {
 		return out, true
 	}
 }
+
+// intMapLiteral compiles a map literal given for a parameter of type
+// intmap: the map[string]int the call would convert the literal to, built
+// at once. A value that is not an int gives up (the VM reports the
+// conversion's error).
+func (fc *fastCompiler) intMapLiteral(n *ast.MapNode) fastFunc {
+	var keys, values []fastFunc
+	for _, p := range n.Pairs {
+		pair, ok := p.(*ast.PairNode)
+		if !ok {
+			return fc.fail("map literal")
+		}
+		kv := fc.args(pair.Key, pair.Value)
+		if kv == nil {
+			return nil
+		}
+		keys, values = append(keys, kv[0]), append(values, kv[1])
+	}
+	return func(x *fastCtx) (any, bool) {
+		if !x.chargeVM(len(keys)) {
+			return nil, false
+		}
+		out := make(map[string]int, len(keys))
+		for i, key := range keys {
+			k, v, ok := fastPair(x, key, values[i])
+			s, isString := k.(string)
+			n, isInt := v.(int)
+			if !ok || !isString || !isInt {
+				return nil, false
+			}
+			out[s] = n
+		}
+		return out, true
+	}
+}

@@ -315,8 +315,19 @@ func coerce(typ string, v any) (any, error) {
 // and a ruleset function called in a loop would otherwise copy its list
 // arguments on every call.
 func coerceList[T any](v any, conv func(any) (T, bool)) (any, error) {
-	if same, ok := v.([]T); ok {
-		return same, nil
+	switch xs := v.(type) {
+	case []T:
+		return xs, nil
+	case []any: // what expressions build: converted without reflection
+		out := make([]T, len(xs))
+		for i, x := range xs {
+			e, ok := conv(x)
+			if !ok {
+				return nil, fmt.Errorf("list element %d: unexpected %s", i, describe(x))
+			}
+			out[i] = e
+		}
+		return out, nil
 	}
 	rv := reflect.ValueOf(v)
 	if v == nil {
@@ -344,10 +355,10 @@ func coerceIntMap(v any) (any, error) {
 		return m, nil
 	case map[string]any:
 		out := make(map[string]int, len(m))
-		for _, k := range sortedKeys(m) {
-			n, ok := m[k].(int)
+		for k, v := range m {
+			n, ok := v.(int)
 			if !ok {
-				return nil, fmt.Errorf("map value %q: expected int, got %s", k, describe(m[k]))
+				return nil, badIntMapValue(m)
 			}
 			out[k] = n
 		}
@@ -356,6 +367,18 @@ func coerceIntMap(v any) (any, error) {
 		return map[string]int{}, nil
 	}
 	return nil, fmt.Errorf("expected a map of ints, got %s", describe(v))
+}
+
+// badIntMapValue is the error for a map with a value that is not an int:
+// the first such key in key order, so that the message does not depend on
+// the map's order.
+func badIntMapValue(m map[string]any) error {
+	for _, k := range sortedKeys(m) {
+		if _, ok := m[k].(int); !ok {
+			return fmt.Errorf("map value %q: expected int, got %s", k, describe(m[k]))
+		}
+	}
+	return nil
 }
 
 // describe names a value's kind for error messages.
