@@ -38,6 +38,38 @@ func (g *Game) boxString(s string) any {
 	if len(s) == 0 {
 		return s // Go boxes the empty string without allocating
 	}
+	boxes := g.boxTable()
+	// Two ways: a string's set is two slots, and a miss moves the first
+	// to the second, so that two strings of one set that a loop takes in
+	// turn do not evict each other at every step (they did, in a table
+	// of one way: Cyclades' sea names, 8,600 boxes in three games).
+	i := boxSet(s, len(boxes))
+	e, other := &boxes[i], &boxes[i+1]
+	if e.v != nil && e.s == s {
+		return e.v
+	}
+	if other.v != nil && other.s == s {
+		return other.v
+	}
+	*other = *e
+	e.s, e.v = s, s
+	return e.v
+}
+
+// boxSet is the first slot of s's set of two in a table of size slots.
+func boxSet(s string, size int) int {
+	h := uint32(2166136261) // FNV-1a: ids differ in a digit anywhere
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	h ^= h >> 16 // FNV's low bits mix poorly (murmur3's finaliser)
+	h *= 0x85ebca6b
+	h ^= h >> 13
+	return int(h) & (size - 1) &^ 1
+}
+
+// boxTable is the game's table of boxed strings, made on first use.
+func (g *Game) boxTable() stringBoxes {
 	if g.boxes == nil {
 		size := stringBoxSlots
 		if g.clonedBoxes {
@@ -45,16 +77,7 @@ func (g *Game) boxString(s string) any {
 		}
 		g.boxes = make(stringBoxes, size)
 	}
-	h := uint32(2166136261) // FNV-1a: ids differ in a digit anywhere
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint32(s[i])) * 16777619
-	}
-	e := &g.boxes[h&uint32(len(g.boxes)-1)]
-	if e.v != nil && e.s == s {
-		return e.v
-	}
-	e.s, e.v = s, s
-	return e.v
+	return g.boxes
 }
 
 // atBoxed is the element i of a list a loop walks, its strings and ints

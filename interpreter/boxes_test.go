@@ -43,3 +43,31 @@ func TestBoxStringReusesBoxes(t *testing.T) {
 		t.Errorf("a clone's table has %d slots (want its own %d)", len(clone.boxes), cloneBoxSlots)
 	}
 }
+
+// TestBoxStringKeepsTwoStringsOfOneSet: two strings whose slots collide,
+// boxed in turn (a loop over a list holding both), are both kept, so the
+// turns allocate nothing; a third of the same set evicts the older.
+func TestBoxStringKeepsTwoStringsOfOneSet(t *testing.T) {
+	var same []string
+	first := boxSet("s0", stringBoxSlots)
+	for i := 1; len(same) < 2; i++ {
+		if s := fmt.Sprintf("s%d", i); boxSet(s, stringBoxSlots) == first {
+			same = append(same, s)
+		}
+	}
+	a, b, c := fmt.Sprint("s0"), same[0], same[1]
+	g := &Game{}
+	g.boxString(a)
+	g.boxString(b)
+	if n := testing.AllocsPerRun(100, func() { _, _ = g.boxString(a), g.boxString(b) }); n != 0 {
+		t.Errorf("boxing %q and %q in turn allocates %v times", a, b, n)
+	}
+	if got := g.boxString(c); got != c {
+		t.Fatalf("boxString(%q) = %v", c, got)
+	}
+	for _, s := range []string{a, b, c} {
+		if got := g.boxString(s); got != s {
+			t.Fatalf("boxString(%q) = %v after a third string of its set", s, got)
+		}
+	}
+}

@@ -36,6 +36,9 @@ func (g *Game) legalAfter(ch *choice, gi int, item any) (bool, error) {
 		return true, nil
 	}
 	c := g.Clone()
+	// The copy runs in g's stead, in g's goroutine, and is thrown away:
+	// it uses g's boxed strings instead of starting a table of its own.
+	c.boxes = g.boxTable()
 	c.look = &lookahead{depth: len(c.st.frames)}
 	c.st.pending = nil
 	locals := grp.afterLocals
