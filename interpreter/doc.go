@@ -376,9 +376,14 @@
 // so a popped one is nobody's. A decision's options are gathered in a
 // buffer the game reuses and copied once at their exact size. Strings
 // put in an `any` (a list's element walked by a loop, a for_each list, a
-// card's zone) are boxed through a small direct-mapped table per game
-// (boxes.go), and ints through boxInt. None of these is part of the
-// state: a clone starts without them. A few nestings whose inner list
+// card's zone) are boxed through a small two-way table per game
+// (boxes.go; a look-ahead copy, which runs in its game's stead, uses its
+// game's), and ints through boxInt. None of these is part of the
+// state: a clone starts without them. A move of several cards rebuilds
+// each zone they leave once and the destination once (movebatch.go),
+// which is moving them one at a time, card for card; a map or list
+// literal given for a typed parameter is built in the parameter's type
+// (intMapLiteral) instead of built and then converted. A few nestings whose inner list
 // only feeds the outer call run as one closure that never builds it
 // (fastpath_fused.go): join(ids(cards), sep), and x in [a, b, …]; each
 // charges the budget as the calls it replaces and gives up where they
