@@ -805,3 +805,46 @@ func TestApplyAfterTheGameIsOver(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "no decision is pending")
 }
+
+// TestCloneKeepsTheSavedLocalsItShares: a frame that binds more locals
+// than it holds inline keeps their saved values in an array it reuses
+// after it unbinds (frame.heap); a clone taken while the frame runs
+// shares that array, so the original must neither clear it nor bind
+// into it again. Each game, clone or original, restores the outer
+// locals when the procedure ends, whatever the other did first.
+func TestCloneKeepsTheSavedLocalsItShares(t *testing.T) {
+	const rules = `
+procedures:
+  inner:
+    params: {a: int, b: int, c: int}
+    do:
+      - let: {d: a + b + c}
+      - choose:
+          who: 0
+          prompt: "go on?"
+          options:
+            - key: go
+      - log: "inner {a} {b} {c} {d}"
+flow:
+  - let: {a: 100, b: 200, c: 300, d: 400}
+  - call: inner
+    with: {a: 1, b: 2, c: 3}
+  - log: "outer {a} {b} {c} {d}"
+  - call: inner
+    with: {a: 7, b: 8, c: 9}
+  - log: "outer {a} {b} {c} {d}"
+`
+	want := []string{"inner 1 2 3 6", "outer 100 200 300 400", "inner 7 8 9 24", "outer 100 200 300 400"}
+	for _, originalFirst := range []bool{true, false} {
+		g := start(t, rules, 1)
+		c := g.Clone()
+		first, second := g, c
+		if !originalFirst {
+			first, second = c, g
+		}
+		apply(t, first, "go", "go")
+		apply(t, second, "go", "go")
+		assert.Equal(t, want, logs(first), "the game that went on first")
+		assert.Equal(t, want, logs(second), "the game that went on second")
+	}
+}

@@ -30,11 +30,13 @@ func (s *state) clone() *state {
 		takes:       shareAppendOnly(s.takes),
 	}
 	s.shared.Store(true) // s.owned is dropped at s's next write (marks)
+	s.clones.Add(1)      // s's frames stop binding into the saved arrays n now shares
 	if len(s.frames) > 0 {
 		frames := make([]frame, len(s.frames))
 		n.frames = make([]*frame, len(s.frames))
 		for i, f := range s.frames {
 			frames[i] = *f
+			frames[i].heap = nil // f's array, which f may bind into again: see below
 			// Shared: replaceRefs copies before it writes, and an
 			// append (bind) moves the capped slice to a new array.
 			frames[i].saved = shareAppendOnly(f.saved)

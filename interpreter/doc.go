@@ -370,10 +370,12 @@
 // (effects' as, let and with bindings, option groups, picks) and every
 // option group's key prefix ("KEY AS=") is computed at load, and a
 // choice keeps its position as text for Decision.Pos. A frame holds its
-// first bound local inline (frame.first; a clone's copy of a frame gets
+// first bound locals inline (frame.first; a clone's copy of a frame gets
 // its own copy of it), and the run loop keeps the frames it pops for the
 // next push (Game.spareFrames): only the frame stack points to a frame,
-// so a popped one is nobody's. A decision's options are gathered in a
+// so a popped one is nobody's. A frame that binds more keeps the array
+// it made for them, emptied, for its next binds (frame.heap) — unless a
+// clone was taken since (state.clones), since the clone shares it. A decision's options are gathered in a
 // buffer the game reuses and copied once at their exact size. Strings
 // put in an `any` (a list's element walked by a loop, a for_each list, a
 // card's zone) are boxed through a small two-way table per game

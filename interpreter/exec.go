@@ -183,7 +183,8 @@ func (g *Game) newFrame(b *block) *frame {
 // takes, and the copy of an inline saved entry is the clone's own), so a
 // popped frame is nobody's.
 func (g *Game) recycle(f *frame) {
-	*f = frame{}
+	heap, at := f.heap, f.heapAt // emptied by unbind, or dropped if a clone may hold it
+	*f = frame{heap: heap, heapAt: at}
 	g.spareFrames = append(g.spareFrames, f)
 }
 

@@ -38,7 +38,11 @@ type state struct {
 	// shared is set by Clone (atomically, so that clones of one idle game
 	// may be taken concurrently): owned is stale and is dropped at the
 	// next write.
-	shared    atomic.Bool
+	shared atomic.Bool
+	// clones counts the clones taken of this state (atomically, as
+	// shared): a frame reuses its array of saved locals only while no
+	// clone was taken since it made it (frame.heap).
+	clones    atomic.Uint64
 	frames    []*frame
 	pending   *pendingDecision
 	rng       rng
@@ -75,6 +79,14 @@ type frame struct {
 	// nothing writes a saved entry in place (replaceRefs copies the slice
 	// first).
 	first [2]savedLocal
+	// heap is the array of saved locals this frame made when it bound
+	// more than first holds, kept (emptied) when the frame unbinds or is
+	// recycled so that the next binds reuse it; heapAt is the state's
+	// clone count when it was made. A clone shares the frames' saved
+	// arrays, so after one (the count moved) the array is dropped, not
+	// reused; a clone's frames start without one.
+	heap   []savedLocal
+	heapAt uint64
 }
 
 // savedLocal remembers what a name held before a frame bound it.
@@ -151,8 +163,15 @@ func (f *frame) bind(st *state, name string, l localRef, v any) {
 	}
 	if f.saved == nil {
 		f.saved = f.first[:0] // most frames bind one or two locals
+		if f.ownsHeap(st) {
+			f.saved = f.heap[:0]
+		}
 	}
+	room := cap(f.saved)
 	f.saved = append(f.saved, bindKey(st, name, l, v))
+	if cap(f.saved) != room && cap(f.saved) > len(f.first) { // a new array
+		f.heap, f.heapAt = f.saved, st.clones.Load()
+	}
 }
 
 // unbind restores every local the frame bound.
@@ -160,7 +179,18 @@ func (f *frame) unbind(st *state) {
 	for i := len(f.saved) - 1; i >= 0; i-- {
 		f.saved[i].restore(st)
 	}
+	if !f.ownsHeap(st) {
+		f.heap = nil // a clone may hold it: never written again
+	} else if len(f.saved) > 0 && &f.saved[0] == &f.heap[0] {
+		clear(f.saved) // the old values are not kept alive
+	}
 	f.saved = nil
+}
+
+// ownsHeap reports whether f has an array of saved locals that no clone
+// of st holds (none was taken since f made it), to bind into again.
+func (f *frame) ownsHeap(st *state) bool {
+	return f.heap != nil && f.heapAt == st.clones.Load()
 }
 
 // cloner deep-copies values, keeping shared maps shared. Its zero value
