@@ -6,9 +6,13 @@ package interpreter
 // plus one decision in a long game). Now a clone keeps the log it was
 // cloned with as a frozen segment, shared and never written, and appends
 // its own events to a new tail: cloning copies nothing and reads only the
-// original (Clone may run concurrently on one idle game). The whole log is
-// put together when someone first reads it (Events, MarshalState) and
-// kept; a game that was never cloned from another reads its tail as is.
+// original (Clone may run concurrently on one idle game). A game's own
+// events fill an array sized by the last game's log (sizes.go), then, if
+// the game runs longer, arrays of eventChunk, each frozen in turn when
+// full: the log never copies itself to grow (a long game used to copy its
+// log at every doubling, ~10% of Politeia's bytes). The whole log is put together
+// when someone first reads it (Events, MarshalState) and kept; a game
+// whose log is one array reads it as is.
 
 // eventLog is a game's log: the frozen segments of the games it was
 // cloned from, oldest last in the chain, then its own events.
@@ -33,8 +37,20 @@ func (l *eventLog) len() int {
 	return l.frozen.total + len(l.own)
 }
 
+// eventChunk is the number of events a log adds in one array once its
+// first is full: a full array is frozen as a segment (it is never
+// written again) and the log goes on in a new one, so a long log is never
+// copied to grow and needs no more room than a chunk beyond what it logs.
+const eventChunk = 256
+
 // add appends e to the log.
-func (l *eventLog) add(e Event) { l.own = append(l.own, e) }
+func (l *eventLog) add(e Event) {
+	if len(l.own) == cap(l.own) && len(l.own) >= eventChunk {
+		l.frozen = &eventSegment{events: l.own, before: l.frozen, total: l.len()}
+		l.own = make([]Event, 0, eventChunk)
+	}
+	l.own = append(l.own, e)
+}
 
 // all is the whole log, oldest first. A log with frozen parts is put
 // together once and keeps the result as its own, so that reading it after
@@ -54,7 +70,7 @@ func (l *eventLog) gather() []Event {
 	for s := l.frozen; s != nil; s = s.before {
 		segs = append(segs, s)
 	}
-	out := make([]Event, 0, l.len())
+	out := make([]Event, 0, l.len()+eventChunk) // room to go on logging
 	for i := len(segs) - 1; i >= 0; i-- {
 		out = append(out, segs[i].events...)
 	}

@@ -2,7 +2,9 @@ package interpreter
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -64,4 +66,55 @@ func TestClonesLogAsTheyPlay(t *testing.T) {
 	s2, err := c.MarshalState()
 	require.NoError(t, err)
 	assert.Equal(t, string(s1), string(s2), fmt.Sprint("the clone's saved state, log included"))
+}
+
+// A long log fills arrays of eventChunk events and never copies one to
+// grow; clones taken at any length, read at any time, see their own
+// events after the shared ones, in order.
+func TestEventLogGrowsInChunks(t *testing.T) {
+	ev := func(i int) Event { return Event{Kind: EventLog, Step: i} }
+	steps := func(es []Event) []int {
+		out := make([]int, len(es))
+		for i, e := range es {
+			out[i] = e.Step
+		}
+		return out
+	}
+	upTo := func(n int) []int {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	const n = 5*eventChunk + 17
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	l := eventLog{own: make([]Event, 0, eventChunk)}
+	for i := range n {
+		l.add(ev(i))
+	}
+	runtime.ReadMemStats(&after)
+	chunks := uint64(n/eventChunk + 1)
+	assert.LessOrEqual(t, after.TotalAlloc-before.TotalAlloc, chunks*eventChunk*uint64(unsafe.Sizeof(Event{}))+4096,
+		"one array a chunk and no copy (doubling would allocate ~2.5 times as much)")
+	assert.Equal(t, n, l.len())
+
+	l = eventLog{own: make([]Event, 0, eventChunk)}
+	var clones []eventLog
+	var at []int
+	for i := range n {
+		if i%(eventChunk/2+3) == 0 {
+			clones, at = append(clones, l.forClone()), append(at, i)
+		}
+		l.add(ev(i))
+		if i == 3*eventChunk+5 {
+			assert.Equal(t, upTo(i+1), steps(l.all()), "read while it grows")
+		}
+	}
+	assert.Equal(t, upTo(n), steps(l.all()))
+	for k, c := range clones {
+		c.add(ev(-1))
+		assert.Equal(t, append(upTo(at[k]), -1), steps(c.all()), "clone taken at %d", at[k])
+	}
 }
