@@ -243,12 +243,21 @@ func (g *Game) Pending() *Decision {
 	if pd == nil {
 		return nil
 	}
-	d := &Decision{Player: pd.player, Prompt: pd.prompt, Pos: pd.choice.posText}
-	d.Options = make([]Option, len(pd.options))
+	d := &Decision{}
+	g.fillDecision(d, pd)
+	return d
+}
+
+// fillDecision sets d to pending decision pd, reusing d's option list.
+func (g *Game) fillDecision(d *Decision, pd *pendingDecision) {
+	d.Player, d.Prompt, d.Pos = pd.player, pd.prompt, pd.choice.posText
+	if cap(d.Options) < len(pd.options) {
+		d.Options = make([]Option, len(pd.options))
+	}
+	d.Options = d.Options[:len(pd.options)]
 	for i, o := range pd.options {
 		d.Options[i] = Option{Key: o.key, Label: o.label}
 	}
-	return d
 }
 
 // Apply takes the option with the given key and runs to the next decision.

@@ -11,17 +11,22 @@ type Bot interface {
 	// game's pending decision and has at least one option; in a game
 	// started with Config.KeysOnly its Prompt and Labels are empty (a
 	// label-less option's Label is its Key), so such a Bot decides by keys.
+	// d is the Bot's to read until Choose returns: Play fills the same
+	// Decision for the next decision (a Bot that keeps a decision copies
+	// it, or asks g.Pending for one of its own).
 	Choose(g *Game, d *Decision) int
 }
 
 // Play runs g to its end, with bots[i] deciding for seat i.
 func Play(g *Game, bots []Bot) error {
 	players := len(bots)
+	d := &Decision{} // filled again for each decision (see Bot)
 	for !g.Over() {
-		d := g.Pending()
-		if d == nil {
+		pd := g.st.pending
+		if pd == nil {
 			return fmt.Errorf("the game is not over but no decision is pending")
 		}
+		g.fillDecision(d, pd)
 		if d.Player < 0 || d.Player >= players || len(d.Options) == 0 {
 			return fmt.Errorf("bad decision: %s, %d options (%s)", PlayerName(d.Player), len(d.Options), d.Pos)
 		}

@@ -1,9 +1,11 @@
 package interpreter
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // fixedBot always chooses the same option index.
@@ -35,4 +37,36 @@ flow:
 	assert.NoError(t, Play(g, []Bot{fixedBot(1)}))
 	assert.True(t, g.Over())
 	assert.Equal(t, 2, g.Decisions())
+}
+
+// checkingBot chooses at random, first checking that the decision Play
+// gives it is the game's pending decision, whole.
+type checkingBot struct {
+	t     *testing.T
+	r     *rand.Rand
+	calls *int
+}
+
+func (b checkingBot) Choose(g *Game, d *Decision) int {
+	*b.calls++
+	assert.Equal(b.t, g.Pending(), d)
+	return b.r.IntN(len(d.Options))
+}
+
+// TestPlayGivesBotsThePendingDecision: Play fills one Decision again for
+// every decision of a game (the option lists grow and shrink); each
+// time it is the pending decision exactly, nothing left from the last.
+func TestPlayGivesBotsThePendingDecision(t *testing.T) {
+	for name, p := range shippedPrograms(t) {
+		calls := 0
+		players := p.MinPlayers()
+		g, err := NewGame(p, Config{Players: players, Seed: 3})
+		require.NoError(t, err)
+		bots := make([]Bot, players)
+		for s := range bots {
+			bots[s] = checkingBot{t: t, r: rand.New(rand.NewPCG(3, uint64(s))), calls: &calls}
+		}
+		require.NoError(t, Play(g, bots), name)
+		assert.Equal(t, g.Decisions(), calls, name)
+	}
 }
