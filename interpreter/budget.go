@@ -115,7 +115,7 @@ func budgetFunctions() []expr.Option {
 
 // builtinStep counts one predicate iteration and passes its value on.
 func builtinStep(args ...any) (any, error) {
-	_, g, err := gameOf(args)
+	g, err := gameOf(args)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +128,7 @@ func builtinStep(args ...any) (any, error) {
 // builtinPlus is + for what is not checked int arithmetic: strings are
 // charged to the memory budget, ints are checked for overflow.
 func builtinPlus(args ...any) (any, error) {
-	_, g, err := gameOf(args)
+	g, err := gameOf(args)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +151,7 @@ func builtinPlus(args ...any) (any, error) {
 
 // builtinRepeat is expr's repeat, charged before the string is built.
 func builtinRepeat(args ...any) (any, error) {
-	_, g, err := gameOf(args)
+	g, err := gameOf(args)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +174,7 @@ func builtinRepeat(args ...any) (any, error) {
 
 // builtinJoin is expr's join, charged before the string is built.
 func builtinJoin(args ...any) (any, error) {
-	_, g, err := gameOf(args)
+	g, err := gameOf(args)
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +224,7 @@ func joinStrings(g *Game, parts []string, sep string) (any, error) {
 // builtinSized charges the size of a value (list elements and string
 // bytes, counted until the budget is passed) and passes it on.
 func builtinSized(args ...any) (any, error) {
-	_, g, err := gameOf(args)
+	g, err := gameOf(args)
 	if err != nil {
 		return nil, err
 	}
@@ -240,7 +240,7 @@ func builtinSized(args ...any) (any, error) {
 // built; walking them (sizeOf) would charge a card's fields again at every
 // concat of a zone, which was 8% of a game's time.
 func builtinElems(args ...any) (any, error) {
-	_, g, err := gameOf(args)
+	g, err := gameOf(args)
 	if err != nil {
 		return nil, err
 	}

@@ -200,7 +200,7 @@ func (g *Game) locField(x, k any, optional bool) (v any, err error) {
 
 // builtinLoc is $loc($env, x, key, optional).
 func builtinLoc(args ...any) (any, error) {
-	_, g, err := gameOf(args)
+	g, err := gameOf(args)
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +214,7 @@ func builtinLoc(args ...any) (any, error) {
 // builtinFull is $full($env, x, deep): x with its cards' locations
 // filled in, at every depth when deep, else only when x is a card.
 func builtinFull(args ...any) (any, error) {
-	_, g, err := gameOf(args)
+	g, err := gameOf(args)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ package interpreter
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -14,6 +15,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agon/schema"
 )
 
 // rulesFile is the file every test ruleset is written to; positions in
@@ -847,4 +850,39 @@ flow:
 		assert.Equal(t, want, logs(first), "the game that went on first")
 		assert.Equal(t, want, logs(second), "the game that went on second")
 	}
+}
+
+// evalOnVM evaluates src on g with expr's VM alone (no closure).
+func evalOnVM(t *testing.T, g *Game, src string) any {
+	t.Helper()
+	c, err := g.prog.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
+	require.NoError(t, err, src)
+	vmOnly := *c
+	vmOnly.fast = nil
+	v, err := g.eval(&vmOnly)
+	require.NoError(t, err, src)
+	return v
+}
+
+// TestACloneSharesTheRootMapAndRunsTheVMAsItself: a clone shares its
+// original's root map until one of them writes it, and the map names the
+// original (gameKey), whose engine functions the VM calls. So a clone
+// that runs the VM must do so with a map of its own naming it: here the
+// VM reads a card's location (an engine function) in the clone and in
+// the original, which have moved it differently.
+func TestACloneSharesTheRootMapAndRunsTheVMAsItself(t *testing.T) {
+	g := start(t, dealGame, 1)
+	c := g.Clone()
+	assert.Equal(t, reflect.ValueOf(g.st.root).UnsafePointer(), reflect.ValueOf(c.st.root).UnsafePointer(), "cloning copied the root map")
+	first := g.Pending().Options[0].Key
+	id := strings.TrimPrefix(first, "take c=")
+	apply(t, c, first)
+	assert.NotEqual(t, reflect.ValueOf(g.st.root).UnsafePointer(), reflect.ValueOf(c.st.root).UnsafePointer(), "a write did not copy the shared map")
+	assert.Equal(t, "hand", evalOnVM(t, c, `card("`+id+`").zone`))
+	assert.Equal(t, "deck", evalOnVM(t, g, `card("`+id+`").zone`))
+
+	d := g.Clone() // the VM in a clone that has written nothing
+	apply(t, g, first)
+	assert.Equal(t, "deck", evalOnVM(t, d, `card("`+id+`").zone`))
+	assert.Equal(t, "hand", evalOnVM(t, g, `card("`+id+`").zone`))
 }

@@ -114,11 +114,7 @@ func (s *state) ownAll(prog *Program) {
 // shared until then.
 func (g *Game) marks() []bool {
 	s := g.st
-	if s.shared.Load() { // cloned since the last write
-		s.owned = nil
-		s.shared.Store(false)
-		s.valsOwn = false // shared with the clone too (rootslots.go)
-	}
+	s.unshare()
 	if s.owned == nil {
 		s.cards = slices.Clone(s.cards)
 		s.loc = slices.Clone(s.loc)
@@ -191,6 +187,7 @@ func (g *Game) ownPlayerMap(m map[string]any) map[string]any {
 // game's own map of the player.
 func (g *Game) ownContainer(owner int) map[string]any {
 	if owner < 0 {
+		g.st.writableRoot()
 		return g.st.root
 	}
 	return g.ownPlayer(owner)

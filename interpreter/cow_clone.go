@@ -1,16 +1,13 @@
 package interpreter
 
-import (
-	"maps"
-)
-
 // clone returns a copy of the state that shares with s everything but
-// the root environment (a shallow copy), the frames and the pending
-// decisions (see cow.go). It takes s's ownership of its cards, players
-// and families away, so s is written to (its marks) too.
+// the frames and the pending decisions (see cow.go); the root map and
+// the slots too, until either state writes them (writableRoot,
+// writableVals). It takes s's ownership of its cards, players, families,
+// slots and root map away (s.shared), so s is written to too.
 func (s *state) clone() *state {
 	n := &state{
-		root:        maps.Clone(s.root),
+		root:        s.root, // shared until the first write (writableRoot)
 		vals:        s.vals, // shared until the first write (setVal)
 		bound:       s.bound,
 		localsStale: s.localsStale, // the copied map's locals are as behind as s's
@@ -30,16 +27,19 @@ func (s *state) clone() *state {
 		takes:       shareAppendOnly(s.takes),
 	}
 	s.shared.Store(true) // s.owned is dropped at s's next write (marks)
-	s.clones.Add(1)      // s's frames stop binding into the saved arrays n now shares
+	s.clones.Add(1)      // s's frames drop, not reuse, the saved arrays n now shares (frame.savedAt)
 	if len(s.frames) > 0 {
 		frames := make([]frame, len(s.frames))
 		n.frames = make([]*frame, len(s.frames))
 		for i, f := range s.frames {
 			frames[i] = *f
-			frames[i].heap = nil // f's array, which f may bind into again: see below
 			// Shared: replaceRefs copies before it writes, and an
 			// append (bind) moves the capped slice to a new array.
 			frames[i].saved = shareAppendOnly(f.saved)
+			frames[i].savedAt = ^uint64(0) // never the clone's count: it never reuses this array
+			if len(f.saved) == 0 {
+				frames[i].saved = nil // the next bind starts in first
+			}
 			if n := len(f.saved); n > 0 && n <= len(f.first) && &f.saved[0] == &f.first[0] {
 				frames[i].saved = frames[i].first[:n:n] // its own copy of first
 			}

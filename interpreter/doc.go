@@ -374,7 +374,7 @@
 // its own copy of it), and the run loop keeps the frames it pops for the
 // next push (Game.spareFrames): only the frame stack points to a frame,
 // so a popped one is nobody's. A frame that binds more keeps the array
-// it made for them, emptied, for its next binds (frame.heap) — unless a
+// it made for them, emptied, for its next binds (frame.savedAt) — unless a
 // clone was taken since (state.clones), since the clone shares it. A decision's options are gathered in a
 // buffer the game reuses and copied once at their exact size. Strings
 // put in an `any` (a list's element walked by a loop, a for_each list, a
@@ -408,9 +408,14 @@
 // nothing a game computes depends on them.
 //
 // Cheap clones (cow.go, cow_clone.go): a clone shares the state with its
-// original and copies on write, so cloning costs one shallow copy of the
-// root map, the frame structs and the pending decision (~10 allocations,
-// whatever the number of cards; search bots clone per playout). Zone
+// original and copies on write, so cloning costs a copy of the frame
+// structs and the pending decision (~7 allocations, whatever the number
+// of cards; search bots clone per playout). The root map and its slots
+// are shared too, until either game writes one (writableRoot,
+// writableVals): the root map's shallow copy was a third of a clone's
+// time, and a clone that never writes a root name never makes it. The map names its
+// game for the VM's engine calls (gameKey), so a clone runs the VM on a
+// map of its own (Game.vmEnv); closures pass the game itself as $env. Zone
 // lists and variables' values are never written in place where anyone
 // can see them (a move builds new lists or appends past the end of
 // every holder's list, under a per-zone append mark that a clone clears:

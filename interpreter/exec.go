@@ -183,8 +183,8 @@ func (g *Game) newFrame(b *block) *frame {
 // takes, and the copy of an inline saved entry is the clone's own), so a
 // popped frame is nobody's.
 func (g *Game) recycle(f *frame) {
-	heap, at := f.heap, f.heapAt // emptied by unbind, or dropped if a clone may hold it
-	*f = frame{heap: heap, heapAt: at}
+	saved, at := f.keptSaved(g.st), f.savedAt // its array, if no clone holds it
+	*f = frame{saved: saved, savedAt: at}
 	g.spareFrames = append(g.spareFrames, f)
 }
 
@@ -644,13 +644,25 @@ func (g *Game) eval(c *compiled) (any, error) {
 	return g.runProgram(c)
 }
 
+// vmEnv is the root map as the VM reads it: with this game under gameKey,
+// for the engine's functions the VM calls. A clone shares its original's
+// map, which names the original, until it writes: a clone that runs the
+// VM makes the map its own first.
+func (g *Game) vmEnv() map[string]any {
+	if ref, ok := g.st.root[gameKey].(gameRef); !ok || ref.g != g {
+		g.st.writableRoot()
+		g.st.root[gameKey] = gameRef{g}
+	}
+	return g.st.root
+}
+
 func (g *Game) runProgram(c *compiled) (any, error) {
 	prog, err := c.run.program()
 	if err != nil {
 		return nil, g.exprFailure(c, err)
 	}
 	g.st.syncLocals() // the VM reads the map
-	out, err := g.prepareVM().Run(prog, g.st.root)
+	out, err := g.prepareVM().Run(prog, g.vmEnv())
 	if err != nil {
 		return nil, g.exprFailure(c, err)
 	}

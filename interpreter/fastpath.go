@@ -192,8 +192,8 @@ func (fc *fastCompiler) identifier(name string) fastFunc {
 	if slot, ok := fc.slots[name]; ok {
 		return func(x *fastCtx) (any, bool) { return x.stack[x.base+slot], true }
 	}
-	if name == "$env" {
-		return func(x *fastCtx) (any, bool) { return x.env, true }
+	if name == "$env" { // only the engine's functions take it, to find the game
+		return func(x *fastCtx) (any, bool) { return gameRef{x.g}, true }
 	}
 	if len(name) > 0 && name[0] == '$' {
 		return fc.fail("hidden name " + name)

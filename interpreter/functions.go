@@ -140,7 +140,7 @@ func wantFor(typ string) wanted {
 // callFunction runs a ruleset function: the first argument is the
 // environment (inserted by envPatcher), the rest are the parameters.
 func callFunction(f *function, args []any) (any, error) {
-	_, g, err := gameOf(args)
+	g, err := gameOf(args)
 	if err != nil {
 		return nil, err
 	}
@@ -209,20 +209,23 @@ func restoreParams(s *state, saved []savedLocal) {
 	}
 }
 
-// gameOf extracts the environment and its game from a call's arguments.
-func gameOf(args []any) (map[string]any, *Game, error) {
+// gameOf finds the game of a call of an engine function: its first
+// argument, $env, is the game (from a closure) or the environment map
+// that names it (from the VM).
+func gameOf(args []any) (*Game, error) {
 	if len(args) == 0 {
-		return nil, nil, fmt.Errorf("internal: missing environment")
+		return nil, fmt.Errorf("internal: missing environment")
 	}
-	env, ok := args[0].(map[string]any)
-	if !ok {
-		return nil, nil, fmt.Errorf("internal: environment is %T", args[0])
+	switch env := args[0].(type) {
+	case gameRef: // what a closure passes (fastCompiler.identifier)
+		return env.g, nil
+	case map[string]any: // what the VM passes: its environment
+		if g, ok := gameIn(env); ok {
+			return g, nil
+		}
+		return nil, fmt.Errorf("internal: environment has no game")
 	}
-	g, ok := gameIn(env)
-	if !ok {
-		return nil, nil, fmt.Errorf("internal: environment has no game")
-	}
-	return env, g, nil
+	return nil, fmt.Errorf("internal: environment is %T", args[0])
 }
 
 // declareBuiltins adds agon's own functions (see REFERENCE.md).
@@ -253,7 +256,7 @@ func (c *exprCompiler) declareBuiltins() {
 }
 
 func builtinCard(args ...any) (any, error) {
-	_, g, err := gameOf(args)
+	g, err := gameOf(args)
 	if err != nil {
 		return nil, err
 	}

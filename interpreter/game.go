@@ -105,6 +105,7 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 		vals:        make([]any, len(p.rootSlots.of)),
 		bound:       make([]bool, len(p.rootSlots.of)),
 		valsOwn:     true,
+		rootOwn:     true,
 		events:      eventLog{own: make([]Event, 0, events)},
 		playerCount: cfg.Players,
 		rng:         newRNG(cfg.Seed),
@@ -307,7 +308,6 @@ func (g *Game) Decisions() int { return g.st.decisions }
 // hook is left out (KeepStartHook).
 func (g *Game) Clone() *Game {
 	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, partialOutcomes: g.partialOutcomes, clonedBoxes: true}
-	n.st.root[gameKey] = gameRef{n}
 	return n
 }
 

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -80,10 +81,12 @@ func (s *state) setRoot(name string, v any) {
 	i, ok := s.slots.of[name]
 	switch {
 	case !ok:
+		s.writableRoot()
 		s.root[name] = v
 	case s.slots.local[i]:
 		s.setLocal(i, v, true)
 	default:
+		s.writableRoot()
 		s.root[name] = v
 		s.setVal(i, v)
 	}
@@ -94,10 +97,12 @@ func (s *state) unsetRoot(name string) {
 	i, ok := s.slots.of[name]
 	switch {
 	case !ok:
+		s.writableRoot()
 		delete(s.root, name)
 	case s.slots.local[i]:
 		s.setLocal(i, nil, false)
 	default:
+		s.writableRoot()
 		delete(s.root, name)
 		s.setVal(i, nil)
 	}
@@ -129,6 +134,7 @@ func (s *state) syncLocals() {
 	if !s.localsStale {
 		return
 	}
+	s.writableRoot()
 	for i, name := range s.slots.names {
 		switch {
 		case !s.slots.local[i]:
@@ -159,14 +165,34 @@ func (s *state) writableVals() {
 
 // ownVals makes the slots the state's own.
 func (s *state) ownVals() {
-	if s.shared.Load() { // cloned since the last write: the clone shares them
-		s.owned = nil // as marks does
-		s.shared.Store(false)
-		s.valsOwn = false
-	}
+	s.unshare()
 	if !s.valsOwn {
 		s.vals, s.bound = slices.Clone(s.vals), slices.Clone(s.bound)
 		s.valsOwn = true
+	}
+}
+
+// unshare drops the state's ownership of everything a clone taken since
+// its last write shares with it: the marks of its cards, players and
+// families (cow.go), its slots and its root map. Whichever write comes
+// first after a clone calls it.
+func (s *state) unshare() {
+	if s.shared.Load() {
+		s.owned = nil
+		s.shared.Store(false)
+		s.valsOwn, s.rootOwn = false, false
+	}
+}
+
+// writableRoot makes the root map the state's own before a write, if it
+// is not: a clone shares its original's root map until either writes it
+// (cloning copied it before; it was a third of a clone's time).
+func (s *state) writableRoot() {
+	if !s.rootOwn || s.shared.Load() {
+		s.unshare()
+		if !s.rootOwn {
+			s.root, s.rootOwn = maps.Clone(s.root), true
+		}
 	}
 }
 

@@ -90,7 +90,7 @@ func (ps *positioner) global(k, v *yaml.Node) {
 		return
 	}
 	if typ, ok := varType(ps.g.prog.vars, k.Value); ok {
-		ps.setValue(ps.g.st.root, k.Value, typ, v)
+		ps.setValue(ps.g.ownContainer(-1), k.Value, typ, v)
 		return
 	}
 	if _, ok := ps.g.prog.consts[k.Value]; ok {

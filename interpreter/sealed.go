@@ -23,7 +23,11 @@ import (
 //     expression can name (it is not an identifier), as a gameRef: a
 //     value with no methods and no exported fields, so that even a route
 //     we did not think of could neither call into the game nor print an
-//     address.
+//     address. That is where the VM's calls find it (the VM passes its
+//     environment as $env, and a clone makes the map its own, naming
+//     itself, before it runs the VM: Game.vmEnv); a closure passes the
+//     gameRef itself as $env, since a clone shares its original's map
+//     until it writes it.
 
 // gameKey is where the environment keeps its game, for the functions that
 // need it. It is not an identifier, so no expression can name it; keys

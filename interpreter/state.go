@@ -19,6 +19,10 @@ type state struct {
 	vals    []any
 	slots   *rootSlotTable
 	valsOwn bool // vals is this state's alone (not a clone's too)
+	// rootOwn tells that root is this state's alone: a clone shares its
+	// original's root map and either copies it at its first write of it
+	// (writableRoot), as with vals.
+	rootOwn bool
 	// bound tells, for a local's slot, whether the local is bound;
 	// localsStale that the root map's locals are behind their slots
 	// (rootslots.go). bound is copied with vals.
@@ -41,7 +45,7 @@ type state struct {
 	shared atomic.Bool
 	// clones counts the clones taken of this state (atomically, as
 	// shared): a frame reuses its array of saved locals only while no
-	// clone was taken since it made it (frame.heap).
+	// clone was taken since it made it (frame.savedAt).
 	clones    atomic.Uint64
 	frames    []*frame
 	pending   *pendingDecision
@@ -79,14 +83,12 @@ type frame struct {
 	// nothing writes a saved entry in place (replaceRefs copies the slice
 	// first).
 	first [2]savedLocal
-	// heap is the array of saved locals this frame made when it bound
-	// more than first holds, kept (emptied) when the frame unbinds or is
-	// recycled so that the next binds reuse it; heapAt is the state's
-	// clone count when it was made. A clone shares the frames' saved
-	// arrays, so after one (the count moved) the array is dropped, not
-	// reused; a clone's frames start without one.
-	heap   []savedLocal
-	heapAt uint64
+	// savedAt is the state's clone count when saved's array was made,
+	// when the frame made one (it bound more than first holds): unbind
+	// and recycle keep that array, emptied, for the next binds, but only
+	// while the count is the same — a clone shares the frames' saved
+	// arrays, so after one the array is dropped, never written again.
+	savedAt uint64
 }
 
 // savedLocal remembers what a name held before a frame bound it.
@@ -123,6 +125,7 @@ func bindKey(s *state, name string, l localRef, v any) savedLocal {
 		return savedLocal{name: name, key: l.key, old: old, had: had, slot: l.slot}
 	}
 	old, had := s.root[l.key]
+	s.writableRoot()
 	s.root[l.key] = v
 	return savedLocal{name: name, key: l.key, old: old, had: had}
 }
@@ -163,14 +166,11 @@ func (f *frame) bind(st *state, name string, l localRef, v any) {
 	}
 	if f.saved == nil {
 		f.saved = f.first[:0] // most frames bind one or two locals
-		if f.ownsHeap(st) {
-			f.saved = f.heap[:0]
-		}
 	}
 	room := cap(f.saved)
 	f.saved = append(f.saved, bindKey(st, name, l, v))
-	if cap(f.saved) != room && cap(f.saved) > len(f.first) { // a new array
-		f.heap, f.heapAt = f.saved, st.clones.Load()
+	if cap(f.saved) != room { // a new array: the state's alone until its next clone
+		f.savedAt = st.clones.Load()
 	}
 }
 
@@ -179,18 +179,18 @@ func (f *frame) unbind(st *state) {
 	for i := len(f.saved) - 1; i >= 0; i-- {
 		f.saved[i].restore(st)
 	}
-	if !f.ownsHeap(st) {
-		f.heap = nil // a clone may hold it: never written again
-	} else if len(f.saved) > 0 && &f.saved[0] == &f.heap[0] {
-		clear(f.saved) // the old values are not kept alive
-	}
-	f.saved = nil
+	f.saved = f.keptSaved(st)
 }
 
-// ownsHeap reports whether f has an array of saved locals that no clone
-// of st holds (none was taken since f made it), to bind into again.
-func (f *frame) ownsHeap(st *state) bool {
-	return f.heap != nil && f.heapAt == st.clones.Load()
+// keptSaved is the frame's array of saved locals, emptied, for its next
+// binds: the one it made if no clone can hold it (see savedAt), else
+// none (nil: the next bind starts in first).
+func (f *frame) keptSaved(st *state) []savedLocal {
+	if cap(f.saved) <= len(f.first) || f.savedAt != st.clones.Load() {
+		return nil
+	}
+	clear(f.saved[:cap(f.saved)]) // the old values are not kept alive
+	return f.saved[:0]
 }
 
 // cloner deep-copies values, keeping shared maps shared. Its zero value
