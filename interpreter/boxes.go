@@ -16,11 +16,15 @@ import (
 // the game's alone (not part of the state; a clone starts without one) and
 // made on first use.
 
-// stringBoxSlots is the size of a game's table (a power of two);
-// cloneBoxSlots that of a clone's. A search bot makes thousands of clones
-// a decision, each playing a few steps: a full table each (16 KB) was a
-// fifth of the bytes a clone and its step allocated.
+// A table starts with firstBoxSlots slots and grows fourfold, up to
+// stringBoxSlots in a game and cloneBoxSlots in a clone (powers of two),
+// when it has missed as many strings as it has slots: a game that walks
+// 18 distinct strings keeps 64 slots (a full table, 16 KB, was 4% of a
+// Peloponnes game's bytes), one that walks 195 gets 512. A search bot
+// makes thousands of clones a decision, each playing a few steps: a full
+// table each was a fifth of the bytes a clone and its step allocated.
 const (
+	firstBoxSlots  = 64
 	stringBoxSlots = 512
 	cloneBoxSlots  = 64
 )
@@ -53,7 +57,24 @@ func (g *Game) boxString(s string) any {
 	}
 	*other = *e
 	e.s, e.v = s, s
+	g.boxMisses++
+	if g.boxMisses >= len(boxes) {
+		g.growBoxes() // e's box is still s's, in the old table
+	}
 	return e.v
+}
+
+// growBoxes replaces the table by one four times as large, up to the
+// game's limit, after it missed as many strings as it has slots.
+func (g *Game) growBoxes() {
+	limit := stringBoxSlots
+	if g.clonedBoxes {
+		limit = cloneBoxSlots
+	}
+	g.boxMisses = 0
+	if len(g.boxes) < limit {
+		g.boxes = make(stringBoxes, min(len(g.boxes)*4, limit))
+	}
 }
 
 // boxSet is the first slot of s's set of two in a table of size slots.
@@ -71,11 +92,7 @@ func boxSet(s string, size int) int {
 // boxTable is the game's table of boxed strings, made on first use.
 func (g *Game) boxTable() stringBoxes {
 	if g.boxes == nil {
-		size := stringBoxSlots
-		if g.clonedBoxes {
-			size = cloneBoxSlots
-		}
-		g.boxes = make(stringBoxes, size)
+		g.boxes = make(stringBoxes, firstBoxSlots)
 	}
 	return g.boxes
 }

@@ -32,13 +32,24 @@ func TestBoxStringReusesBoxes(t *testing.T) {
 		t.Error("two games share a table")
 	}
 	if len(g.boxes) != stringBoxSlots {
-		t.Errorf("a game's table has %d slots, want %d", len(g.boxes), stringBoxSlots)
+		t.Errorf("a game that boxed %d strings has a table of %d slots, want %d", 4*stringBoxSlots, len(g.boxes), stringBoxSlots)
+	}
+	few := &Game{}
+	for range 10 {
+		for i := range 20 {
+			few.boxString(fmt.Sprintf("zone_%d", i))
+		}
+	}
+	if len(few.boxes) != firstBoxSlots {
+		t.Errorf("a game that walks 20 strings has a table of %d slots, want %d", len(few.boxes), firstBoxSlots)
 	}
 	if !start(t, dealGame, 2).Clone().clonedBoxes {
 		t.Error("a clone does not get the small table")
 	}
 	clone := &Game{clonedBoxes: true}
-	clone.boxString("y")
+	for i := 0; i < 4*stringBoxSlots; i++ {
+		clone.boxString(fmt.Sprintf("card_%d", i))
+	}
 	if len(clone.boxes) != cloneBoxSlots || &clone.boxes[0] == &g.boxes[0] {
 		t.Errorf("a clone's table has %d slots (want its own %d)", len(clone.boxes), cloneBoxSlots)
 	}
@@ -49,9 +60,9 @@ func TestBoxStringReusesBoxes(t *testing.T) {
 // turns allocate nothing; a third of the same set evicts the older.
 func TestBoxStringKeepsTwoStringsOfOneSet(t *testing.T) {
 	var same []string
-	first := boxSet("s0", stringBoxSlots)
+	first := boxSet("s0", firstBoxSlots) // a new game's table
 	for i := 1; len(same) < 2; i++ {
-		if s := fmt.Sprintf("s%d", i); boxSet(s, stringBoxSlots) == first {
+		if s := fmt.Sprintf("s%d", i); boxSet(s, firstBoxSlots) == first {
 			same = append(same, s)
 		}
 	}

@@ -378,8 +378,9 @@
 // clone was taken since (state.clones), since the clone shares it. A decision's options are gathered in a
 // buffer the game reuses and copied once at their exact size. Strings
 // put in an `any` (a list's element walked by a loop, a for_each list, a
-// card's zone) are boxed through a small two-way table per game
-// (boxes.go; a look-ahead copy, which runs in its game's stead, uses its
+// card's zone) are boxed through a two-way table per game that grows
+// when it misses much, starting where the last game's grew to (boxes.go,
+// sizes.go; a look-ahead copy, which runs in its game's stead, uses its
 // game's), and ints through boxInt. None of these is part of the
 // state: a clone starts without them. A move of several cards rebuilds
 // each zone they leave once and the destination once (movebatch.go),

@@ -57,8 +57,10 @@ type Game struct {
 	spareFrames []*frame
 	// boxes are the strings the game boxed lately (boxes.go).
 	boxes stringBoxes
-	// clonedBoxes makes the table a clone's small one (cloneBoxSlots).
+	// clonedBoxes keeps the table a clone's small one (cloneBoxSlots);
+	// boxMisses counts the strings it missed since it last grew.
 	clonedBoxes bool
+	boxMisses   int
 	// optionBuf is where options gathers a decision's options (reused).
 	optionBuf []pendingOption
 	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
@@ -98,7 +100,10 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 			return nil, err
 		}
 	}
-	events, rootKeys := p.sizes.hint(cfg.Players)
+	events, rootKeys, boxSlots := p.sizes.hint(cfg.Players)
+	if boxSlots > 0 {
+		g.boxes = make(stringBoxes, boxSlots) // the size the last game's table grew to
+	}
 	g.st = &state{
 		root:        make(map[string]any, rootKeys),
 		slots:       p.rootSlots,
@@ -336,7 +341,11 @@ func (g *Game) finish() error {
 	}
 	g.st.result = res
 	g.st.over = true
-	g.prog.sizes.note(g.st.playerCount, g.st.events.len(), len(g.st.root))
+	boxSlots := len(g.boxes)
+	if g.clonedBoxes {
+		boxSlots = 0
+	}
+	g.prog.sizes.note(g.st.playerCount, g.st.events.len(), len(g.st.root), boxSlots)
 	return nil
 }
 

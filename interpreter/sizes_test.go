@@ -30,3 +30,26 @@ func TestNewGameStartsWithTheLastGamesSizes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Less(t, cap(other.Events()), len(first.Events()), "a 3-player game does not start with the 2-player game's log")
 }
+
+// A game's table of boxed strings starts at the size the last finished
+// game of as many players grew it to; a clone's games leave the size
+// alone (their tables stay small).
+func TestNewGameStartsWithTheLastGamesBoxTable(t *testing.T) {
+	p := load(t, dealGame)
+	first, err := NewGame(p, Config{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	for i := range 4 * stringBoxSlots { // a game that walks many strings
+		first.boxString(string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676)))
+	}
+	require.Equal(t, stringBoxSlots, len(first.boxes))
+	clone := first.Clone()
+	playFirst(t, first)
+	playFirst(t, clone) // finishes last
+
+	second, err := NewGame(p, Config{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	assert.Equal(t, stringBoxSlots, len(second.boxes), "the last game's size, not the clone's")
+	fresh, err := NewGame(p, Config{Players: 3, Seed: 1})
+	require.NoError(t, err)
+	assert.Nil(t, fresh.boxes, "no game of 3 players has finished: the table is made on first use")
+}
