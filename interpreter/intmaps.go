@@ -11,8 +11,8 @@ import (
 
 // coerceIntMaps converts a list of maps of ints to []map[string]int.
 func coerceIntMaps(v any) (any, error) {
-	if same, ok := v.([]map[string]int); ok { // as is: see coerceList
-		return same, nil
+	if _, ok := v.([]map[string]int); ok { // as is, and v, not boxed again: see coerceList
+		return v, nil
 	}
 	if v == nil {
 		return []map[string]int{}, nil

@@ -317,7 +317,7 @@ func coerce(typ string, v any) (any, error) {
 func coerceList[T any](v any, conv func(any) (T, bool)) (any, error) {
 	switch xs := v.(type) {
 	case []T:
-		return xs, nil
+		return v, nil // v, not xs: boxing a slice again allocates its header
 	case []any: // what expressions build: converted without reflection
 		out := make([]T, len(xs))
 		for i, x := range xs {
