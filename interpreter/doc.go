@@ -361,7 +361,9 @@
 // which are only appended to: capped at their length, an append to either
 // copy moves that copy to a new array. It shares the event log as a frozen
 // segment and appends to a tail of its own (eventlog.go), so that its
-// first event does not copy a long log. Function parameters' local keys are
+// first event does not copy a long log; a game's own log, once its first
+// array is full, goes on in chunks frozen the same way, so it never
+// copies itself to grow either. Function parameters' local keys are
 // computed at load; coerce returns the value it was given rather than
 // boxing it again. BENCHMARKS.md records each step with its measurements.
 //
