@@ -209,33 +209,11 @@ func (fc *fastCompiler) array(n *ast.ArrayNode) fastFunc {
 // mapLiteral compiles {k: v, …} with string keys, which expr's VM counts
 // as memory (one per pair).
 func (fc *fastCompiler) mapLiteral(n *ast.MapNode) fastFunc {
-	var keys, values []fastFunc
-	for _, p := range n.Pairs {
-		pair, ok := p.(*ast.PairNode)
-		if !ok {
-			return fc.fail("map literal")
-		}
-		kv := fc.args(pair.Key, pair.Value)
-		if kv == nil {
-			return nil
-		}
-		keys, values = append(keys, kv[0]), append(values, kv[1])
+	keys, values, ok := fc.pairs(n)
+	if !ok {
+		return nil
 	}
-	return func(x *fastCtx) (any, bool) {
-		if !x.chargeVM(len(keys)) {
-			return nil, false
-		}
-		out := make(map[string]any, len(keys))
-		for i, key := range keys {
-			k, v, ok := fastPair(x, key, values[i])
-			s, isString := k.(string)
-			if !ok || !isString {
-				return nil, false
-			}
-			out[s] = v
-		}
-		return out, true
-	}
+	return fastMapOf(keys, values, func(v any) (any, bool) { return v, true })
 }
 
 // intMapLiteral compiles a map literal given for a parameter of type
@@ -243,32 +221,52 @@ func (fc *fastCompiler) mapLiteral(n *ast.MapNode) fastFunc {
 // at once. A value that is not an int gives up (the VM reports the
 // conversion's error).
 func (fc *fastCompiler) intMapLiteral(n *ast.MapNode) fastFunc {
-	var keys, values []fastFunc
-	for _, p := range n.Pairs {
-		pair, ok := p.(*ast.PairNode)
-		if !ok {
-			return fc.fail("map literal")
-		}
-		kv := fc.args(pair.Key, pair.Value)
-		if kv == nil {
-			return nil
-		}
-		keys, values = append(keys, kv[0]), append(values, kv[1])
+	keys, values, ok := fc.pairs(n)
+	if !ok {
+		return nil
 	}
+	return fastMapOf(keys, values, func(v any) (int, bool) { n, ok := v.(int); return n, ok })
+}
+
+// fastMapOf builds a map literal's map of values of type V (conv gives
+// up on a value of another type), charging one per pair as expr's VM
+// counts its memory.
+func fastMapOf[V any](keys, values []fastFunc, conv func(any) (V, bool)) fastFunc {
 	return func(x *fastCtx) (any, bool) {
 		if !x.chargeVM(len(keys)) {
 			return nil, false
 		}
-		out := make(map[string]int, len(keys))
+		out := make(map[string]V, len(keys))
 		for i, key := range keys {
 			k, v, ok := fastPair(x, key, values[i])
 			s, isString := k.(string)
-			n, isInt := v.(int)
-			if !ok || !isString || !isInt {
+			if !ok || !isString {
 				return nil, false
 			}
-			out[s] = n
+			e, ok := conv(v)
+			if !ok {
+				return nil, false
+			}
+			out[s] = e
 		}
 		return out, true
 	}
+}
+
+// pairs compiles a map literal's keys and values; not ok when a part
+// could not be compiled.
+func (fc *fastCompiler) pairs(n *ast.MapNode) (keys, values []fastFunc, ok bool) {
+	for _, p := range n.Pairs {
+		pair, isPair := p.(*ast.PairNode)
+		if !isPair {
+			fc.fail("map literal")
+			return nil, nil, false
+		}
+		kv := fc.args(pair.Key, pair.Value)
+		if kv == nil {
+			return nil, nil, false
+		}
+		keys, values = append(keys, kv[0]), append(values, kv[1])
+	}
+	return keys, values, true
 }
