@@ -49,6 +49,10 @@ type pendingDecision struct {
 	prompt  string
 	options []pendingOption
 	pick    *pickProgress // a pick under way, nil for other decisions
+	// optionsAt is the state's clone count when options was listed: when
+	// the decision is taken with the count unchanged, no clone shares
+	// options, and the game lists its next decision into it (spareOptions).
+	optionsAt uint64
 }
 
 // pendingOption is one legal option with the value its `as` binds.
@@ -124,7 +128,7 @@ func (g *Game) decide(ch *choice) error {
 	if err != nil {
 		return err
 	}
-	pd := &pendingDecision{choice: ch, player: who, prompt: prompt, options: opts}
+	pd := &pendingDecision{choice: ch, player: who, prompt: prompt, options: opts, optionsAt: g.st.clones.Load()}
 	if ch.auto && len(opts) == 1 {
 		return g.take(pd, 0, false)
 	}
@@ -145,15 +149,21 @@ func (g *Game) decider(ch *choice) (int, error) {
 }
 
 // options lists the legal options of ch in order. They are gathered in
-// a buffer the game reuses (optionBuf) and copied into a list of the exact
-// size, which the pending decision keeps.
+// a buffer the game reuses (optionBuf) and copied into a list the pending
+// decision keeps: the last taken decision's, when no clone shares it
+// (spareOptions, see take), else a new one of the exact size.
 func (g *Game) options(ch *choice) ([]pendingOption, error) {
 	buf := g.optionBuf[:0]
 	g.optionBuf = nil // a listing inside the listing (none today) gets its own
 	buf, err := g.gatherOptions(buf, ch)
 	var out []pendingOption
 	if err == nil && len(buf) > 0 {
-		out = append(make([]pendingOption, 0, len(buf)), buf...)
+		out = g.spareOptions
+		if cap(out) < len(buf) {
+			out = make([]pendingOption, 0, len(buf))
+		}
+		g.spareOptions = nil
+		out = append(out, buf...)
 		err = uniqueKeys(out)
 	}
 	clear(buf) // the buffer must not keep cards alive
@@ -284,6 +294,10 @@ func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
 		return g.takePick(pd, i, counted)
 	}
 	opt := pd.options[i]
+	if pd.optionsAt == g.st.clones.Load() { // no clone shares the list: the next one reuses it
+		clear(pd.options) // its values must not keep cards alive
+		g.spareOptions = pd.options[:0]
+	}
 	grp := pd.choice.groups[opt.group]
 	if counted && g.keysOnly {
 		label, err := g.takenLabel(grp, opt)

@@ -886,3 +886,23 @@ func TestACloneSharesTheRootMapAndRunsTheVMAsItself(t *testing.T) {
 	assert.Equal(t, "deck", evalOnVM(t, d, `card("`+id+`").zone`))
 	assert.Equal(t, "hand", evalOnVM(t, g, `card("`+id+`").zone`))
 }
+
+// TestCloneKeepsThePendingOptionsItShares: a game lists its next decision
+// into the option list of the decision it took last, but a clone taken
+// while that decision was pending shares the list. Either game, taking
+// the decision first, must leave the other's options as they were.
+func TestCloneKeepsThePendingOptionsItShares(t *testing.T) {
+	for _, originalFirst := range []bool{true, false} {
+		g := start(t, dealGame, 1)
+		c := g.Clone()
+		want := g.Pending()
+		first, second := g, c
+		if !originalFirst {
+			first, second = c, g
+		}
+		apply(t, first, want.Options[0].Key)
+		playFirst(t, first) // every later listing reuses a list
+		assert.Equal(t, want, second.Pending(), "the other game's pending decision")
+		apply(t, second, want.Options[len(want.Options)-1].Key)
+	}
+}

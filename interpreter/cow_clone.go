@@ -60,6 +60,7 @@ func (p *pendingDecision) clone() *pendingDecision {
 		return nil
 	}
 	pd := *p
+	pd.optionsAt = ^uint64(0) // never the clone's count: the options are shared
 	if p.pick != nil {
 		pd.pick = &pickProgress{items: p.pick.items, picked: copySlice(p.pick.picked), min: p.pick.min, max: p.pick.max}
 	}

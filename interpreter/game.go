@@ -61,8 +61,11 @@ type Game struct {
 	// boxMisses counts the strings it missed since it last grew.
 	clonedBoxes bool
 	boxMisses   int
-	// optionBuf is where options gathers a decision's options (reused).
-	optionBuf []pendingOption
+	// optionBuf is where options gathers a decision's options (reused);
+	// spareOptions is the option list of the last decision taken, which
+	// the next listing copies its options into (choice.go).
+	optionBuf    []pendingOption
+	spareOptions []pendingOption
 	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
 	keysOnly bool
 	// onTrigger, when set, is told each trigger that fires
