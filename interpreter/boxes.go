@@ -19,8 +19,8 @@ import (
 // A table starts with firstBoxSlots slots and grows fourfold, up to
 // stringBoxSlots in a game and cloneBoxSlots in a clone (powers of two),
 // when it has missed as many strings as it has slots: a game that walks
-// 18 distinct strings keeps 64 slots (a full table, 16 KB, was 4% of a
-// Peloponnes game's bytes), one that walks 195 gets 512. A search bot
+// 18 distinct strings keeps 64 slots (a full table, 16 KB, was 4% of the
+// bytes of a shipped game that walks 18), one that walks 195 gets 512. A search bot
 // makes thousands of clones a decision, each playing a few steps: a full
 // table each was a fifth of the bytes a clone and its step allocated.
 const (
@@ -46,7 +46,7 @@ func (g *Game) boxString(s string) any {
 	// Two ways: a string's set is two slots, and a miss moves the first
 	// to the second, so that two strings of one set that a loop takes in
 	// turn do not evict each other at every step (they did, in a table
-	// of one way: Cyclades' sea names, 8,600 boxes in three games).
+	// of one way: a shipped game's board names, 8,600 boxes in three games).
 	i := boxSet(s, len(boxes))
 	e, other := &boxes[i], &boxes[i+1]
 	if e.v != nil && e.s == s {

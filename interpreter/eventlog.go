@@ -10,7 +10,7 @@ package interpreter
 // events fill an array sized by the last game's log (sizes.go), then, if
 // the game runs longer, arrays of eventChunk, each frozen in turn when
 // full: the log never copies itself to grow (a long game used to copy its
-// log at every doubling, ~10% of Politeia's bytes). The whole log is put together
+// log at every doubling, ~10% of a long shipped game's bytes). The whole log is put together
 // when someone first reads it (Events, MarshalState) and kept; a game
 // whose log is one array reads it as is.
 
