@@ -39,7 +39,7 @@ import (
 //     all: cards and players are not a value type of variables or props,
 //     only of zones and locals.
 //
-// Clone only reads the original but for one atomic flag (state.shared)
+// Clone only reads the original but for one atomic counter (state.clones)
 // that tells it its marks are stale: so several goroutines may clone one
 // game at the same time (a search bot's workers cloning the root), as
 // long as nothing else calls the game meanwhile.

@@ -4,7 +4,7 @@ package interpreter
 // the frames and the pending decisions (see cow.go); the root map and
 // the slots too, until either state writes them (writableRoot,
 // writableVals). It takes s's ownership of its cards, players, families,
-// slots and root map away (s.shared), so s is written to too.
+// slots and root map away (s.clones), so s is written to too.
 func (s *state) clone() *state {
 	n := &state{
 		root:        s.root, // shared until the first write (writableRoot)
@@ -26,8 +26,7 @@ func (s *state) clone() *state {
 		facts:       s.facts, // written once, never in place
 		takes:       shareAppendOnly(s.takes),
 	}
-	s.shared.Store(true) // s.owned is dropped at s's next write (marks)
-	s.clones.Add(1)      // s's frames drop, not reuse, the saved arrays n now shares (frame.savedAt)
+	s.clones.Add(1) // s's ownerships go at its next write (unshare); its frames drop, not reuse, the saved arrays n shares
 	if len(s.frames) > 0 {
 		frames := make([]frame, len(s.frames))
 		n.frames = make([]*frame, len(s.frames))

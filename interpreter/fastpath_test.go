@@ -20,16 +20,7 @@ func TestFastPathsAgreeWithTheVM(t *testing.T) {
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
 			g, err := newGame(p, Config{Players: players, Seed: uint64(players)})
 			require.NoError(t, err)
-			g.fastCheck = func(c *compiled, v any) {
-				fast++
-				// A VM of its own: the game's may be running the caller.
-				prog, err := c.run.program()
-				require.NoError(t, err, c.src.Src)
-				g.st.syncLocals() // the VM reads the map
-				want, err := g.newVM().Run(prog, g.st.root)
-				require.NoError(t, err, c.src.Src)
-				require.Equal(t, want, v, "%s: %s", c.src.Pos, c.src.Src)
-			}
+			checkClosuresOnTheVM(t, g, &fast)
 			g.push(p.flow)
 			g.push(p.setup)
 			require.NoError(t, g.run())
@@ -163,5 +154,20 @@ func TestFastPathCoverage(t *testing.T) {
 			t.Logf("    %6d  %s", slow[k], k)
 		}
 		assert.GreaterOrEqual(t, float64(fast), 0.99*float64(total), "%s: too many evaluations on the VM", name)
+	}
+}
+
+// checkClosuresOnTheVM makes g compare every value a closure computes
+// with what expr's VM computes from the root map, counting the checks.
+func checkClosuresOnTheVM(t *testing.T, g *Game, checked *int) {
+	g.fastCheck = func(c *compiled, v any) {
+		*checked++
+		// A VM of its own: the game's may be running the caller.
+		prog, err := c.run.program()
+		require.NoError(t, err, c.src.Src)
+		g.st.syncLocals() // the VM reads the map
+		want, err := g.newVM().Run(prog, g.vmEnv())
+		require.NoError(t, err, c.src.Src)
+		require.Equal(t, want, v, "%s: %s", c.src.Pos, c.src.Src)
 	}
 }

@@ -158,7 +158,7 @@ func (s *state) setVal(i int, v any) {
 // writableVals makes the slots the state's own before a write, if they
 // are not (kept small, to be inlined: every bind writes a slot).
 func (s *state) writableVals() {
-	if !s.valsOwn || s.shared.Load() {
+	if !s.valsOwn || s.clones.Load() != s.ownedAt {
 		s.ownVals()
 	}
 }
@@ -177,9 +177,8 @@ func (s *state) ownVals() {
 // families (cow.go), its slots and its root map. Whichever write comes
 // first after a clone calls it.
 func (s *state) unshare() {
-	if s.shared.Load() {
-		s.owned = nil
-		s.shared.Store(false)
+	if n := s.clones.Load(); n != s.ownedAt {
+		s.owned, s.ownedAt = nil, n
 		s.valsOwn, s.rootOwn = false, false
 	}
 }
@@ -188,11 +187,16 @@ func (s *state) unshare() {
 // is not: a clone shares its original's root map until either writes it
 // (cloning copied it before; it was a third of a clone's time).
 func (s *state) writableRoot() {
-	if !s.rootOwn || s.shared.Load() {
-		s.unshare()
-		if !s.rootOwn {
-			s.root, s.rootOwn = maps.Clone(s.root), true
-		}
+	if !s.rootOwn || s.clones.Load() != s.ownedAt {
+		s.ownRoot()
+	}
+}
+
+// ownRoot makes the root map the state's own.
+func (s *state) ownRoot() {
+	s.unshare()
+	if !s.rootOwn {
+		s.root, s.rootOwn = maps.Clone(s.root), true
 	}
 }
 

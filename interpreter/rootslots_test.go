@@ -82,15 +82,7 @@ func TestClosuresReadWhatTheMapHoldsAfterEveryKindOfWrite(t *testing.T) {
 	g, err := newGame(p, Config{Players: 2, Seed: 3})
 	require.NoError(t, err)
 	checked := 0
-	g.fastCheck = func(c *compiled, v any) {
-		checked++
-		prog, err := c.run.program()
-		require.NoError(t, err, c.src.Src)
-		g.st.syncLocals() // the VM reads the map
-		want, err := g.newVM().Run(prog, g.st.root)
-		require.NoError(t, err, c.src.Src)
-		require.Equal(t, want, v, "%s: %s", c.src.Pos, c.src.Src)
-	}
+	checkClosuresOnTheVM(t, g, &checked)
 	g.push(p.flow)
 	g.push(p.setup)
 	require.NoError(t, g.run())

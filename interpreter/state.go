@@ -39,14 +39,15 @@ type state struct {
 	// this state's alone (cow.go); nil when none is (since the last
 	// clone), and then cards itself is shared.
 	owned []bool
-	// shared is set by Clone (atomically, so that clones of one idle game
-	// may be taken concurrently): owned is stale and is dropped at the
-	// next write.
-	shared atomic.Bool
-	// clones counts the clones taken of this state (atomically, as
-	// shared): a frame reuses its array of saved locals only while no
-	// clone was taken since it made it (frame.savedAt).
+	// clones counts the clones taken of this state (atomically, so that
+	// clones of one idle game may be taken concurrently); ownedAt is the
+	// count when the state last took its ownerships (unshare). While they
+	// differ, a clone shares what owned, valsOwn and rootOwn say is the
+	// state's, and the next write drops them. A frame's saved locals and
+	// a pending decision's options are reused on the same condition
+	// (frame.savedAt, pendingDecision.optionsAt).
 	clones    atomic.Uint64
+	ownedAt   uint64
 	frames    []*frame
 	pending   *pendingDecision
 	rng       rng
@@ -189,7 +190,7 @@ func (f *frame) keptSaved(st *state) []savedLocal {
 	if cap(f.saved) <= len(f.first) || f.savedAt != st.clones.Load() {
 		return nil
 	}
-	clear(f.saved[:cap(f.saved)]) // the old values are not kept alive
+	clear(f.saved) // the old values are not kept alive (past len: cleared before, or never used)
 	return f.saved[:0]
 }
 
