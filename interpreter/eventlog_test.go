@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -43,8 +44,9 @@ func TestEventLogClonesShareTheirPast(t *testing.T) {
 	}
 	assert.Nil(t, root.frozen, "the original is only read")
 	whole := grand.all()
-	assert.Nil(t, grand.frozen, "read once, the log is kept whole")
-	assert.Equal(t, whole, grand.all())
+	again := grand.all()
+	assert.Equal(t, whole, again)
+	assert.Same(t, &whole[0], &again[0], "read once, the events are kept")
 	grand.add(ev("grand e"))
 	assert.Equal(t, []string{"a", "b", "child c", "grand d", "grand e"}, texts(grand.all()))
 	assert.Equal(t, []string{"a", "b", "child c", "grand d", "empty e"}, texts(empty.all()), "the shared segments are unchanged")
@@ -90,17 +92,17 @@ func TestEventLogGrowsInChunks(t *testing.T) {
 	const n = 5*eventChunk + 17
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	l := eventLog{own: make([]Event, 0, eventChunk)}
+	l := newEventLog(eventChunk)
 	for i := range n {
 		l.add(ev(i))
 	}
 	runtime.ReadMemStats(&after)
 	chunks := uint64(n/eventChunk + 1)
-	assert.LessOrEqual(t, after.TotalAlloc-before.TotalAlloc, chunks*eventChunk*uint64(unsafe.Sizeof(Event{}))+4096,
+	assert.LessOrEqual(t, after.TotalAlloc-before.TotalAlloc, chunks*eventChunk*uint64(unsafe.Sizeof(logEntry{}))+4096,
 		"one array a chunk and no copy (doubling would allocate ~2.5 times as much)")
 	assert.Equal(t, n, l.len())
 
-	l = eventLog{own: make([]Event, 0, eventChunk)}
+	l = newEventLog(eventChunk)
 	var clones []eventLog
 	var at []int
 	for i := range n {
@@ -117,4 +119,66 @@ func TestEventLogGrowsInChunks(t *testing.T) {
 		c.add(ev(-1))
 		assert.Equal(t, append(upTo(at[k]), -1), steps(c.all()), "clone taken at %d", at[k])
 	}
+}
+
+// The log keeps events compact and gives back exactly what it was given:
+// every kind the engine makes, and, whole, events an entry cannot hold (a
+// hand-edited saved state's), in order, before and after clones and
+// reads.
+func TestEventLogGivesBackWhatItWasGiven(t *testing.T) {
+	given := []Event{
+		{Kind: EventDecision, Player: 2, Key: "bid-3", Label: "Bid 3", Step: 7, Secret: true},
+		{Kind: EventChance, Name: "shuffle deck", Result: []string{"a", "b"}, Step: 7},
+		{Kind: EventChance, Name: "roll die", Result: []string{}, Step: 8},
+		{Kind: EventLog, Text: "phase: income", Step: 8},
+		{Kind: EventLog, Text: "", Step: 9},
+		{Kind: EventDecision, Key: "", Step: 9},
+		{Kind: "note", Text: "a kind the engine does not make", Step: 9},
+		{Kind: EventLog, Text: "with a player", Player: 1, Step: 10},
+		{Kind: EventDecision, Key: "k", Name: "and a name", Step: 10},
+		{Kind: EventChance, Name: "n", Secret: true, Step: 10},
+		{Kind: EventLog, Text: "a step past int32", Step: 1 << 40},
+		{Kind: EventDecision, Key: "k", Player: -1 << 40},
+	}
+	var l, c eventLog
+	own := Event{Kind: EventLog, Text: "the clone's own"}
+	for i, e := range given {
+		l.add(e)
+		if i == 4 {
+			c = l.forClone()
+			c.add(own)
+			assert.Equal(t, append(slices.Clone(given[:5]), own), c.all(), "a clone")
+		}
+		if i%3 == 0 {
+			assert.Equal(t, given[:i+1], l.all(), "read after event %d", i)
+		}
+	}
+	assert.Equal(t, given, l.all())
+	assert.Equal(t, append(slices.Clone(given[:5]), own), c.all(), "the clone, after its original read on")
+	c = l.forClone()
+	c.add(own)
+	assert.Equal(t, append(slices.Clone(given), own), c.all(), "a clone of a log with odd events")
+	assert.Len(t, l.more.odd, 6, "the events an entry cannot hold are kept whole")
+	reloaded, missing, empty := eventLogOf(given), eventLogOf(nil), newEventLog(4)
+	assert.Equal(t, given, reloaded.all(), "a reloaded log")
+	assert.Nil(t, missing.all(), "a missing log stays missing")
+	assert.NotNil(t, empty.all(), "an empty log is not a missing one")
+	assert.LessOrEqual(t, unsafe.Sizeof(logEntry{}), unsafe.Sizeof(Event{})*6/10, "an entry is much smaller than an Event")
+}
+
+// A saved state whose log holds events an entry cannot hold reloads and
+// saves again as it was.
+func TestStateWithOddEventsSavesAsItLoaded(t *testing.T) {
+	p := load(t, dealGame)
+	g, err := NewGame(p, Config{Players: 2, Seed: 42})
+	require.NoError(t, err)
+	g.st.events.add(Event{Kind: "note", Text: "hand-edited", Player: 1, Step: 3})
+	saved, err := g.MarshalState()
+	require.NoError(t, err)
+	back, err := UnmarshalState(p, saved)
+	require.NoError(t, err)
+	again, err := back.MarshalState()
+	require.NoError(t, err)
+	assert.Equal(t, string(saved), string(again))
+	assert.Equal(t, g.Events(), back.Events())
 }

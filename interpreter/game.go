@@ -114,7 +114,7 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 		bound:       make([]bool, len(p.rootSlots.of)),
 		valsOwn:     true,
 		rootOwn:     true,
-		events:      eventLog{own: make([]Event, 0, events)},
+		events:      newEventLog(events),
 		playerCount: cfg.Players,
 		rng:         newRNG(cfg.Seed),
 		outcomes:    append([]Outcome(nil), cfg.Outcomes...),

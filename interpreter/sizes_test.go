@@ -14,13 +14,13 @@ func TestNewGameStartsWithTheLastGamesSizes(t *testing.T) {
 	p := load(t, dealGame)
 	first, err := NewGame(p, Config{Players: 2, Seed: 42})
 	require.NoError(t, err)
-	before := cap(first.Events()) // no game has finished yet
+	before := cap(first.st.events.own) // no game has finished yet
 	playFirst(t, first)
 	require.Greater(t, len(first.Events()), before)
 
 	second, err := NewGame(p, Config{Players: 2, Seed: 42})
 	require.NoError(t, err)
-	assert.GreaterOrEqual(t, cap(second.Events()), len(first.Events()))
+	assert.GreaterOrEqual(t, cap(second.st.events.own), len(first.Events()))
 	playFirst(t, second)
 	assert.Equal(t, first.Events(), second.Events())
 	assert.Equal(t, first.Result(), second.Result())
@@ -28,7 +28,7 @@ func TestNewGameStartsWithTheLastGamesSizes(t *testing.T) {
 	// Another player count keeps its own sizes.
 	other, err := NewGame(p, Config{Players: 3, Seed: 42})
 	require.NoError(t, err)
-	assert.Less(t, cap(other.Events()), len(first.Events()), "a 3-player game does not start with the 2-player game's log")
+	assert.Less(t, cap(other.st.events.own), len(first.Events()), "a 3-player game does not start with the 2-player game's log")
 }
 
 // A game's table of boxed strings starts at the size the last finished
