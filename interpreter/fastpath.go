@@ -39,7 +39,10 @@ type fastCtx struct {
 	vals  []any
 	elems []any
 	index []int
-	g     *Game
+	// keys are the sorted keys of the maps the running loops over keys(m)
+	// walk, innermost last (fastpath_keys.go).
+	keys []string
+	g    *Game
 	// stack holds the frames: a function call's parameters, then the let
 	// variables of its body; base is the current frame's first slot.
 	stack []any
@@ -287,14 +290,14 @@ func (g *Game) runFastBody(c *compiled, args []any) (any, bool) {
 // runFastAt runs c's fast path levels below the VM's call depth.
 func (g *Game) runFastAt(c *compiled, levels int, args []any) (any, bool) {
 	x := &g.fast
-	saved, depth, stack, base := g.budget, len(x.elems), len(x.stack), x.base
+	saved, depth, stack, base, keys := g.budget, len(x.elems), len(x.stack), x.base, len(x.keys)
 	x.env, x.vals, x.g = g.st.root, g.st.vals, g
 	x.stack = append(x.stack, args...)
 	x.depth += levels
 	v, ok := x.enter(c, stack)
 	x.depth -= levels
 	x.elems, x.index = x.elems[:depth], x.index[:depth]
-	x.stack, x.base = x.stack[:stack], base
+	x.stack, x.base, x.keys = x.stack[:stack], base, x.keys[:keys]
 	if !ok {
 		g.budget = saved
 	}

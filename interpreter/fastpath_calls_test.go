@@ -51,6 +51,8 @@ vars:
   xs: {type: ints, init: "[3, 1, 4, 1, 5, 9, 2, 6]"}
   counts: {type: intmap, init: "{a: 2}"}
   huge: {type: int, init: "9223372036854775807"}
+  ranks: {type: intmap, init: "{b: 2, a: 1, c: 3}"}
+  nothing: {type: intmap, init: "{}"}
 flow: []
 `
 
@@ -109,6 +111,16 @@ func TestClosuresAgreeWithTheVM(t *testing.T) {
 		"7 % 3", "7 / 2", "len(grow('a', 5))", "map(1..3, #index)", "players[1].id == 1",
 		"div(7, 2) + divUp(7, 2)", "uniq(xs)", "reverse(xs)", "concat(xs, [fact(3)])", "flatten([xs, [1]])", "count(map(xs, evens([#, # + 1])), len(#) > 0)",
 		"weigh({a: 1, bb: fact(3)})", "weigh({})", "weigh(counts)", "weigh({a: len(xs)}) + weigh({b: 1})",
+		// Loops over keys(m) walk the sorted keys without the list
+		// (fastpath_keys.go): every loop, nested, empty, kept whole.
+		"sum(keys(ranks), len(#) * fact(3) + ranks[#])", "any(keys(ranks), # == 'a')",
+		"all(keys(ranks), # < 'c')", "none(keys(counts), # == 'z')", "one(keys(ranks), # > 'b')",
+		"count(keys(nothing), true)", "filter(keys(ranks), # != 'b')", "filter(keys(ranks), true)",
+		"filter(keys(ranks), false)", "map(keys(ranks), # + '!')", "map(keys(nothing), #)",
+		"findIndex(keys(ranks), # == 'b')", "findLast(keys(ranks), # < 'c')", "find(keys(counts), true)",
+		"any(keys(ranks), all(keys(counts), # != 'x') && # == 'b')",
+		"map(keys(ranks), sum(keys(ranks), 1) + len(#))", "sum(keys(ranks), weigh(ranks))",
+		"sum(map(keys(ranks), ranks[#]))", "keys(ranks)", "sum(keys(nothing), 1)",
 	}
 	assertClosuresAgree(t, withFast, vmOnly, values...)
 	failures := map[string]string{
@@ -179,7 +191,7 @@ func TestClosureEvaluationsDoNotAllocate(t *testing.T) {
 	p := load(t, closureRules)
 	g, err := NewGame(p, Config{Players: 2, Seed: 1})
 	require.NoError(t, err)
-	for _, src := range []string{"fact(5) > 100", "count(xs, # > fact(2)) + down(3)", "xs[1] == 1 && 3 in xs && down(2) == 0"} {
+	for _, src := range []string{"fact(5) > 100", "count(xs, # > fact(2)) + down(3)", "xs[1] == 1 && 3 in xs && down(2) == 0", "weigh(ranks) + count(keys(ranks), # != 'b')"} {
 		c, err := p.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
 		require.NoError(t, err)
 		require.NotNil(t, c.fast, src)

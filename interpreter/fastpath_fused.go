@@ -210,13 +210,13 @@ func (fc *fastCompiler) fusedSum(from ast.Node) fastFunc {
 	if !ok || (b.Name == "map" && b.Map != nil) {
 		return nil
 	}
-	args := fc.args(b.Arguments[0], pred.Node)
-	if args == nil {
+	list, each := fc.source(b.Arguments[0]), fc.node(pred.Node)
+	if list == nil || each == nil {
 		return nil
 	}
-	list, cond, value := args[0], args[1], fastFunc(nil)
+	cond, value := each, fastFunc(nil)
 	if b.Name == "map" {
-		cond, value = nil, args[1]
+		cond, value = nil, each
 	} else if b.Map != nil {
 		if value = fc.node(b.Map); value == nil {
 			return nil
@@ -231,18 +231,24 @@ func (fc *fastCompiler) fusedSum(from ast.Node) fastFunc {
 // wraps as runtime.Add does); chargeKept charges the length of the list
 // the loop stands for (a fused map or filter) as expr's memory count.
 // Anything that is not an int gives up.
-func fastSumLoop(list, cond, value fastFunc, checked, chargeKept bool) fastFunc {
-	walks := cond != nil || value != nil // # is read: push each element
+func fastSumLoop(list *listSource, cond, value fastFunc, checked, chargeKept bool) fastFunc {
+	walk := sumWalk(cond, value, checked, chargeKept)
 	return func(x *fastCtx) (any, bool) {
-		v, ok := list(x)
-		if !ok {
-			return nil, false
+		_, n, items, mark, ok := list.open(x)
+		var out any
+		if ok {
+			out, ok = walk(x, n, items)
 		}
-		n, items, ok := fastItems(v)
-		if !ok {
-			return nil, false
-		}
-		total, kept := 0, 0
+		x.closeKeys(mark)
+		return out, ok
+	}
+}
+
+// sumWalk is a sum's walk over n elements.
+func sumWalk(cond, value fastFunc, checked, chargeKept bool) func(x *fastCtx, n int, items fastList) (any, bool) {
+	walks := cond != nil || value != nil // # is read: push each element
+	return func(x *fastCtx, n int, items fastList) (any, bool) {
+		total, kept, ok := 0, 0, true
 		for i := range n {
 			e, holds := items.atBoxed(x, i), true
 			if walks {

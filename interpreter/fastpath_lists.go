@@ -73,8 +73,11 @@ func (fc *fastCompiler) predicate(b *ast.BuiltinNode) fastFunc {
 	if !ok {
 		return fc.fail("builtin " + b.Name + " without a predicate")
 	}
-	args := fc.args(b.Arguments[0], pred.Node)
-	if args == nil {
+	src, body := fc.source(b.Arguments[0]), fastFunc(nil)
+	if src == nil {
+		return nil
+	}
+	if body = fc.node(pred.Node); body == nil {
 		return nil
 	}
 	var mapped fastFunc
@@ -87,9 +90,9 @@ func (fc *fastCompiler) predicate(b *ast.BuiltinNode) fastFunc {
 		}
 	}
 	if b.Name == "map" {
-		return fastMapLoop(args[0], args[1])
+		return fastMapLoop(src, body)
 	}
-	return fastLoop(loopKinds[b.Name], args[0], args[1], mapped, b.Threshold, b.Throws)
+	return fastLoop(loopKinds[b.Name], src, body, mapped, b.Threshold, b.Throws)
 }
 
 // fastList is a list a loop walks: one of its fields is set.
@@ -131,28 +134,34 @@ func (l fastList) at(i int) any {
 
 // fastMapLoop compiles map(list, body): expr counts the list it builds
 // as memory.
-func fastMapLoop(list, body fastFunc) fastFunc {
+func fastMapLoop(src *listSource, body fastFunc) fastFunc {
 	return func(x *fastCtx) (any, bool) {
-		v, ok := list(x)
+		_, n, item, mark, ok := src.open(x)
+		var out []any
+		if ok {
+			out, ok = mapWalk(x, body, n, item)
+		}
+		x.closeKeys(mark)
 		if !ok {
 			return nil, false
-		}
-		n, item, ok := fastItems(v)
-		if !ok {
-			return nil, false
-		}
-		out := make([]any, n)
-		for i := range n {
-			x.elems, x.index = append(x.elems, item.atBoxed(x, i)), append(x.index, i)
-			v, ok := body(x)
-			x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]
-			if !ok {
-				return nil, false
-			}
-			out[i] = v
 		}
 		return out, x.chargeVM(n)
 	}
+}
+
+// mapWalk is map's list: body's value for each of the n elements.
+func mapWalk(x *fastCtx, body fastFunc, n int, item fastList) ([]any, bool) {
+	out := make([]any, n)
+	for i := range n {
+		x.elems, x.index = append(x.elems, item.atBoxed(x, i)), append(x.index, i)
+		v, ok := body(x)
+		x.elems, x.index = x.elems[:len(x.elems)-1], x.index[:len(x.index)-1]
+		if !ok {
+			return nil, false
+		}
+		out[i] = v
+	}
+	return out, true
 }
 
 // loopKind is which loop builtin a fastLoop runs.
@@ -179,17 +188,24 @@ var loopKinds = map[string]loopKind{"any": loopAny, "all": loopAll, "none": loop
 // fastLoop compiles the loops whose body is a condition. filter gathers
 // what it keeps on the frame stack, above the frames in use, and copies
 // it into a list of the exact size at the end (as the VM does).
-func fastLoop(name loopKind, list, body, mapped fastFunc, threshold *int, throws bool) fastFunc {
-	backwards := name == loopFindLast || name == loopFindLastIndex
+func fastLoop(name loopKind, src *listSource, body, mapped fastFunc, threshold *int, throws bool) fastFunc {
+	walk := loopWalk(name, body, mapped, threshold, throws)
 	return func(x *fastCtx) (any, bool) {
-		v, ok := list(x)
-		if !ok {
-			return nil, false
+		v, n, item, mark, ok := src.open(x)
+		var out any
+		if ok {
+			out, ok = walk(x, v, n, item)
 		}
-		n, item, ok := fastItems(v)
-		if !ok {
-			return nil, false
-		}
+		x.closeKeys(mark)
+		return out, ok
+	}
+}
+
+// loopWalk is a condition loop's walk over the n elements of the list v
+// (nil for a list the loop made itself: keys).
+func loopWalk(name loopKind, body, mapped fastFunc, threshold *int, throws bool) func(x *fastCtx, v any, n int, item fastList) (any, bool) {
+	backwards := name == loopFindLast || name == loopFindLastIndex
+	return func(x *fastCtx, v any, n int, item fastList) (any, bool) {
 		count, kept := 0, len(x.stack)
 		for k := range n {
 			i := k
@@ -438,7 +454,7 @@ func (fc *fastCompiler) sum(b *ast.BuiltinNode) fastFunc {
 	if len(b.Arguments) < 1 || len(b.Arguments) > 2 {
 		return fc.fail("builtin sum")
 	}
-	list := fc.node(b.Arguments[0])
+	list := fc.source(b.Arguments[0])
 	if list == nil {
 		return nil
 	}

@@ -1,0 +1,78 @@
+package interpreter
+
+import (
+	"slices"
+
+	"github.com/expr-lang/expr/ast"
+)
+
+// A loop over a map's keys without the list of them. keys(m) sorts m's
+// keys into a new list (and a slice in an `any` costs its header too),
+// which a loop over it walks once and drops: Athens' meets asks
+// sum(keys(needs), …) hundreds of times a game, and those lists were a
+// sixth of its allocations. A loop whose list is keys(m) (the engine's
+// keys, not a ruleset function of that name) sorts m's keys into the
+// context's key stack instead and walks them there; the loop gives the
+// room back when it ends. keys charges nothing and fails only on a value
+// that is not a map, where the loop gives up and the VM reports it; the
+// elements are the same boxed strings, so the loop does and charges
+// exactly what it did over the list.
+
+// listSource is what a loop walks: the value of list, or the sorted keys
+// of the map keysOf gives.
+type listSource struct {
+	list, keysOf fastFunc
+}
+
+// source compiles the list a loop walks, nil when it cannot.
+func (fc *fastCompiler) source(n ast.Node) *listSource {
+	if c, ok := n.(*ast.CallNode); ok && len(c.Arguments) == 1 {
+		if id, ok := c.Callee.(*ast.IdentifierNode); ok && id.Value == "keys" && fc.funcs[id.Value] == nil {
+			if m := fc.node(c.Arguments[0]); m != nil {
+				return &listSource{keysOf: m}
+			}
+			return nil
+		}
+	}
+	if list := fc.node(n); list != nil {
+		return &listSource{list: list}
+	}
+	return nil
+}
+
+// open evaluates the source: the list's value (nil for keys), its length
+// and elements, and the key stack's length to give back (close).
+func (s *listSource) open(x *fastCtx) (v any, n int, items fastList, mark int, ok bool) {
+	mark = len(x.keys)
+	if s.keysOf == nil {
+		if v, ok = s.list(x); !ok {
+			return nil, 0, fastList{}, mark, false
+		}
+		n, items, ok = fastItems(v)
+		return v, n, items, mark, ok
+	}
+	m, ok := s.keysOf(x)
+	if !ok {
+		return nil, 0, fastList{}, mark, false
+	}
+	switch m := m.(type) {
+	case map[string]int:
+		for k := range m {
+			x.keys = append(x.keys, k)
+		}
+	case map[string]any:
+		for k := range m {
+			x.keys = append(x.keys, k)
+		}
+	default:
+		return nil, 0, fastList{}, mark, false
+	}
+	keys := x.keys[mark:len(x.keys):len(x.keys)]
+	slices.Sort(keys)
+	return nil, len(keys), fastList{strs: keys}, mark, true
+}
+
+// close gives back the key stack's room a loop took (open's mark).
+func (x *fastCtx) closeKeys(mark int) {
+	x.keys = x.keys[:mark]
+}
