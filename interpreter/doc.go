@@ -363,9 +363,13 @@
 // segment and appends to a tail of its own (eventlog.go), so that its
 // first event does not copy a long log; a game's own log, once its first
 // array is full, goes on in chunks frozen the same way, so it never
-// copies itself to grow either. Function parameters' local keys are
-// computed at load; coerce returns the value it was given rather than
-// boxing it again. BENCHMARKS.md records each step with its measurements.
+// copies itself to grow either. The log keeps compact entries and makes
+// the Events when someone reads them (bots' games never do). Function
+// parameters' local keys are computed at load; coerce returns the value
+// it was given rather than boxing it again; a loop over keys(m) walks the
+// sorted keys on a stack of the closures' context instead of a new list
+// (fastpath_keys.go). BENCHMARKS.md records each step with its
+// measurements.
 //
 // Steady play allocates little besides the state's own new lists
 // (BENCHMARKS.md, "Fourth round: allocations"). Every local's key
