@@ -8,9 +8,9 @@ import (
 
 // A loop over a map's keys without the list of them. keys(m) sorts m's
 // keys into a new list (and a slice in an `any` costs its header too),
-// which a loop over it walks once and drops: Athens' meets asks
-// sum(keys(needs), …) hundreds of times a game, and those lists were a
-// sixth of its allocations. A loop whose list is keys(m) (the engine's
+// which a loop over it walks once and drops: a shipped ruleset's function
+// asks sum(keys(needs), …) hundreds of times a game, and those lists were
+// a sixth of that game's allocations. A loop whose list is keys(m) (the engine's
 // keys, not a ruleset function of that name) sorts m's keys into the
 // context's key stack instead and walks them there; the loop gives the
 // room back when it ends. keys charges nothing and fails only on a value
