@@ -16,8 +16,10 @@ import (
 // rows run a hand-built tree of the closures that design would compile
 // (cards as numbers, a field as a typed column, closures that return
 // ints and bools unboxed, a step charged per round, giving up reported as
-// a flag), and "native" is the loop a person would write. Nothing here is
-// engine code: it is the yardstick for the rebuild.
+// a flag), the "typed-maps" rows the same closures over the engine's
+// card maps (typed closures without columns: what stage 3 of the plan
+// would give alone), and "native" is the loop a person would write.
+// Nothing here is engine code: it is the yardstick for the rebuild.
 //
 //	go test ./interpreter -run '^$' -bench PredicateRound -benchtime 200000x -cpu 1
 
@@ -53,10 +55,10 @@ func BenchmarkPredicateRound(b *testing.B) {
 // predicateRoundCase is one expression of the benchmark, compiled, with
 // its typed and native forms.
 type predicateRoundCase struct {
-	name   string
-	engine *compiled
-	typed  typedIntFn
-	native func(*typedColumns) int
+	name            string
+	engine          *compiled
+	typed, overMaps typedIntFn
+	native          func(*typedColumns) int
 }
 
 // predicateRoundCases loads the benchmark's ruleset with extra more fields
@@ -70,13 +72,14 @@ func predicateRoundCases(tb testing.TB, extra int) (*Game, *typedColumns, []pred
 	cols := newTypedColumns(g)
 	var cases []predicateRoundCase
 	for _, tc := range []struct {
-		name, src string
-		typed     typedIntFn
-		native    func(*typedColumns) int
-		want      int
+		name, src       string
+		typed, overMaps typedIntFn
+		native          func(*typedColumns) int
+		want            int
 	}{
-		{"count", "count(pile, .kind == 'b')", typedCount(typedEq(typedKind(), typedConst(cols.intern("b")))), nativeCount, readCostPile / 4},
-		{"sum", "sum(pile, .value)", typedSum(typedValue()), nativeSum, cols.total},
+		{"count", "count(pile, .kind == 'b')", typedCount(typedEq(typedKind(), typedConst(cols.intern("b")))),
+			typedCount(typedEqStr(mapString("kind"), constString("b"))), nativeCount, readCostPile / 4},
+		{"sum", "sum(pile, .value)", typedSum(typedValue()), typedSum(mapInt("value")), nativeSum, cols.total},
 	} {
 		c, err := p.compileAdhoc(schema.Expr{Src: tc.src, Pos: schema.Pos{File: "<bench>", Line: 1, Col: 1}, Style: schema.StylePlain})
 		require.NoError(tb, err)
@@ -87,8 +90,11 @@ func predicateRoundCases(tb testing.TB, extra int) (*Game, *typedColumns, []pred
 		v, ok := tc.typed(&typedCtx{cols: cols})
 		require.True(tb, ok)
 		require.Equal(tb, tc.want, v, "typed %s", tc.src)
+		v, ok = tc.overMaps(&typedCtx{cols: cols})
+		require.True(tb, ok)
+		require.Equal(tb, tc.want, v, "typed over maps %s", tc.src)
 		require.Equal(tb, tc.want, tc.native(cols), "native %s", tc.src)
-		cases = append(cases, predicateRoundCase{tc.name, c, tc.typed, tc.native})
+		cases = append(cases, predicateRoundCase{tc.name, c, tc.typed, tc.overMaps, tc.native})
 	}
 	return g, cols, cases
 }
@@ -119,6 +125,10 @@ func predicateRounds(b *testing.B, extra int) {
 			x := &typedCtx{cols: cols}
 			perRound(b, func() { _, _ = tc.typed(x) })
 		})
+		b.Run(tc.name+"/typed-maps", func(b *testing.B) {
+			x := &typedCtx{cols: cols}
+			perRound(b, func() { _, _ = tc.overMaps(x) })
+		})
 		b.Run(tc.name+"/native", func(b *testing.B) {
 			perRound(b, func() { _ = tc.native(cols) })
 		})
@@ -133,6 +143,8 @@ type typedColumns struct {
 	kind, value []int
 	strs        map[string]int
 	total       int
+	// maps are the pile's card maps, as the engine holds them.
+	maps []map[string]any
 }
 
 // newTypedColumns lays out the pile of g as columns.
@@ -145,6 +157,7 @@ func newTypedColumns(g *Game) *typedColumns {
 		cols.kind = append(cols.kind, cols.intern(c["kind"].(string)))
 		cols.value = append(cols.value, c["value"].(int))
 		cols.total += c["value"].(int)
+		cols.maps = append(cols.maps, c)
 	}
 	return cols
 }
@@ -178,6 +191,39 @@ func typedKind() typedIntFn {
 
 func typedValue() typedIntFn {
 	return func(x *typedCtx) (int, bool) { return x.cols.value[x.elem], true }
+}
+
+// typedStrFn is a typed closure of a string (the typed-maps rows, which
+// cannot intern).
+type typedStrFn func(*typedCtx) (string, bool)
+
+func mapString(key string) typedStrFn {
+	return func(x *typedCtx) (string, bool) {
+		s, ok := x.cols.maps[x.elem][key].(string)
+		return s, ok
+	}
+}
+
+func mapInt(key string) typedIntFn {
+	return func(x *typedCtx) (int, bool) {
+		n, ok := x.cols.maps[x.elem][key].(int)
+		return n, ok
+	}
+}
+
+func constString(s string) typedStrFn {
+	return func(*typedCtx) (string, bool) { return s, true }
+}
+
+func typedEqStr(a, b typedStrFn) typedBoolFn {
+	return func(x *typedCtx) (bool, bool) {
+		l, ok := a(x)
+		if !ok {
+			return false, false
+		}
+		r, ok := b(x)
+		return l == r, ok
+	}
 }
 
 func typedConst(v int) typedIntFn {
