@@ -121,6 +121,13 @@ func TestClosuresAgreeWithTheVM(t *testing.T) {
 		"any(keys(ranks), all(keys(counts), # != 'x') && # == 'b')",
 		"map(keys(ranks), sum(keys(ranks), 1) + len(#))", "sum(keys(ranks), weigh(ranks))",
 		"sum(map(keys(ranks), ranks[#]))", "keys(ranks)", "sum(keys(nothing), 1)",
+		// Element conditions (fastpath_cond.go): the element or its field
+		// against a side evaluated once; either way round for == and !=.
+		"filter([{a: 1}, {a: 2}, {b: 3}], .a == 2)", "count([{a: 1}, {a: 2}], .a != counts.a)",
+		"any(xs, 9 == #)", "count(xs, # >= counts.a)", "findIndex(xs, # > players[1].id)",
+		"find(xs, # <= 1)", "findLast(xs, # != 9)", "one(xs, # == 9)", "none(xs, # < 0)",
+		"count(['a', nil, 'b'], # == 'a')", "count(['b', 'a', 'c'], # > 'a')", "filter(xs, # < 100)",
+		"count(xs, # == huge)", "count([], # == zero())", "count(xs, 4 > #)", "any(xs, counts.a < #)",
 	}
 	assertClosuresAgree(t, withFast, vmOnly, values...)
 	failures := map[string]string{

@@ -77,6 +77,11 @@ func (fc *fastCompiler) predicate(b *ast.BuiltinNode) fastFunc {
 	if src == nil {
 		return nil
 	}
+	if b.Map == nil && b.Name != "map" {
+		if cond := fc.elemCondOf(pred.Node); cond != nil {
+			return fastCondLoop(loopKinds[b.Name], src, cond, b.Threshold, b.Throws)
+		}
+	}
 	if body = fc.node(pred.Node); body == nil {
 		return nil
 	}
