@@ -42,7 +42,10 @@ type fastCtx struct {
 	// keys are the sorted keys of the maps the running loops over keys(m)
 	// walk, innermost last (fastpath_keys.go).
 	keys []string
-	g    *Game
+	// hoist holds the sides of the running element condition loop that do
+	// not read the element, evaluated before its rounds (fastpath_cond.go).
+	hoist []any
+	g     *Game
 	// stack holds the frames: a function call's parameters, then the let
 	// variables of its body; base is the current frame's first slot.
 	stack []any

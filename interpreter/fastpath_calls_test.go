@@ -127,9 +127,28 @@ func TestClosuresAgreeWithTheVM(t *testing.T) {
 		"any(xs, 9 == #)", "count(xs, # >= counts.a)", "findIndex(xs, # > players[1].id)",
 		"find(xs, # <= 1)", "findLast(xs, # != 9)", "one(xs, # == 9)", "none(xs, # < 0)",
 		"count(['a', nil, 'b'], # == 'a')", "count(['b', 'a', 'c'], # > 'a')", "filter(xs, # < 100)",
+		"filter([{a: 1, b: true}, {a: 2, b: false}, {a: 2, b: true}], .a == 2 && .b)",
+		"count([{b: true}, {b: false}, {b: true}], not .b)", "count(xs, # == 1 || # > 5)",
+		"filter(keys(ranks), ranks[#] > 1)", "count(['a', 'zz'], (counts[#] ?? 0) > 0)", "count(0..3, xs[#] > 1)",
+		"count([{m: {a: 1}}, {m: {a: 0}}], .m.a > 0 and .m['a'] >= 0)", "count(xs, # == counts.a + 1)",
+		"count(xs, # in xs)", "find([{a: false}, {a: nil}], .a ?? true)", "all(xs, # != -1 or # == -counts.a)",
+		"sum([{v: 1}, {v: 2}], .v)", "sum(keys(ranks), ranks[#])", "sum(['a', 'q'], counts[#] ?? 0)",
+		"sum(filter(xs, # > 2))", "sum(xs, #)", "sum(filter([1, 5, 7], # != 5))", "sum(map(filter([{v: 1, w: true}, {v: 5, w: false}], .w), .v))", "sum([], .v)",
+
 		"count(xs, # == huge)", "count([], # == zero())", "count(xs, 4 > #)", "any(xs, counts.a < #)",
 	}
 	assertClosuresAgree(t, withFast, vmOnly, values...)
+	// A hoisted side of an element condition is evaluated before the loop,
+	// even where and/or would skip it: when it gives up, the VM evaluates
+	// the whole and gives its value.
+	for _, src := range []string{"count(xs, # < 0 && players[9].id == 1)", "count([], # == players[9].id)"} {
+		want, werr, wsteps, _ := evalWith(t, vmOnly, src, false)
+		require.NoError(t, werr, src)
+		got, err, steps, _ := evalWith(t, withFast, src, true)
+		require.NoError(t, err, src)
+		assert.Equal(t, want, got, src)
+		assert.Equal(t, wsteps, steps, "%s: steps", src)
+	}
 	failures := map[string]string{
 		"huge - 1 - -2":               "integer overflow",
 		"huge * 2":                    "integer overflow",
@@ -151,13 +170,15 @@ func TestClosuresAgreeWithTheVM(t *testing.T) {
 		"weigh({c: 1, b: 'x', a: true})": `map value "a": expected int, got bool true`,
 		// Arithmetic on a ruleset function's int result is checked too,
 		// in its own recursion and outside it (it used to wrap).
-		"fact(21)":                       "integer overflow: 21 * 2432902008176640000 does not fit",
-		"2 * big()":                      "integer overflow: 2 * 9223372036854775807 does not fit",
-		"-big() - 2":                     "integer overflow: -9223372036854775807 - 2 does not fit",
-		"let b = big(); b * fact(3)":     "integer overflow: 9223372036854775807 * 6 does not fit",
-		"sum(1..3, big())":               "integer overflow: 9223372036854775807 + 9223372036854775807",
-		"any(xs, # + big() > 0)":         "integer overflow: 3 + 9223372036854775807 does not fit",
-		"pick([big()], 0) + pick(xs, 0)": "integer overflow: 9223372036854775807 + 3 does not fit",
+		"fact(21)":                            "integer overflow: 21 * 2432902008176640000 does not fit",
+		"2 * big()":                           "integer overflow: 2 * 9223372036854775807 does not fit",
+		"-big() - 2":                          "integer overflow: -9223372036854775807 - 2 does not fit",
+		"let b = big(); b * fact(3)":          "integer overflow: 9223372036854775807 * 6 does not fit",
+		"sum(1..3, big())":                    "integer overflow: 9223372036854775807 + 9223372036854775807",
+		"sum([huge, huge], #)":                "integer overflow",
+		"sum(filter([huge, 1, huge], # > 0))": "integer overflow",
+		"any(xs, # + big() > 0)":              "integer overflow: 3 + 9223372036854775807 does not fit",
+		"pick([big()], 0) + pick(xs, 0)":      "integer overflow: 9223372036854775807 + 3 does not fit",
 	}
 	for src, msg := range failures {
 		_, werr, _, _ := evalWith(t, vmOnly, src, false)

@@ -6,66 +6,295 @@ import (
 	"github.com/expr-lang/expr/ast"
 )
 
-// Element conditions. The commonest predicate compares a field of the
-// element with something the element does not change: count(zone,
-// .kind == k), filter(tiles, .class == c), count(dice, # == k). The
-// general loop pushes each element on the closures' element stack, calls
-// the $step closure, which calls the comparison, which calls the member
-// read, which calls the element read, and boxes the bool it gives back.
-// For this shape the loop instead reads the field of each element itself
-// and compares it with the other side, evaluated once before the loop:
-// that side is pure and charges nothing (names, literals, and member and
-// index reads of them — no call, no predicate, no list built), so once is
-// the same as once a round, and evaluating it for an empty list changes
-// nothing. The rounds' steps are charged when the loop ends, which is
-// the same total as one after each round: the VM fails only when the
-// total exceeds the limit, and then so does the loop, which gives up and
-// lets the VM report it. Anything the comparison does not know gives up
-// as the general one does (fastEqual, condOrder).
+// Element conditions. Most predicates of the shipped rulesets test the
+// element against things the element does not change:
+//
+//	count(zone, .kind == k)              filter(tiles, .class == k && .worker)
+//	filter(seas, (fleets[#] ?? 0) > 0)   findLast(slots, base[#] <= s)
+//
+// The general loop pushes each element on the closures' element stack and
+// calls the $step closure, which calls the condition's closures, each of
+// which boxes what it gives back. For a condition made only of the
+// element, its fields and indices, comparisons, and, or, not, in and ??,
+// and sides that do not read the element, the loop evaluates the
+// condition itself on each element (elemCond, elemValue), without the
+// element stack. The sides that do not read the element are hoisted: they
+// must be pure and charge nothing (names, literals, member and index reads
+// of them, checked int arithmetic on them — no ruleset call, no
+// predicate, no list built), so they are evaluated once before the loop,
+// which is the same as once a round, and evaluating them for an empty
+// list, or where and/or would have skipped them, changes nothing but may
+// give up, which the VM then evaluates. The rounds' steps are charged
+// when the loop ends: the same total as one after each round, and the VM
+// fails only when the total exceeds the limit, where the loop gives up
+// too. Anything a part does not know gives up as its closure would.
 
-// elemCond is a compiled element condition: the field read (key, or the
-// element itself when whole), the comparison and the other side.
-type elemCond struct {
-	key   string
-	whole bool
-	op    string
-	other fastFunc
+// elemValue is a value computed from an element e and the hoisted sides'
+// values h; elemCond a condition.
+type (
+	elemValue func(x *fastCtx, e any, h []any) (any, bool)
+	elemCond  func(x *fastCtx, e any, h []any) (bool, bool)
+)
+
+// condCompiler compiles an element condition; hoist are the closures of
+// its sides that do not read the element, whose values the loop computes
+// first (h, the context's hoist list).
+type condCompiler struct {
+	fc    *fastCompiler
+	hoist []fastFunc
+	fail  bool
 }
 
-// elemCondOf recognises $step($env, <element side> OP <other side>) with
-// OP one of == != < <= > >= (the element on the left; == and != either
-// way round); nil for any other predicate body.
-func (fc *fastCompiler) elemCondOf(body ast.Node) *elemCond {
-	call, ok := body.(*ast.CallNode)
-	if !ok || !isCallOf(call, stepFunc) || len(call.Arguments) != 2 {
-		return nil
-	}
-	bin, ok := call.Arguments[1].(*ast.BinaryNode)
+// elemCondOf compiles a predicate body $step($env, cond) as an element
+// condition with its hoisted sides, or returns nil.
+func (fc *fastCompiler) elemCondOf(body ast.Node) (elemCond, []fastFunc) {
+	inner, ok := stepBody(body)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	switch bin.Operator {
-	case "==", "!=", "<", "<=", ">", ">=":
-	default:
-		return nil
+	cc := &condCompiler{fc: fc}
+	c := cc.cond(inner)
+	if cc.fail || c == nil {
+		return nil, nil
 	}
-	elem, other := bin.Left, bin.Right
-	key, whole, isElem := elemSide(elem)
-	if !isElem && (bin.Operator == "==" || bin.Operator == "!=") {
-		elem, other = other, elem
-		key, whole, isElem = elemSide(elem)
-	}
-	if !isElem || !chargeFree(other) {
-		return nil
-	}
-	o := fc.node(other)
-	if o == nil {
-		return nil
-	}
-	return &elemCond{key: key, whole: whole, op: bin.Operator, other: o}
+	return c, cc.hoist
 }
 
-// elemSide reports whether n is # (whole) or #.key / .key.
+// elemValueOf compiles a predicate body $step($env, value) as an element
+// value with its hoisted sides, or returns nil.
+func (fc *fastCompiler) elemValueOf(body ast.Node) (elemValue, []fastFunc) {
+	inner, ok := stepBody(body)
+	if !ok || !readsElem(inner) {
+		return nil, nil
+	}
+	cc := &condCompiler{fc: fc}
+	v := cc.value(inner)
+	if cc.fail || v == nil {
+		return nil, nil
+	}
+	return v, cc.hoist
+}
+
+// stepBody is the body the budget patcher wrapped in $step.
+func stepBody(n ast.Node) (ast.Node, bool) {
+	call, ok := n.(*ast.CallNode)
+	if !ok || !isCallOf(call, stepFunc) || len(call.Arguments) != 2 {
+		return nil, false
+	}
+	return call.Arguments[1], true
+}
+
+// hoisted compiles n, which does not read the element, as a hoisted side.
+func (cc *condCompiler) hoisted(n ast.Node) elemValue {
+	if !chargeFree(n) {
+		cc.fail = true
+		return nil
+	}
+	f := cc.fc.node(n)
+	if f == nil {
+		cc.fail = true
+		return nil
+	}
+	i := len(cc.hoist)
+	cc.hoist = append(cc.hoist, f)
+	return func(_ *fastCtx, _ any, h []any) (any, bool) { return h[i], true }
+}
+
+// value compiles a value of an element condition.
+func (cc *condCompiler) value(n ast.Node) elemValue {
+	if !readsElem(n) {
+		return cc.hoisted(n)
+	}
+	switch x := n.(type) {
+	case *ast.PointerNode:
+		if x.Name == "" {
+			return func(_ *fastCtx, e any, _ []any) (any, bool) { return e, true }
+		}
+	case *ast.MemberNode:
+		if x.Optional || x.Method {
+			break
+		}
+		if k, whole, ok := elemSide(x); ok && !whole {
+			return func(_ *fastCtx, e any, _ []any) (any, bool) { return fastField(e, k) }
+		}
+		from, key := cc.value(x.Node), x.Property
+		if s, isStr := key.(*ast.StringNode); isStr && from != nil {
+			k := s.Value
+			return func(x *fastCtx, e any, h []any) (any, bool) {
+				v, ok := from(x, e, h)
+				if !ok {
+					return nil, false
+				}
+				return fastField(v, k)
+			}
+		}
+		i := cc.value(key)
+		if from == nil || i == nil {
+			break
+		}
+		return func(x *fastCtx, e any, h []any) (any, bool) {
+			v, ok := from(x, e, h)
+			if !ok {
+				return nil, false
+			}
+			k, ok := i(x, e, h)
+			if !ok {
+				return nil, false
+			}
+			return fastIndex(x, v, k)
+		}
+	case *ast.BinaryNode:
+		if x.Operator != "??" {
+			break
+		}
+		a, b := cc.value(x.Left), cc.value(x.Right)
+		if a == nil || b == nil {
+			break
+		}
+		return func(x *fastCtx, e any, h []any) (any, bool) {
+			v, ok := a(x, e, h)
+			if !ok {
+				return nil, false
+			}
+			isNil, ok := fastIsNil(v)
+			if !ok {
+				return nil, false
+			}
+			if !isNil {
+				return v, true
+			}
+			return b(x, e, h)
+		}
+	}
+	cc.fail = true
+	return nil
+}
+
+// cond compiles a condition of an element condition.
+func (cc *condCompiler) cond(n ast.Node) elemCond {
+	switch x := n.(type) {
+	case *ast.BinaryNode:
+		switch x.Operator {
+		case "&&", "and", "||", "or":
+			return cc.logic(x.Operator == "||" || x.Operator == "or", x.Left, x.Right)
+		case "==", "!=", "<", "<=", ">", ">=", "in":
+			return cc.compare(x.Operator, x.Left, x.Right)
+		}
+	case *ast.UnaryNode:
+		if x.Operator == "not" || x.Operator == "!" {
+			c := cc.cond(x.Node)
+			if c == nil {
+				return nil
+			}
+			return func(x *fastCtx, e any, h []any) (bool, bool) {
+				b, ok := c(x, e, h)
+				return !b, ok
+			}
+		}
+	}
+	v := cc.value(n) // a bool value: .worker, flags[#]
+	if v == nil {
+		return nil
+	}
+	return func(x *fastCtx, e any, h []any) (bool, bool) {
+		r, ok := v(x, e, h)
+		b, isBool := r.(bool)
+		return b, ok && isBool
+	}
+}
+
+// logic compiles and/or, skipping the right side as the VM does.
+func (cc *condCompiler) logic(or bool, left, right ast.Node) elemCond {
+	a, b := cc.cond(left), cc.cond(right)
+	if a == nil || b == nil {
+		cc.fail = true
+		return nil
+	}
+	return func(x *fastCtx, e any, h []any) (bool, bool) {
+		l, ok := a(x, e, h)
+		if !ok {
+			return false, false
+		}
+		if l == or {
+			return l, true
+		}
+		return b(x, e, h)
+	}
+}
+
+// compare compiles a comparison or in, as the binary closures compute it.
+func (cc *condCompiler) compare(op string, left, right ast.Node) elemCond {
+	if c := cc.fieldCompare(op, left, right); c != nil {
+		return c
+	}
+	a, b := cc.value(left), cc.value(right)
+	if a == nil || b == nil {
+		cc.fail = true
+		return nil
+	}
+	return func(x *fastCtx, e any, h []any) (bool, bool) {
+		l, ok := a(x, e, h)
+		if !ok {
+			return false, false
+		}
+		r, ok := b(x, e, h)
+		if !ok {
+			return false, false
+		}
+		switch op {
+		case "==":
+			return fastEqual(l, r)
+		case "!=":
+			eq, ok := fastEqual(l, r)
+			return !eq, ok
+		case "in":
+			v, ok := fastIn(l, r)
+			in, isBool := v.(bool)
+			return in, ok && isBool
+		}
+		return condOrder(op, l, r)
+	}
+}
+
+// fieldCompare compiles the commonest comparison, # or .key against a
+// hoisted side (either way round for == and !=), as one closure; nil for
+// any other.
+func (cc *condCompiler) fieldCompare(op string, left, right ast.Node) elemCond {
+	if op != "==" && op != "!=" && op != "<" && op != "<=" && op != ">" && op != ">=" {
+		return nil
+	}
+	key, whole, ok := elemSide(left)
+	if !ok && (op == "==" || op == "!=") {
+		left, right = right, left
+		key, whole, ok = elemSide(left)
+	}
+	if !ok || readsElem(right) || !chargeFree(right) {
+		return nil
+	}
+	i := len(cc.hoist)
+	if cc.hoisted(right) == nil {
+		return nil
+	}
+	return func(_ *fastCtx, e any, h []any) (bool, bool) {
+		v := e
+		if !whole {
+			var ok bool
+			if v, ok = fastField(e, key); !ok {
+				return false, false
+			}
+		}
+		switch op {
+		case "==":
+			return fastEqual(v, h[i])
+		case "!=":
+			eq, ok := fastEqual(v, h[i])
+			return !eq, ok
+		}
+		return condOrder(op, v, h[i])
+	}
+}
+
+// elemSide reports whether n is # (whole) or .key of it.
 func elemSide(n ast.Node) (key string, whole, ok bool) {
 	switch x := n.(type) {
 	case *ast.PointerNode:
@@ -80,8 +309,22 @@ func elemSide(n ast.Node) (key string, whole, ok bool) {
 	return "", false, false
 }
 
-// chargeFree reports whether n reads names, literals and members or
-// indices of them only: pure, charging nothing, not reading the element.
+// readsElem reports whether n reads the innermost predicate's element or
+// index (#, .key, #index).
+func readsElem(n ast.Node) bool {
+	found := false
+	ast.Find(n, func(n ast.Node) bool {
+		if _, ok := n.(*ast.PointerNode); ok {
+			found = true
+		}
+		return found
+	})
+	return found
+}
+
+// chargeFree reports whether n reads names, literals, and members or
+// indices of them, with checked int arithmetic and unary minus and not on
+// them only: pure, charging nothing, not reading an element.
 func chargeFree(n ast.Node) bool {
 	switch x := n.(type) {
 	case *ast.IdentifierNode:
@@ -90,27 +333,19 @@ func chargeFree(n ast.Node) bool {
 		return true
 	case *ast.MemberNode:
 		return !x.Optional && !x.Method && chargeFree(x.Node) && chargeFree(x.Property)
-	}
-	return false
-}
-
-// holds evaluates the condition on element e against other's value.
-func (c *elemCond) holds(e, other any) (bool, bool) {
-	v := e
-	if !c.whole {
-		var ok bool
-		if v, ok = fastField(e, c.key); !ok {
-			return false, false
+	case *ast.UnaryNode:
+		return (x.Operator == "-" || x.Operator == "not" || x.Operator == "!") && chargeFree(x.Node)
+	case *ast.CallNode:
+		if id, ok := x.Callee.(*ast.IdentifierNode); ok && (id.Value == "$add" || id.Value == "$sub" || id.Value == "$mul") {
+			for _, a := range x.Arguments {
+				if !chargeFree(a) {
+					return false
+				}
+			}
+			return true
 		}
 	}
-	switch c.op {
-	case "==":
-		return fastEqual(v, other)
-	case "!=":
-		eq, ok := fastEqual(v, other)
-		return !eq, ok
-	}
-	return condOrder(c.op, v, other)
+	return false
 }
 
 // condOrder is a < b (or <=, >, >=) for two ints or two strings, as
@@ -144,10 +379,27 @@ func condOrder(op string, a, b any) (bool, bool) {
 	return c >= 0, true
 }
 
+// hoist evaluates a loop's hoisted sides into the context's hoist list.
+// One list serves every loop: a condition calls nothing that could run
+// another condition loop, and the sides and the list are evaluated
+// before the rounds start, so no two loops' rounds ever interleave.
+func hoist(x *fastCtx, sides []fastFunc) ([]any, bool) {
+	h := x.hoist[:0]
+	for _, f := range sides {
+		v, ok := f(x)
+		if !ok {
+			return nil, false
+		}
+		h = append(h, v)
+	}
+	x.hoist = h
+	return h, true
+}
+
 // fastCondLoop compiles a condition loop whose body is an element
 // condition (no folded map): as fastLoop, without the element stack and
 // the body's closures.
-func fastCondLoop(name loopKind, src *listSource, cond *elemCond, threshold *int, throws bool) fastFunc {
+func fastCondLoop(name loopKind, src *listSource, cond elemCond, sides []fastFunc, threshold *int, throws bool) fastFunc {
 	backwards := name == loopFindLast || name == loopFindLastIndex
 	return func(x *fastCtx) (any, bool) {
 		v, n, item, mark, ok := src.open(x)
@@ -155,7 +407,7 @@ func fastCondLoop(name loopKind, src *listSource, cond *elemCond, threshold *int
 			x.closeKeys(mark)
 			return nil, false
 		}
-		other, ok := cond.other(x)
+		h, ok := hoist(x, sides)
 		if !ok {
 			x.closeKeys(mark)
 			return nil, false
@@ -169,12 +421,12 @@ func fastCondLoop(name loopKind, src *listSource, cond *elemCond, threshold *int
 				i = n - 1 - k
 			}
 			e := item.atBoxed(x, i)
-			var h bool
-			if h, ok = cond.holds(e, other); !ok {
+			var holds bool
+			if holds, ok = cond(x, e, h); !ok {
 				break
 			}
 			rounds++
-			out, done = condStep(x, name, h, e, i, &count, threshold)
+			out, done = condStep(x, name, holds, e, i, &count, threshold)
 		}
 		x.closeKeys(mark)
 		if !ok || x.g.chargeSteps(rounds) != nil {

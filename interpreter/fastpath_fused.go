@@ -210,8 +210,21 @@ func (fc *fastCompiler) fusedSum(from ast.Node) fastFunc {
 	if !ok || (b.Name == "map" && b.Map != nil) {
 		return nil
 	}
-	list, each := fc.source(b.Arguments[0]), fc.node(pred.Node)
-	if list == nil || each == nil {
+	list := fc.source(b.Arguments[0])
+	if list == nil {
+		return nil
+	}
+	if b.Name == "map" {
+		if v, sides := fc.elemValueOf(pred.Node); v != nil {
+			return fastElemSum(list, nil, v, sides)
+		}
+	} else if b.Map == nil {
+		if c, sides := fc.elemCondOf(pred.Node); c != nil {
+			return fastElemSum(list, c, nil, sides)
+		}
+	}
+	each := fc.node(pred.Node)
+	if each == nil {
 		return nil
 	}
 	cond, value := each, fastFunc(nil)
@@ -274,6 +287,45 @@ func sumWalk(cond, value fastFunc, checked, chargeKept bool) func(x *fastCtx, n 
 			}
 		}
 		if chargeKept && !x.chargeVM(kept) {
+			return nil, false
+		}
+		return boxInt(total), true
+	}
+}
+
+// fastElemSum is fastSumLoop (checked, charging the kept list) for an
+// element condition or value (fastpath_cond.go): the sum of value's
+// values, or of the elements cond holds for, each round a step, charged
+// when the loop ends.
+func fastElemSum(list *listSource, cond elemCond, value elemValue, sides []fastFunc) fastFunc {
+	return func(x *fastCtx) (any, bool) {
+		_, n, items, mark, ok := list.open(x)
+		if !ok {
+			x.closeKeys(mark)
+			return nil, false
+		}
+		h, ok := hoist(x, sides)
+		total, kept := 0, 0
+		for i := 0; i < n && ok; i++ {
+			e := items.atBoxed(x, i)
+			if cond != nil {
+				var holds bool
+				if holds, ok = cond(x, e, h); !ok || !holds {
+					continue
+				}
+			} else if e, ok = value(x, e, h); !ok {
+				break
+			}
+			kept++
+			k, isInt := e.(int)
+			if !isInt {
+				ok = false
+				break
+			}
+			total, ok = addIntsOK(total, k)
+		}
+		x.closeKeys(mark)
+		if !ok || x.g.chargeSteps(n) != nil || !x.chargeVM(kept) {
 			return nil, false
 		}
 		return boxInt(total), true

@@ -78,8 +78,8 @@ func (fc *fastCompiler) predicate(b *ast.BuiltinNode) fastFunc {
 		return nil
 	}
 	if b.Map == nil && b.Name != "map" {
-		if cond := fc.elemCondOf(pred.Node); cond != nil {
-			return fastCondLoop(loopKinds[b.Name], src, cond, b.Threshold, b.Throws)
+		if cond, sides := fc.elemCondOf(pred.Node); cond != nil {
+			return fastCondLoop(loopKinds[b.Name], src, cond, sides, b.Threshold, b.Throws)
 		}
 	}
 	if body = fc.node(pred.Node); body == nil {
