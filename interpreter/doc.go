@@ -368,10 +368,11 @@
 // parameters' local keys are computed at load; coerce returns the value
 // it was given rather than boxing it again; a loop over keys(m) walks the
 // sorted keys on a stack of the closures' context instead of a new list
-// (fastpath_keys.go); a predicate that compares the element or its field
-// with a side the element does not change runs as one loop, that side
-// evaluated once (fastpath_cond.go). BENCHMARKS.md records each step with
-// its measurements.
+// (fastpath_keys.go); a predicate or sum whose condition or value is made
+// of the element, its fields and indices, comparisons and logic, and
+// sides that do not read the element runs as one loop without the
+// element stack, those sides evaluated once before it (fastpath_cond.go).
+// BENCHMARKS.md records each step with its measurements.
 //
 // Steady play allocates little besides the state's own new lists
 // (BENCHMARKS.md, "Fourth round: allocations"). Every local's key
