@@ -1,8 +1,6 @@
 package interpreter
 
 import (
-	"cmp"
-
 	"github.com/expr-lang/expr/ast"
 )
 
@@ -133,11 +131,7 @@ func (cc *condCompiler) value(n ast.Node) elemValue {
 			break
 		}
 		return func(x *fastCtx, e any, h []any) (any, bool) {
-			v, ok := from(x, e, h)
-			if !ok {
-				return nil, false
-			}
-			k, ok := i(x, e, h)
+			v, k, ok := elemPair(x, e, h, from, i)
 			if !ok {
 				return nil, false
 			}
@@ -233,27 +227,39 @@ func (cc *condCompiler) compare(op string, left, right ast.Node) elemCond {
 		return nil
 	}
 	return func(x *fastCtx, e any, h []any) (bool, bool) {
-		l, ok := a(x, e, h)
+		l, r, ok := elemPair(x, e, h, a, b)
 		if !ok {
 			return false, false
 		}
-		r, ok := b(x, e, h)
-		if !ok {
-			return false, false
-		}
-		switch op {
-		case "==":
-			return fastEqual(l, r)
-		case "!=":
-			eq, ok := fastEqual(l, r)
-			return !eq, ok
-		case "in":
-			v, ok := fastIn(l, r)
-			in, isBool := v.(bool)
-			return in, ok && isBool
-		}
-		return condOrder(op, l, r)
+		return compareHolds(op, l, r)
 	}
+}
+
+// elemPair evaluates two element values, as fastPair two closures.
+func elemPair(x *fastCtx, e any, h []any, a, b elemValue) (any, any, bool) {
+	l, ok := a(x, e, h)
+	if !ok {
+		return nil, nil, false
+	}
+	r, ok := b(x, e, h)
+	return l, r, ok
+}
+
+// compareHolds is l op r for ==, !=, in and the orderings, as the binary
+// closures compute them (fastEqual, fastIn, orderHolds).
+func compareHolds(op string, l, r any) (bool, bool) {
+	switch op {
+	case "==":
+		return fastEqual(l, r)
+	case "!=":
+		eq, ok := fastEqual(l, r)
+		return !eq, ok
+	case "in":
+		v, ok := fastIn(l, r)
+		in, isBool := v.(bool)
+		return in, ok && isBool
+	}
+	return orderHolds(op, l, r)
 }
 
 // fieldCompare compiles the commonest comparison, # or .key against a
@@ -283,14 +289,7 @@ func (cc *condCompiler) fieldCompare(op string, left, right ast.Node) elemCond {
 				return false, false
 			}
 		}
-		switch op {
-		case "==":
-			return fastEqual(v, h[i])
-		case "!=":
-			eq, ok := fastEqual(v, h[i])
-			return !eq, ok
-		}
-		return condOrder(op, v, h[i])
+		return compareHolds(op, v, h[i])
 	}
 }
 
@@ -348,37 +347,6 @@ func chargeFree(n ast.Node) bool {
 	return false
 }
 
-// condOrder is a < b (or <=, >, >=) for two ints or two strings, as
-// fastCompare computes it; false, false for anything else.
-func condOrder(op string, a, b any) (bool, bool) {
-	var c int
-	switch l := a.(type) {
-	case int:
-		r, ok := b.(int)
-		if !ok {
-			return false, false
-		}
-		c = cmp.Compare(l, r)
-	case string:
-		r, ok := b.(string)
-		if !ok {
-			return false, false
-		}
-		c = cmp.Compare(l, r)
-	default:
-		return false, false
-	}
-	switch op {
-	case "<":
-		return c < 0, true
-	case "<=":
-		return c <= 0, true
-	case ">":
-		return c > 0, true
-	}
-	return c >= 0, true
-}
-
 // hoist evaluates a loop's hoisted sides into the context's hoist list.
 // One list serves every loop: a condition calls nothing that could run
 // another condition loop, and the sides and the list are evaluated
@@ -396,18 +364,22 @@ func hoist(x *fastCtx, sides []fastFunc) ([]any, bool) {
 	return h, true
 }
 
+// openCond opens a condition loop's list and hoists its sides; mark is
+// the key stack's length to give back (closeKeys), on every way out.
+func openCond(x *fastCtx, src *listSource, sides []fastFunc) (v any, n int, items fastList, h []any, mark int, ok bool) {
+	if v, n, items, mark, ok = src.open(x); ok {
+		h, ok = hoist(x, sides)
+	}
+	return v, n, items, h, mark, ok
+}
+
 // fastCondLoop compiles a condition loop whose body is an element
 // condition (no folded map): as fastLoop, without the element stack and
 // the body's closures.
 func fastCondLoop(name loopKind, src *listSource, cond elemCond, sides []fastFunc, threshold *int, throws bool) fastFunc {
 	backwards := name == loopFindLast || name == loopFindLastIndex
 	return func(x *fastCtx) (any, bool) {
-		v, n, item, mark, ok := src.open(x)
-		if !ok {
-			x.closeKeys(mark)
-			return nil, false
-		}
-		h, ok := hoist(x, sides)
+		v, n, item, h, mark, ok := openCond(x, src, sides)
 		if !ok {
 			x.closeKeys(mark)
 			return nil, false

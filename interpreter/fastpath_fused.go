@@ -299,12 +299,7 @@ func sumWalk(cond, value fastFunc, checked, chargeKept bool) func(x *fastCtx, n 
 // when the loop ends.
 func fastElemSum(list *listSource, cond elemCond, value elemValue, sides []fastFunc) fastFunc {
 	return func(x *fastCtx) (any, bool) {
-		_, n, items, mark, ok := list.open(x)
-		if !ok {
-			x.closeKeys(mark)
-			return nil, false
-		}
-		h, ok := hoist(x, sides)
+		_, n, items, h, mark, ok := openCond(x, list, sides)
 		total, kept := 0, 0
 		for i := 0; i < n && ok; i++ {
 			e := items.atBoxed(x, i)

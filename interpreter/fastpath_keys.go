@@ -10,10 +10,10 @@ import (
 // keys into a new list (and a slice in an `any` costs its header too),
 // which a loop over it walks once and drops: a shipped ruleset's function
 // asks sum(keys(needs), …) hundreds of times a game, and those lists were
-// a sixth of that game's allocations. A loop whose list is keys(m) (the engine's
-// keys, not a ruleset function of that name) sorts m's keys into the
-// context's key stack instead and walks them there; the loop gives the
-// room back when it ends. keys charges nothing and fails only on a value
+// a sixth of that game's allocations. A loop whose list is keys(m) (the
+// engine's keys, not a ruleset function of that name) sorts m's keys into
+// the context's key stack instead and walks them there; the loop gives
+// the room back when it ends. keys charges nothing and fails only on a value
 // that is not a map, where the loop gives up and the VM reports it; the
 // elements are the same boxed strings, so the loop does and charges
 // exactly what it did over the list.
@@ -41,7 +41,7 @@ func (fc *fastCompiler) source(n ast.Node) *listSource {
 }
 
 // open evaluates the source: the list's value (nil for keys), its length
-// and elements, and the key stack's length to give back (close).
+// and elements, and the key stack's length to give back (closeKeys).
 func (s *listSource) open(x *fastCtx) (v any, n int, items fastList, mark int, ok bool) {
 	mark = len(x.keys)
 	if s.keysOf == nil {
@@ -72,7 +72,7 @@ func (s *listSource) open(x *fastCtx) (v any, n int, items fastList, mark int, o
 	return nil, len(keys), fastList{strs: keys}, mark, true
 }
 
-// close gives back the key stack's room a loop took (open's mark).
+// closeKeys gives back the key stack's room a loop took (open's mark).
 func (x *fastCtx) closeKeys(mark int) {
 	x.keys = x.keys[:mark]
 }

@@ -73,7 +73,7 @@ func (fc *fastCompiler) predicate(b *ast.BuiltinNode) fastFunc {
 	if !ok {
 		return fc.fail("builtin " + b.Name + " without a predicate")
 	}
-	src, body := fc.source(b.Arguments[0]), fastFunc(nil)
+	src := fc.source(b.Arguments[0])
 	if src == nil {
 		return nil
 	}
@@ -82,7 +82,8 @@ func (fc *fastCompiler) predicate(b *ast.BuiltinNode) fastFunc {
 			return fastCondLoop(loopKinds[b.Name], src, cond, sides, b.Threshold, b.Throws)
 		}
 	}
-	if body = fc.node(pred.Node); body == nil {
+	body := fc.node(pred.Node)
+	if body == nil {
 		return nil
 	}
 	var mapped fastFunc

@@ -105,33 +105,40 @@ func fastCompare(op string, a, b fastFunc) fastFunc {
 		if !ok {
 			return nil, false
 		}
-		var c int
-		switch l := av.(type) {
-		case int:
-			r, ok := bv.(int)
-			if !ok {
-				return nil, false
-			}
-			c = cmp.Compare(l, r)
-		case string:
-			r, ok := bv.(string)
-			if !ok {
-				return nil, false
-			}
-			c = cmp.Compare(l, r)
-		default:
-			return nil, false
-		}
-		switch op {
-		case "<":
-			return c < 0, true
-		case "<=":
-			return c <= 0, true
-		case ">":
-			return c > 0, true
-		}
-		return c >= 0, true
+		holds, ok := orderHolds(op, av, bv)
+		return holds, ok
 	}
+}
+
+// orderHolds is a < b (or <=, >, >=) for two ints or two strings; false,
+// false for anything else, which the VM reports or computes.
+func orderHolds(op string, a, b any) (bool, bool) {
+	var c int
+	switch l := a.(type) {
+	case int:
+		r, ok := b.(int)
+		if !ok {
+			return false, false
+		}
+		c = cmp.Compare(l, r)
+	case string:
+		r, ok := b.(string)
+		if !ok {
+			return false, false
+		}
+		c = cmp.Compare(l, r)
+	default:
+		return false, false
+	}
+	switch op {
+	case "<":
+		return c < 0, true
+	case "<=":
+		return c <= 0, true
+	case ">":
+		return c > 0, true
+	}
+	return c >= 0, true
 }
 
 // fastArith compiles -, *, / and % of two ints as expr computes them

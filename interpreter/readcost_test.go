@@ -78,7 +78,7 @@ func predicateRoundCases(tb testing.TB, extra int) (*Game, *typedColumns, []pred
 		want            int
 	}{
 		{"count", "count(pile, .kind == 'b')", typedCount(typedEq(typedKind(), typedConst(cols.intern("b")))),
-			typedCount(typedEqStr(mapString("kind"), constString("b"))), nativeCount, readCostPile / 4},
+			typedCount(typedEq(mapString("kind"), constString("b"))), nativeCount, readCostPile / 4},
 		{"sum", "sum(pile, .value)", typedSum(typedValue()), typedSum(mapInt("value")), nativeSum, cols.total},
 	} {
 		c, err := p.compileAdhoc(schema.Expr{Src: tc.src, Pos: schema.Pos{File: "<bench>", Line: 1, Col: 1}, Style: schema.StylePlain})
@@ -215,22 +215,13 @@ func constString(s string) typedStrFn {
 	return func(*typedCtx) (string, bool) { return s, true }
 }
 
-func typedEqStr(a, b typedStrFn) typedBoolFn {
-	return func(x *typedCtx) (bool, bool) {
-		l, ok := a(x)
-		if !ok {
-			return false, false
-		}
-		r, ok := b(x)
-		return l == r, ok
-	}
-}
-
 func typedConst(v int) typedIntFn {
 	return func(*typedCtx) (int, bool) { return v, true }
 }
 
-func typedEq(a, b typedIntFn) typedBoolFn {
+// typedEq compares two typed closures of one type (ints, or strings
+// where the typed-maps rows cannot intern).
+func typedEq[T comparable](a, b func(*typedCtx) (T, bool)) typedBoolFn {
 	return func(x *typedCtx) (bool, bool) {
 		l, ok := a(x)
 		if !ok {
