@@ -15,8 +15,8 @@ import (
 // draw, deal and move. It is kept in a column of the state (state.loc,
 // one cardLoc per card number), not in the card's map, so a move writes
 // one slot instead of copying a card map that is shared (with the
-// Program, or with a clone) on its first write. A card's map changes only
-// when a prop is set.
+// Program, or with a clone) on its first write. Props are columns too
+// (cardprops.go), read and printed by the same routes.
 //
 // The card maps carry no "zone", "zone_key" or "owner" key; everything
 // that reads them reads the column:
@@ -99,6 +99,9 @@ func initialLocs(cards []cardProto) []cardLoc {
 
 // cardNumOf is c's card number, if c is a card of the program.
 func (g *Game) cardNumOf(c map[string]any) (int, bool) {
+	if i, ok := g.prog.cow.cardAt[mapAddress(c)]; ok {
+		return i, true // one of the Program's maps (cardprops.go)
+	}
 	if _, isCard := c["table"]; !isCard {
 		return 0, false
 	}
@@ -138,12 +141,17 @@ func (g *Game) setLocOf(i int, name string, owner int) {
 	g.st.loc[i] = cardLoc{zone: g.boxString(zone), key: g.boxString(key), owner: owner}
 }
 
-// withLoc is a copy of card c with its location as keys, as a ruleset and
-// the serialised state see it.
-func withLoc(c map[string]any, l *cardLoc) map[string]any {
-	out := make(map[string]any, len(c)+3)
+// withColumns is a copy of card number i's map c with its location and
+// props as keys, as a ruleset and the serialised state see it.
+func (g *Game) withColumns(i int, c map[string]any) map[string]any {
+	names := g.prog.props.names
+	out := make(map[string]any, len(c)+3+len(names))
 	maps.Copy(out, c)
+	l := &g.st.loc[i]
 	out["zone"], out["zone_key"], out["owner"] = l.zone, l.key, boxInt(l.owner)
+	for j, n := range names {
+		out[n] = g.cardProp(i, j)
+	}
 	return out
 }
 
@@ -166,10 +174,19 @@ func (g *Game) filled(v any) (any, bool) {
 func (g *Game) fullCard(v any) (map[string]any, bool) {
 	if m, ok := v.(map[string]any); ok {
 		if i, isCard := g.cardNumOf(m); isCard {
-			return withLoc(m, &g.st.loc[i]), true
+			return g.withColumns(i, m), true
 		}
 	}
 	return nil, false
+}
+
+// cardView is card c as a ruleset and a person see it, its location and
+// props filled in (c itself when it is no card of the program).
+func (g *Game) cardView(c map[string]any) map[string]any {
+	if full, isCard := g.fullCard(c); isCard {
+		return full
+	}
+	return c
 }
 
 // locField is x[k] where x may be a card: a card's location fields come
@@ -179,10 +196,8 @@ func (g *Game) fullCard(v any) (map[string]any, bool) {
 func (g *Game) locField(x, k any, optional bool) (v any, err error) {
 	if m, ok := x.(map[string]any); ok {
 		if key, isStr := k.(string); isStr {
-			if isLocKey(key) {
-				if i, isCard := g.cardNumOf(m); isCard {
-					return g.st.loc[i].field(key), nil
-				}
+			if v, isCard := g.columnField(m, key); isCard {
+				return v, nil
 			}
 			return m[key], nil
 		}
@@ -196,6 +211,23 @@ func (g *Game) locField(x, k any, optional bool) (v any, err error) {
 		}
 	}()
 	return runtime.Fetch(x, k), nil
+}
+
+// columnField is field key of m from its column, if m is a card and key
+// a location field or a prop.
+func (g *Game) columnField(m map[string]any, key string) (any, bool) {
+	j := g.prog.props.prop(key)
+	if j < 0 && !isLocKey(key) {
+		return nil, false
+	}
+	i, isCard := g.cardNumOf(m)
+	if !isCard {
+		return nil, false
+	}
+	if j >= 0 {
+		return g.cardProp(i, j), true
+	}
+	return g.st.loc[i].field(key), true
 }
 
 // builtinLoc is $loc($env, x, key, optional).

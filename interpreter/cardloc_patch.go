@@ -18,12 +18,13 @@ import (
 // filled in at every depth, as string and toJSON print all of it).
 type cards struct {
 	card  reflect.Type
+	props *propColumns
 	reads map[file.Location]bool
 	whole map[file.Location]bool
 }
 
-func newCardRecords(card reflect.Type) cards {
-	return cards{card: card, reads: map[file.Location]bool{}, whole: map[file.Location]bool{}}
+func newCardRecords(card reflect.Type, props *propColumns) cards {
+	return cards{card: card, props: props, reads: map[file.Location]bool{}, whole: map[file.Location]bool{}}
 }
 
 // deepBuiltins print a whole value: every card in their argument needs
@@ -76,15 +77,15 @@ func calleeName(n *ast.CallNode) string {
 	return ""
 }
 
-// readsLoc reports whether m may read a card's location: its object may
-// be a card, and its key is a location field or is computed (an int
-// index reads a list).
+// readsLoc reports whether m may read a card's column: its object may
+// be a card, and its key is a location field, a prop (cardprops.go) or
+// is computed (an int index reads a list).
 func (c cards) readsLoc(m *ast.MemberNode) bool {
 	if !c.mayBe(m.Node.Type()) {
 		return false
 	}
 	if s, ok := m.Property.(*ast.StringNode); ok {
-		return isLocKey(s.Value)
+		return isLocKey(s.Value) || c.props.prop(s.Value) >= 0
 	}
 	t := m.Property.Type()
 	return t == nil || t.Kind() != reflect.Int
@@ -204,21 +205,16 @@ func (fc *fastCompiler) locRead(n *ast.CallNode) fastFunc {
 	}
 	optional := opt.Value
 	if s, isConst := n.Arguments[2].(*ast.StringNode); isConst {
-		key, loc := s.Value, isLocKey(s.Value)
+		read := columnRead(s.Value, fc.props.prop(s.Value))
 		return func(x *fastCtx) (any, bool) {
 			from, ok := obj(x)
 			if !ok {
 				return nil, false
 			}
-			if m, isMap := from.(map[string]any); isMap && loc {
-				if i, isCard := x.g.cardNumOf(m); isCard {
-					return x.g.st.loc[i].field(key), true
-				}
-			}
 			if from == nil && optional {
 				return nil, true
 			}
-			return fastField(from, key)
+			return read(x.g, from)
 		}
 	}
 	key := fc.node(n.Arguments[2])
@@ -231,9 +227,9 @@ func (fc *fastCompiler) locRead(n *ast.CallNode) fastFunc {
 			return nil, false
 		}
 		if m, isMap := from.(map[string]any); isMap {
-			if s, isStr := k.(string); isStr && isLocKey(s) {
-				if i, isCard := x.g.cardNumOf(m); isCard {
-					return x.g.st.loc[i].field(s), true
+			if s, isStr := k.(string); isStr {
+				if v, isCard := x.g.columnField(m, s); isCard {
+					return v, true
 				}
 			}
 		}
@@ -242,4 +238,31 @@ func (fc *fastCompiler) locRead(n *ast.CallNode) fastFunc {
 		}
 		return fastIndex(x, from, k)
 	}
+}
+
+// columnRead reads field key of a value that may be a card, key known
+// when compiling: a card's location field or prop (column prop, -1 for
+// none) from its column, anything else as a field of a map.
+func columnRead(key string, prop int) func(g *Game, from any) (any, bool) {
+	switch {
+	case prop >= 0:
+		return func(g *Game, from any) (any, bool) {
+			if m, isMap := from.(map[string]any); isMap {
+				if i, isCard := g.cardNumOf(m); isCard {
+					return g.cardProp(i, prop), true
+				}
+			}
+			return fastField(from, key)
+		}
+	case isLocKey(key):
+		return func(g *Game, from any) (any, bool) {
+			if m, isMap := from.(map[string]any); isMap {
+				if i, isCard := g.cardNumOf(m); isCard {
+					return g.st.loc[i].field(key), true
+				}
+			}
+			return fastField(from, key)
+		}
+	}
+	return func(_ *Game, from any) (any, bool) { return fastField(from, key) }
 }

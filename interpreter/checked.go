@@ -139,9 +139,9 @@ type arithRecorder struct {
 }
 
 // newArithRecorder is an empty recorder for a ruleset whose cards have
-// type card.
-func newArithRecorder(card reflect.Type) *arithRecorder {
-	return &arithRecorder{at: map[file.Location]string{}, cards: newCardRecords(card)}
+// type card and the prop columns props.
+func newArithRecorder(card reflect.Type, props *propColumns) *arithRecorder {
+	return &arithRecorder{at: map[file.Location]string{}, cards: newCardRecords(card, props)}
 }
 
 // patcher is the runtime compile's patcher of what r recorded.

@@ -18,9 +18,10 @@ import (
 //     holds the array, under an append mark: zonetail.go); a variable's
 //     list or map is replaced too (writeTarget sets an element in a copy);
 //     constants and boards never change. Sharing them needs nothing.
-//   - The maps that are written in place — cards (set writes a prop; a
-//     move writes the location column, cardloc.go, which is shared with a
-//     clone and copied with the card index), the players' maps (their variables and
+//   - The maps that are written in place — cards (only a scenario
+//     position's attribute writes one: a move writes the location column,
+//     cardloc.go, and set the prop column, cardprops.go, both shared with
+//     a clone and copied on its first write), the players' maps (their variables and
 //     zones), the keyed zone families (their zones) and the players list
 //     — are copied on write. The state marks those it owns alone
 //     (state.owned; cards are kept by number, Program.cow.cardNum). A
@@ -46,8 +47,10 @@ import (
 
 // cowLayout is what the copy-on-write scheme needs of a Program.
 type cowLayout struct {
-	// cardNum numbers the card instances (their index in Program.cards).
+	// cardNum numbers the card instances (their index in Program.cards);
+	// cardAt numbers the Program's card maps by address (cardAddresses).
 	cardNum map[string]int
+	cardAt  map[uintptr]int
 	// families are the names of the keyed zone families.
 	families []string
 	// zones number the zones that have an append mark (zonetail.go).
@@ -56,7 +59,7 @@ type cowLayout struct {
 
 // newCowLayout numbers p's cards and lists its families.
 func newCowLayout(p *Program) cowLayout {
-	l := cowLayout{cardNum: make(map[string]int, len(p.cards)), zones: newZoneMarks(p)}
+	l := cowLayout{cardNum: make(map[string]int, len(p.cards)), cardAt: cardAddresses(p.cards), zones: newZoneMarks(p)}
 	for i := range p.cards {
 		l.cardNum[p.cards[i].id] = i
 	}

@@ -15,6 +15,7 @@ func (s *state) clone() *state {
 		playerCount: s.playerCount,
 		cards:       s.cards, // shared until the first write (marks)
 		loc:         s.loc,   // likewise
+		props:       s.props, // shared until the first prop write (writableProps)
 		rng:         s.rng,
 		events:      s.events.forClone(),
 		logBytes:    s.logBytes,

@@ -65,7 +65,8 @@
 //
 // Every card carries every attribute and prop of every table (zero when
 // its table lacks one), matching the union Card shadow type, so an
-// expression over mixed cards never meets a missing key.
+// expression over mixed cards never meets a missing key. (Its location
+// and props are read from the state's columns: cardloc.go, cardprops.go.)
 //
 // Loading parses and type-checks each expression once (exprconf.go,
 // exprmemo.go, runtree.go): expr's function and builtin tables are built
@@ -354,10 +355,11 @@
 // see BENCHMARKS.md.
 //
 // Allocation. Card instances are built once per Program (cardproto.go),
-// and every game starts with those very maps: a card is copied on its
-// first write, as after a clone (cow.go), and since its location is a
-// column (cardloc.go) only a prop set writes it: a card that moves but
-// never changes costs a game nothing. A clone shares the supplied outcomes,
+// and every game starts with those very maps. What changes about a card
+// is kept in columns of the state, not in its map: where it lies
+// (cardloc.go) and its props (cardprops.go), so play never writes a card
+// map, and a game or a clone shares them all. (Only a scenario position
+// that sets an attribute copies the card's map, ownCard.) A clone shares the supplied outcomes,
 // which are only appended to: capped at their length, an append to either
 // copy moves that copy to a new array. It shares the event log as a frozen
 // segment and appends to a tail of its own (eventlog.go), so that its

@@ -350,6 +350,11 @@ func (g *Game) readTarget(t *target) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.onCard {
+		if v, isCard := g.columnField(holder, t.name); isCard {
+			return v, nil // a prop's column (cardprops.go)
+		}
+	}
 	return holder[t.name], nil
 }
 
@@ -381,9 +386,13 @@ func (g *Game) writeTarget(t *target, v any) error {
 	}
 	switch {
 	case t.onCard:
-		holder = g.ownCard(holder) // cards and players are copied on write (cow.go)
+		if g.setProp(holder, t.name, v) { // a column (cardprops.go)
+			g.touch(cardsToken)
+			return nil
+		}
+		holder = g.ownCard(holder) // not a prop: a copy of the map (cow.go)
 	case t.kind == targetField:
-		holder = g.ownPlayerMap(holder)
+		holder = g.ownPlayerMap(holder) // players are copied on write (cow.go)
 	}
 	if t.kind == targetField {
 		holder[t.name] = v

@@ -87,7 +87,7 @@ func compareChecks(t *testing.T, ec *exprCompiler, k compileKey) {
 	locals := k.env.locals
 	hidden := ec.hidden(locals)
 	checkOpts := func() ([]expr.Option, *arithRecorder, *defaultFinder) {
-		arith := newArithRecorder(ec.tc.card)
+		arith := newArithRecorder(ec.tc.card, ec.props)
 		opts := []expr.Option{expr.Patch(envPatcher{ec.envFuncs}), k.env.option(), expr.Optimize(false), expr.Patch(arith)}
 		var finder *defaultFinder
 		if ec.defaults != nil {

@@ -95,7 +95,10 @@ func (s *scope) fields() []field {
 // exprCompiler compiles expressions of one ruleset.
 type exprCompiler struct {
 	tc *typeContext
-	ds *schema.Diagnostics
+	// props are the cards' prop columns: a read of one on a card reads
+	// the state's column (cardprops.go).
+	props *propColumns
+	ds    *schema.Diagnostics
 	// checkOpts declare functions with shadow types; runOpts declare the
 	// same functions for the map environment.
 	checkOpts, runOpts []expr.Option
@@ -244,7 +247,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	// The check compile is not run: unoptimised, its tree keeps every
 	// literal where it was written (for literals.go).
 	hidden := c.hidden(sc.fields())
-	arith := newArithRecorder(c.tc.card)
+	arith := newArithRecorder(c.tc.card, c.props)
 	var finder *defaultFinder
 	if c.defaults != nil {
 		finder = &defaultFinder{d: c.defaults, player: c.tc.player, found: map[file.Location]int{}}

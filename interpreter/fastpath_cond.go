@@ -108,6 +108,20 @@ func (cc *condCompiler) value(n ast.Node) elemValue {
 		if x.Name == "" {
 			return func(_ *fastCtx, e any, _ []any) (any, bool) { return e, true }
 		}
+	case *ast.CallNode:
+		if from, k, ok := columnArgs(x); ok {
+			if read := cc.fc.columnReadOf(k); elemSideIs(from) {
+				return func(x *fastCtx, e any, _ []any) (any, bool) { return read(x.g, e) }
+			} else if v := cc.value(from); v != nil {
+				return func(x *fastCtx, e any, h []any) (any, bool) {
+					c, ok := v(x, e, h)
+					if !ok {
+						return nil, false
+					}
+					return read(x.g, c)
+				}
+			}
+		}
 	case *ast.MemberNode:
 		if x.Optional || x.Method {
 			break
@@ -269,10 +283,10 @@ func (cc *condCompiler) fieldCompare(op string, left, right ast.Node) elemCond {
 	if op != "==" && op != "!=" && op != "<" && op != "<=" && op != ">" && op != ">=" {
 		return nil
 	}
-	key, whole, ok := elemSide(left)
+	key, whole, col, ok := elemColumnSide(left)
 	if !ok && (op == "==" || op == "!=") {
 		left, right = right, left
-		key, whole, ok = elemSide(left)
+		key, whole, col, ok = elemColumnSide(left)
 	}
 	if !ok || readsElem(right) || !chargeFree(right) {
 		return nil
@@ -280,6 +294,16 @@ func (cc *condCompiler) fieldCompare(op string, left, right ast.Node) elemCond {
 	i := len(cc.hoist)
 	if cc.hoisted(right) == nil {
 		return nil
+	}
+	if col {
+		read := cc.fc.columnReadOf(key)
+		return func(x *fastCtx, e any, h []any) (bool, bool) {
+			v, ok := read(x.g, e)
+			if !ok {
+				return false, false
+			}
+			return compareHolds(op, v, h[i])
+		}
 	}
 	return func(_ *fastCtx, e any, h []any) (bool, bool) {
 		v := e
@@ -306,6 +330,45 @@ func elemSide(n ast.Node) (key string, whole, ok bool) {
 		}
 	}
 	return "", false, false
+}
+
+// elemColumnSide is elemSide, or col when n reads a card column of the
+// element ($loc(#, key), cardprops.go).
+func elemColumnSide(n ast.Node) (key string, whole, col, ok bool) {
+	if call, isCall := n.(*ast.CallNode); isCall {
+		if from, k, isCol := columnArgs(call); isCol && elemSideIs(from) {
+			return k, false, true, true
+		}
+		return "", false, false, false
+	}
+	key, whole, ok = elemSide(n)
+	return key, whole, false, ok
+}
+
+// elemSideIs reports whether n is the element itself (#).
+func elemSideIs(n ast.Node) bool {
+	_, whole, ok := elemSide(n)
+	return ok && whole
+}
+
+// columnArgs reports whether n is a read of a constant key that may be a
+// card's column, $loc($env, from, key, false), and gives from and key.
+func columnArgs(n *ast.CallNode) (from ast.Node, key string, ok bool) {
+	if !isCallOf(n, locFunc) || len(n.Arguments) != 4 {
+		return nil, "", false
+	}
+	s, isStr := n.Arguments[2].(*ast.StringNode)
+	opt, isBool := n.Arguments[3].(*ast.BoolNode)
+	if !isStr || !isBool || opt.Value {
+		return nil, "", false
+	}
+	return n.Arguments[1], s.Value, true
+}
+
+// columnReadOf is the read of key on a value that may be a card
+// (columnRead).
+func (fc *fastCompiler) columnReadOf(key string) func(g *Game, from any) (any, bool) {
+	return columnRead(key, fc.props.prop(key))
 }
 
 // readsElem reports whether n reads the innermost predicate's element or
@@ -335,6 +398,9 @@ func chargeFree(n ast.Node) bool {
 	case *ast.UnaryNode:
 		return (x.Operator == "-" || x.Operator == "not" || x.Operator == "!") && chargeFree(x.Node)
 	case *ast.CallNode:
+		if from, _, ok := columnArgs(x); ok {
+			return chargeFree(from) // a read of a card's column or a field
+		}
 		if id, ok := x.Callee.(*ast.IdentifierNode); ok && (id.Value == "$add" || id.Value == "$sub" || id.Value == "$mul") {
 			for _, a := range x.Arguments {
 				if !chargeFree(a) {

@@ -160,6 +160,7 @@ func (g *Game) buildRoot() {
 func (g *Game) createCards() {
 	g.st.cards = make([]map[string]any, len(g.prog.cards))
 	g.st.loc = slices.Clone(g.prog.initLoc)
+	g.st.props, g.st.propsOwn = g.prog.props.init, false // the Program's, until a prop is set
 	g.st.ownAll(g.prog)
 	var starts startZones
 	for i := range g.prog.cards {

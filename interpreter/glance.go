@@ -144,7 +144,7 @@ func (g *Game) groupedZone(name string, owner int) string {
 	var order []string
 	count := map[string]int{}
 	for _, c := range g.zoneList(name, owner) {
-		t := cardText(c.(map[string]any), props)
+		t := cardText(g.cardView(c.(map[string]any)), props)
 		if m := c.(map[string]any); m["name"] == nil || m["name"] == "" {
 			t = strings.Replace(t, m["id"].(string), m["def"].(string), 1) // copies of a nameless card look alike
 		}
@@ -172,6 +172,7 @@ func (g *Game) CardInfo(query string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("no card %q%s", query, schema.DidYouMean(query, g.cardNamesAndIDs()))
 	}
+	c = g.cardView(c)
 	tbl := g.prog.rs.Cards[c["table"].(string)]
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s, %s card)\n", formatValue(c), c["def"], c["table"])

@@ -46,6 +46,9 @@ type Program struct {
 	cards []cardProto
 	// initLoc is where each card starts, by number (cardloc.go).
 	initLoc []cardLoc
+	// props are the cards' prop columns and their starting values
+	// (cardprops.go).
+	props *propColumns
 	// cow numbers the cards and names the families for cheap clones (cow.go).
 	cow cowLayout
 	// adhoc compiles expressions and effects after Load (see inspect.go).

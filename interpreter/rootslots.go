@@ -179,7 +179,7 @@ func (s *state) ownVals() {
 func (s *state) unshare() {
 	if n := s.clones.Load(); n != s.ownedAt {
 		s.owned, s.ownedAt = nil, n
-		s.valsOwn, s.rootOwn = false, false
+		s.valsOwn, s.rootOwn, s.propsOwn = false, false, false
 	}
 }
 

@@ -43,7 +43,7 @@ func TestRuntimeTreeIsExprs(t *testing.T) {
 				sc = sc.with(l.name, l.typ)
 			}
 			hidden := ec.hidden(k.env.locals)
-			arith := newArithRecorder(ec.tc.card)
+			arith := newArithRecorder(ec.tc.card, ec.props)
 			var finder *defaultFinder
 			if ec.defaults != nil {
 				finder = &defaultFinder{d: ec.defaults, player: ec.tc.player, found: map[file.Location]int{}}

@@ -317,25 +317,37 @@ func (ps *positioner) cards(v *yaml.Node) {
 			continue
 		}
 		for j := 0; j+1 < len(m.Content); j += 2 {
-			c = ps.g.ownCard(c)
-			ps.cardField(c, m.Content[j], m.Content[j+1])
+			c = ps.cardField(c, m.Content[j], m.Content[j+1])
 		}
 	}
 }
 
-// cardField sets one field of a card.
-func (ps *positioner) cardField(c map[string]any, k, v *yaml.Node) {
+// cardField sets one field of card c: a prop in its column
+// (cardprops.go), an attribute in the game's own copy of the card's map,
+// which it returns.
+func (ps *positioner) cardField(c map[string]any, k, v *yaml.Node) map[string]any {
 	if slices.Contains(builtinCardKeys, k.Value) {
 		ps.errorf(k, "%s cannot be set: list the card in a zone to place it", k.Value)
-		return
+		return c
 	}
 	var names []string
 	for _, f := range ps.g.prog.cardFields {
-		if f.name == k.Value {
-			ps.setValue(c, f.name, f.typ, v)
-			return
+		if f.name != k.Value {
+			names = append(names, f.name)
+			continue
 		}
-		names = append(names, f.name)
+		if ps.g.prog.props.prop(f.name) < 0 {
+			c = ps.g.ownCard(c)
+			ps.setValue(c, f.name, f.typ, v)
+			return c
+		}
+		one := map[string]any{}
+		ps.setValue(one, f.name, f.typ, v)
+		if val, ok := one[f.name]; ok {
+			ps.g.setProp(c, f.name, val)
+		}
+		return c
 	}
 	ps.errorf(k, "cards have no field %q%s", k.Value, schema.DidYouMean(k.Value, names))
+	return c
 }

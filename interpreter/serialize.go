@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 
 	"agon/schema"
@@ -147,8 +148,14 @@ func (e *stateEncoder) zone(v any) []any {
 	out := make([]any, len(list))
 	for i, c := range list {
 		cm := c.(map[string]any)
-		l := e.g.cardLocOf(cm)
-		out[i] = withLoc(cm, &l)
+		if full, isCard := e.g.fullCard(cm); isCard {
+			cm = full
+		} else {
+			l := cardLoc{owner: -1} // lies nowhere (cardloc.go)
+			cm = maps.Clone(cm)
+			cm["zone"], cm["zone_key"], cm["owner"] = l.zone, l.key, boxInt(l.owner)
+		}
+		out[i] = cm
 	}
 	return out
 }
@@ -203,7 +210,7 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 	g := &Game{prog: p, limits: sg.Limits.withDefaults()}
 	d := &stateDecoder{g: g}
 	g.st = &state{playerCount: sg.Players, decisions: sg.Decisions, over: sg.Over, result: sg.Result,
-		fires: sg.Fires, events: eventLogOf(sg.Events), outcomes: sg.Outcomes, cards: make([]map[string]any, len(p.cards)),
+		fires: sg.Fires, events: eventLogOf(sg.Events), outcomes: sg.Outcomes, cards: make([]map[string]any, len(p.cards)), props: p.props.init,
 		loc: slices.Clone(p.initLoc), slots: p.rootSlots, vals: make([]any, len(p.rootSlots.of)), bound: make([]bool, len(p.rootSlots.of)), valsOwn: true, rootOwn: true}
 	g.st.ownAll(p)
 	if f := sg.Facts; f != nil {
@@ -297,6 +304,12 @@ func (d *stateDecoder) card(v any) map[string]any {
 		delete(c, "zone")
 		delete(c, "zone_key")
 		delete(c, "owner")
+		for j, n := range d.g.prog.props.names {
+			if v, ok := c[n]; ok {
+				d.g.setCardProp(i, j, v)
+				delete(c, n)
+			}
+		}
 		d.g.st.cards[i] = c
 	} else if d.err == nil {
 		d.err = fmt.Errorf("state: unknown card %q in a zone", id)

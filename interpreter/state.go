@@ -35,6 +35,11 @@ type state struct {
 	// loc is where each card lies, by number (cardloc.go); shared with
 	// clones and copied with cards.
 	loc []cardLoc
+	// props are the cards' props, by number (cardprops.go): shared with
+	// the Program (a new game) or a clone until the first prop write;
+	// propsOwn tells that they are this state's alone.
+	props    []any
+	propsOwn bool
 	// owned marks the cards (by number), players and families that are
 	// this state's alone (cow.go); nil when none is (since the last
 	// clone), and then cards itself is shared.

@@ -103,7 +103,7 @@ func (g *Game) zoneText(name string, owner, viewer int, visibility string) strin
 	}
 	parts := make([]string, len(list))
 	for i, c := range list {
-		parts[i] = cardText(c.(map[string]any), g.propNames())
+		parts[i] = cardText(g.cardView(c.(map[string]any)), g.propNames())
 	}
 	return strings.Join(parts, ", ")
 }

@@ -1,0 +1,143 @@
+package interpreter
+
+import (
+	"reflect"
+	"slices"
+
+	"agon/schema"
+)
+
+// Card props as columns.
+//
+// A prop is what an effect may write on a card (set: card.covered).
+// Like the location (cardloc.go), it is kept in a column of the state,
+// state.props, one row of propColumns.names per card number, and not in
+// the card's map. So a card's map is never written by play: the maps
+// are the Program's, built at load and shared by every game and clone,
+// and a prop write writes one slot of a column that the state owns (a
+// clone shares it until either writes a prop: writableProps). Before,
+// the first prop write to a card in a game copied its map of 20-30
+// fields and put the copy in every place that held the card (ownCard,
+// cow.go).
+//
+// Everything that reads a card reads the column the way it reads the
+// location: the check compile records a member read whose key is a prop
+// name and whose object may be a card (cards.record), the runtime compile
+// makes it $loc, the closures compile it to a read of the column
+// (locRead), and whole values are given with their props filled in
+// ($full, withColumns), as are the serialised state and the views.
+//
+// A scenario position may still write an attribute; that one write
+// copies the card's map (ownCard), as every prop write did before.
+
+// propColumns are the Program's prop columns: every prop name of every
+// table once, in declaration order, and where each card's row starts.
+type propColumns struct {
+	names []string
+	index map[string]int
+	// init is every card's props as a game starts them (row i of card
+	// number i, len(names) wide): each card has all of them, the zero of
+	// the prop's type unless its table declares the name an attribute.
+	init []any
+}
+
+// prop is the column of prop name k, -1 if k is no prop.
+func (pc *propColumns) prop(k string) int {
+	if pc == nil {
+		return -1
+	}
+	if j, ok := pc.index[k]; ok {
+		return j
+	}
+	return -1
+}
+
+// newPropColumns takes the props out of the card protos' maps into
+// columns. union is every card field (unionFields), props among them.
+func newPropColumns(cards []cardProto, props []string) *propColumns {
+	pc := &propColumns{names: props, index: make(map[string]int, len(props))}
+	for j, n := range props {
+		pc.index[n] = j
+	}
+	pc.init = make([]any, len(cards)*len(props))
+	for i := range cards {
+		row := pc.init[i*len(props) : (i+1)*len(props)]
+		for j, n := range props {
+			row[j] = cards[i].fields[n]
+			delete(cards[i].fields, n)
+		}
+	}
+	return pc
+}
+
+// cardAddresses numbers the Program's card maps by their address, so
+// that finding a card's number (cardNumOf) is one look-up by pointer
+// instead of three by key. The maps are never written after load (only a
+// scenario position's attribute copies one, and the copy is found by its
+// id), and a map does not move.
+func cardAddresses(cards []cardProto) map[uintptr]int {
+	out := make(map[uintptr]int, len(cards))
+	for i := range cards {
+		out[mapAddress(cards[i].fields)] = i
+	}
+	return out
+}
+
+// mapAddress is the address of m's table: its identity.
+func mapAddress(m map[string]any) uintptr { return reflect.ValueOf(m).Pointer() }
+
+// propNamesOf lists every prop name of rs's tables once, in the order of
+// union (unionFields).
+func propNamesOf(rs *schema.Ruleset, union []declared) []string {
+	isProp := map[string]bool{}
+	for _, t := range rs.Cards {
+		for n := range t.Props {
+			isProp[n] = true
+		}
+	}
+	var out []string
+	for _, f := range union {
+		if isProp[f.name] {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
+// cardProp is prop column j of card number i.
+func (g *Game) cardProp(i, j int) any {
+	w := len(g.prog.props.names)
+	return g.st.props[i*w+j]
+}
+
+// setCardProp writes prop column j of card number i.
+func (g *Game) setCardProp(i, j int, v any) {
+	s := g.st
+	s.writableProps()
+	s.props[i*len(g.prog.props.names)+j] = v
+}
+
+// writableProps makes the prop column the state's own before a write: a
+// new game starts with the Program's, a clone shares its original's, and
+// either copies it at its first prop write.
+func (s *state) writableProps() {
+	if !s.propsOwn || s.clones.Load() != s.ownedAt {
+		s.unshare()
+		s.props, s.propsOwn = slices.Clone(s.props), true
+	}
+}
+
+// setProp writes prop k of card c to its column; false if c is no card
+// of the program or k no prop (the caller writes the map, as before).
+func (g *Game) setProp(c map[string]any, k string, v any) bool {
+	j := g.prog.props.prop(k)
+	if j < 0 {
+		return false
+	}
+	i, isCard := g.cardNumOf(c)
+	if !isCard {
+		return false
+	}
+	g.setCardProp(i, j, v)
+	return true
+}
