@@ -95,6 +95,10 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	p.cardFields = unionFields(rs)
 	p.cards = cardProtos(rs, p.cardFields)
 	p.props = newPropColumns(p.cards, propNamesOf(rs, p.cardFields))
+	p.cardMaps = make([]map[string]any, len(p.cards))
+	for i := range p.cards {
+		p.cardMaps[i] = p.cards[i].fields
+	}
 	p.initLoc = initialLocs(p.cards)
 	p.cow = newCowLayout(p)
 	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, props: p.props, ds: ds, defaults: newMapDefaults(rs), consts: p.consts, slots: &rootSlotTable{}}}

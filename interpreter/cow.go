@@ -113,13 +113,13 @@ func (s *state) ownAll(prog *Program) {
 }
 
 // marks returns the ownership marks, making them (none owned) on the
-// first write since a clone; the card index is then copied too, as it is
-// shared until then.
+// first write since a clone; the location column is then copied too, as
+// it is shared until then. (The card index is copied by the rare write
+// that replaces a card, ownCard.)
 func (g *Game) marks() []bool {
 	s := g.st
 	s.unshare()
 	if s.owned == nil {
-		s.cards = slices.Clone(s.cards)
 		s.loc = slices.Clone(s.loc)
 		s.owned = make([]bool, s.markCount(g.prog))
 	}
@@ -146,6 +146,7 @@ func (g *Game) ownCard(c map[string]any) map[string]any {
 		return cur
 	}
 	n := maps.Clone(cur)
+	g.st.cards = slices.Clone(g.st.cards) // shared with the Program's games and clones
 	g.st.cards[i], owned[i] = n, true
 	g.replaceRefs(func(m map[string]any) bool {
 		_, card := m["table"]

@@ -158,18 +158,17 @@ func (g *Game) buildRoot() {
 
 // createCards makes every card instance in its table's starting zone.
 func (g *Game) createCards() {
-	g.st.cards = make([]map[string]any, len(g.prog.cards))
+	// The game starts with the Program's own card maps and their index,
+	// shared by every game of the Program and never written: a move and a
+	// prop write write columns (cardloc.go, cardprops.go).
+	g.st.cards = g.prog.cardMaps
 	g.st.loc = slices.Clone(g.prog.initLoc)
 	g.st.props, g.st.propsOwn = g.prog.props.init, false // the Program's, until a prop is set
 	g.st.ownAll(g.prog)
 	var starts startZones
 	for i := range g.prog.cards {
-		// The game starts with the Program's own card maps, shared by
-		// every game of the Program and never written: a card is copied
-		// on its first write, as after a clone (cow.go), so a card that
-		// never moves costs nothing.
 		p := &g.prog.cards[i]
-		g.st.cards[i], g.st.owned[i] = p.fields, false
+		g.st.owned[i] = false
 		starts.add(p.fields, p.zone)
 	}
 	starts.place(g)

@@ -42,8 +42,10 @@ type Program struct {
 	// cardFields are every attribute and prop of every table with its
 	// type: each card has all of them (zero when its table lacks one).
 	cardFields []declared
-	// cards are every card instance as a game starts it (cardproto.go).
-	cards []cardProto
+	// cards are every card instance as a game starts it (cardproto.go);
+	// cardMaps their maps, by number: a new game's card index.
+	cards    []cardProto
+	cardMaps []map[string]any
 	// initLoc is where each card starts, by number (cardloc.go).
 	initLoc []cardLoc
 	// props are the cards' prop columns and their starting values
