@@ -359,7 +359,11 @@
 // is kept in columns of the state, not in its map: where it lies
 // (cardloc.go) and its props (cardprops.go), so play never writes a card
 // map, and a game or a clone shares them all. (Only a scenario position
-// that sets an attribute copies the card's map, ownCard.) A clone shares the supplied outcomes,
+// that sets an attribute copies the card's map, ownCard.) An intmap
+// variable that no expression of the Program reads whole (only m[k],
+// m.k, len, keys, in) has its elements written in place once the state
+// has made its own copy since the last clone (collwrites.go): nothing
+// else can hold that map. A clone shares the supplied outcomes,
 // which are only appended to: capped at their length, an append to either
 // copy moves that copy to a new array. It shares the event log as a frozen
 // segment and appends to a tail of its own (eventlog.go), so that its

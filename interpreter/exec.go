@@ -373,12 +373,27 @@ func (g *Game) writeTarget(t *target, v any) error {
 		}
 		// Lists and maps are values: the element is set in a copy, so a
 		// local that holds the old collection keeps it (and a clone, which
-		// copies them, behaves the same).
+		// copies them, behaves the same) — unless nothing else can hold
+		// it (collwrites.go).
+		inPlace := g.prog.colls.inPlace(t.base)
+		if m, isMap := coll.(map[string]int); isMap && inPlace && m != nil && g.st.ownsIntMap(m) {
+			if _, err = g.element(t, m, v, true); err != nil {
+				return err
+			}
+			g.touchTarget(t.base)
+			return nil
+		}
 		coll = (&cloner{}).value(coll)
 		if _, err = g.element(t, coll, v, true); err != nil {
 			return err
 		}
-		return g.writeTarget(t.base, coll)
+		if err = g.writeTarget(t.base, coll); err != nil {
+			return err
+		}
+		if m, isMap := coll.(map[string]int); isMap && inPlace {
+			g.st.madeIntMap(m)
+		}
+		return nil
 	}
 	holder, err := g.targetHolder(t)
 	if err != nil {
@@ -399,6 +414,12 @@ func (g *Game) writeTarget(t *target, v any) error {
 	} else {
 		g.st.setRoot(t.name, v) // a variable or a local: the root's
 	}
+	g.touchTarget(t)
+	return nil
+}
+
+// touchTarget touches what a write of t changes (triggerdeps.go).
+func (g *Game) touchTarget(t *target) {
 	switch {
 	case t.kind != targetField:
 		g.touch(t.name)
@@ -407,7 +428,6 @@ func (g *Game) writeTarget(t *target, v any) error {
 	default:
 		g.touch("players")
 	}
-	return nil
 }
 
 // element reads (or, when set, writes v to) the element of coll that t's

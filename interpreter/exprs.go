@@ -98,6 +98,9 @@ type exprCompiler struct {
 	// props are the cards' prop columns: a read of one on a card reads
 	// the state's column (cardprops.go).
 	props *propColumns
+	// colls are told of every whole read of an intmap variable
+	// (collwrites.go).
+	colls *collWrites
 	ds    *schema.Diagnostics
 	// checkOpts declare functions with shadow types; runOpts declare the
 	// same functions for the map environment.
@@ -266,6 +269,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		c.report(src, err, c.tc.env(full.fields()))
 		return nil
 	}
+	c.colls.scan(checked.Node, c.envFuncs)
 	typ := inferType(checked.Node)
 	c.lits.check(src, checked.Node, full)
 	if !c.checkBoardLiterals(src, checked.Node, full) {

@@ -51,6 +51,9 @@ type Program struct {
 	// props are the cards' prop columns and their starting values
 	// (cardprops.go).
 	props *propColumns
+	// colls tells which intmap variables may be written in place
+	// (collwrites.go).
+	colls *collWrites
 	// cow numbers the cards and names the families for cheap clones (cow.go).
 	cow cowLayout
 	// adhoc compiles expressions and effects after Load (see inspect.go).

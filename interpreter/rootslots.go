@@ -180,6 +180,7 @@ func (s *state) unshare() {
 	if n := s.clones.Load(); n != s.ownedAt {
 		s.owned, s.ownedAt = nil, n
 		s.valsOwn, s.rootOwn, s.propsOwn = false, false, false
+		s.fresh = nil
 	}
 }
 

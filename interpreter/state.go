@@ -40,6 +40,9 @@ type state struct {
 	// propsOwn tells that they are this state's alone.
 	props    []any
 	propsOwn bool
+	// fresh are intmaps this state made and alone holds, which it may
+	// write in place (collwrites.go); dropped at a clone (unshare).
+	fresh []map[string]int
 	// owned marks the cards (by number), players and families that are
 	// this state's alone (cow.go); nil when none is (since the last
 	// clone), and then cards itself is shared.
