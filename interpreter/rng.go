@@ -62,25 +62,29 @@ func (g *Game) chance(name string, natural func() []string, check func([]string)
 // shuffleZone shuffles a zone (a chance outcome named "shuffle LABEL").
 func (g *Game) shuffleZone(name string, owner int, label string) error {
 	list := append([]any(nil), g.zoneList(name, owner)...)
-	byID := make(map[string]any, len(list))
-	for _, c := range list {
-		byID[identity(c)] = c
-	}
+	var byID map[string]any // the cards by id, for a supplied outcome only
 	res, err := g.chance("shuffle "+label, func() []string {
 		for i := len(list) - 1; i > 0; i-- {
 			j := g.st.rng.intN(i + 1)
 			list[i], list[j] = list[j], list[i]
 		}
 		return ids(list)
-	}, func(r []string) error { return isPermutation(r, byID) })
+	}, func(r []string) error {
+		byID = make(map[string]any, len(list))
+		for _, c := range list {
+			byID[identity(c)] = c
+		}
+		return isPermutation(r, byID)
+	})
 	if err != nil {
 		return err
 	}
-	out := make([]any, len(res))
-	for i, id := range res {
-		out[i] = byID[id]
+	if byID != nil { // a supplied order: the cards it names
+		for i, id := range res {
+			list[i] = byID[id]
+		}
 	}
-	g.setZone(name, owner, out)
+	g.setZone(name, owner, list)
 	return nil
 }
 
