@@ -128,7 +128,12 @@ func (g *Game) decide(ch *choice) error {
 	if err != nil {
 		return err
 	}
-	pd := &pendingDecision{choice: ch, player: who, prompt: prompt, options: opts, optionsAt: g.st.clones.Load()}
+	pd := g.sparePending // the last decision taken, if nothing else holds it (take)
+	if pd == nil {
+		pd = &pendingDecision{}
+	}
+	g.sparePending = nil
+	*pd = pendingDecision{choice: ch, player: who, prompt: prompt, options: opts, optionsAt: g.st.clones.Load()}
 	if ch.auto && len(opts) == 1 {
 		return g.take(pd, 0, false)
 	}
@@ -310,6 +315,11 @@ func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
 	if counted {
 		g.st.decisions++
 		g.logEvent(Event{Kind: EventDecision, Player: pd.player, Key: opt.key, Label: opt.label, Secret: pd.choice.secret})
+	}
+	if pd.optionsAt == g.st.clones.Load() && g.st.barrier == nil {
+		// Nothing holds pd now (a clone copies its pending decision, and
+		// no Exec's barrier waits): the next decision is made in it.
+		g.sparePending = pd
 	}
 	f := g.newFrame(grp.body)
 	if grp.each != nil {

@@ -66,6 +66,9 @@ type Game struct {
 	// the next listing copies its options into (choice.go).
 	optionBuf    []pendingOption
 	spareOptions []pendingOption
+	// sparePending is the last decision taken, which the next one is made
+	// in (choice.go).
+	sparePending *pendingDecision
 	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
 	keysOnly bool
 	// onTrigger, when set, is told each trigger that fires
