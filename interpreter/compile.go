@@ -96,13 +96,14 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	p.cards = cardProtos(rs, p.cardFields)
 	p.props = newPropColumns(p.cards, propNamesOf(rs, p.cardFields))
 	p.colls = newCollWrites(rs, p.tc.player)
+	p.pfields = newPlayerFields(rs)
 	p.cardMaps = make([]map[string]any, len(p.cards))
 	for i := range p.cards {
 		p.cardMaps[i] = p.cards[i].fields
 	}
 	p.initLoc = initialLocs(p.cards)
 	p.cow = newCowLayout(p)
-	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, props: p.props, colls: p.colls, ds: ds, defaults: newMapDefaults(rs), consts: p.consts, slots: &rootSlotTable{}}}
+	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, props: p.props, colls: p.colls, pfields: p.pfields, ds: ds, defaults: newMapDefaults(rs), consts: p.consts, slots: &rootSlotTable{}}}
 	c.ec.lits = newLiteralChecker(rs, c.ec)
 	p.funcs = c.ec.declareFunctions(rs)
 	p.funcOrder = make([]*function, len(p.funcs))

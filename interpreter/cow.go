@@ -251,7 +251,7 @@ func (g *Game) writeZone(name string, owner int, xs []any) {
 		g.st.setRoot(name, xs)
 		return
 	}
-	g.ownPlayer(owner)[name] = xs
+	g.setPlayerField(owner, name, xs)
 }
 
 // replaceRefs puts n in place of every map match accepts in every place

@@ -16,6 +16,8 @@ func (s *state) clone() *state {
 		cards:       s.cards, // shared until the first write (marks)
 		loc:         s.loc,   // likewise
 		props:       s.props, // shared until the first prop write (writableProps)
+		pfields:     s.pfields,
+		pvals:       s.pvals, // shared until the first write (writablePvals)
 		rng:         s.rng,
 		events:      s.events.forClone(),
 		logBytes:    s.logBytes,

@@ -307,7 +307,10 @@
 // and a closure reads the slot instead of hashing the name. For a global
 // the map stays the record (the VM reads it): every write goes through
 // setRoot or unsetRoot, which write both, and a new, reloaded or
-// positioned state fills the slots from the map (syncVals). A local
+// positioned state fills the slots from the map (syncVals). A player's
+// variables and zones have slots the same way (playerslots.go): a
+// closure reading players[E].NAME reads state.pvals, and every write of
+// a player field goes through setPlayerField. A local
 // lives in its slot alone (bound with its localRef, whose slot is found
 // at load; state.bound says whether it is bound): binding and unbinding
 // one, for every option listed and every round of a loop, writes no map,

@@ -409,7 +409,9 @@ func (g *Game) writeTarget(t *target, v any) error {
 	case t.kind == targetField:
 		holder = g.ownPlayerMap(holder) // players are copied on write (cow.go)
 	}
-	if t.kind == targetField {
+	if i, isPlayer := holder["id"].(int); t.kind == targetField && !t.onCard && isPlayer {
+		g.setPlayerField(i, t.name, v) // the map and its slot (playerslots.go)
+	} else if t.kind == targetField {
 		holder[t.name] = v
 	} else {
 		g.st.setRoot(t.name, v) // a variable or a local: the root's

@@ -101,7 +101,9 @@ type exprCompiler struct {
 	// colls are told of every whole read of an intmap variable
 	// (collwrites.go).
 	colls *collWrites
-	ds    *schema.Diagnostics
+	// pfields are the player fields with a slot (playerslots.go).
+	pfields *playerFields
+	ds      *schema.Diagnostics
 	// checkOpts declare functions with shadow types; runOpts declare the
 	// same functions for the map environment.
 	checkOpts, runOpts []expr.Option

@@ -79,8 +79,10 @@ type fastCompiler struct {
 	miss string
 	// root numbers the root names read (rootslots.go); nil reads the map.
 	root *rootSlotTable
-	// props are the cards' prop columns (cardprops.go).
-	props *propColumns
+	// props are the cards' prop columns (cardprops.go); pfields the
+	// player fields with a slot (playerslots.go).
+	props   *propColumns
+	pfields *playerFields
 }
 
 // fastCompile compiles an expression's runtime tree; params are the local
@@ -88,7 +90,7 @@ type fastCompiler struct {
 // first frame slots. It returns nil and a description of the node it
 // could not compile when it fails.
 func fastCompile(n ast.Node, params []string, ec *exprCompiler, fns map[string]*builtin.Function) (fastFunc, int, string) {
-	fc := &fastCompiler{funcs: ec.funcs, fns: fns, consts: ec.consts, props: ec.props, slots: map[string]int{}, root: ec.slots}
+	fc := &fastCompiler{funcs: ec.funcs, fns: fns, consts: ec.consts, props: ec.props, pfields: ec.pfields, slots: map[string]int{}, root: ec.slots}
 	for i, p := range params {
 		fc.slots[p] = i
 	}

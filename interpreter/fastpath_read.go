@@ -9,6 +9,9 @@ import (
 
 // member compiles a read of from[i] (a.b is a["b"]).
 func (fc *fastCompiler) member(from, i ast.Node) fastFunc {
+	if read := fc.playerField(from, i); read != nil {
+		return read
+	}
 	args := fc.args(from, i)
 	if args == nil {
 		return nil

@@ -124,6 +124,8 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 		fires:       make([]int, len(p.triggers)),
 	}
 	g.buildRoot()
+	g.st.pfields = p.pfields
+	g.st.syncPlayerVals() // the players' maps were built (playerslots.go)
 	g.createCards()
 	if err := g.initVars(); err != nil {
 		return nil, err
@@ -217,6 +219,7 @@ func (g *Game) initVars() error {
 				saved.restore(g.st)
 				return err
 			}
+			g.st.setPlayerVal(i, v.name, p.(map[string]any)[v.name])
 		}
 		saved.restore(g.st)
 	}

@@ -54,6 +54,8 @@ type Program struct {
 	// colls tells which intmap variables may be written in place
 	// (collwrites.go).
 	colls *collWrites
+	// pfields number the player fields that have a slot (playerslots.go).
+	pfields *playerFields
 	// cow numbers the cards and names the families for cheap clones (cow.go).
 	cow cowLayout
 	// adhoc compiles expressions and effects after Load (see inspect.go).

@@ -179,7 +179,7 @@ func (s *state) ownVals() {
 func (s *state) unshare() {
 	if n := s.clones.Load(); n != s.ownedAt {
 		s.owned, s.ownedAt = nil, n
-		s.valsOwn, s.rootOwn, s.propsOwn = false, false, false
+		s.valsOwn, s.rootOwn, s.propsOwn, s.pvalsOwn = false, false, false, false
 		s.fresh = nil
 	}
 }
@@ -209,5 +209,8 @@ func (s *state) syncVals(slots *rootSlotTable) {
 	s.vals, s.bound, s.valsOwn = make([]any, len(slots.names)), make([]bool, len(slots.names)), true
 	for i, name := range slots.names {
 		s.vals[i], s.bound[i] = s.root[name]
+	}
+	if s.pfields != nil {
+		s.syncPlayerVals() // the players' maps too (playerslots.go)
 	}
 }

@@ -58,6 +58,11 @@ func TestSlotsAgreeFindsAStaleSlot(t *testing.T) {
 		names := slices.Sorted(maps.Keys(p.rootSlots.of))
 		g.st.root[names[0]] = "a value written around setRoot"
 		assert.Equal(t, names[0], g.st.slotsAgree())
+		g.st.root[names[0]] = g.st.vals[p.rootSlots.of[names[0]]]
+		require.Empty(t, g.st.slotsAgree())
+		last := p.pfields.names[len(p.pfields.names)-1]
+		g.st.playerMap(1)[last] = "a value written around setPlayerField"
+		assert.Equal(t, "players[1]."+last, g.st.slotsAgree())
 		return
 	}
 }
@@ -132,6 +137,13 @@ func (s *state) slotsAgree() string {
 	for name, i := range s.slots.of {
 		if !identical(s.vals[i], s.root[name]) {
 			return name
+		}
+	}
+	for i := 0; i < s.playerCount; i++ { // the player slots (playerslots.go)
+		for j, name := range s.pfields.names {
+			if !identical(s.playerVal(i, j), s.playerMap(i)[name]) {
+				return fmt.Sprintf("players[%d].%s", i, name)
+			}
 		}
 	}
 	return ""

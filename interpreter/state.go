@@ -43,6 +43,11 @@ type state struct {
 	// fresh are intmaps this state made and alone holds, which it may
 	// write in place (collwrites.go); dropped at a clone (unshare).
 	fresh []map[string]int
+	// pvals are the player slots (playerslots.go), numbered by pfields;
+	// pvalsOwn tells that they are this state's alone.
+	pfields  *playerFields
+	pvals    []any
+	pvalsOwn bool
 	// owned marks the cards (by number), players and families that are
 	// this state's alone (cow.go); nil when none is (since the last
 	// clone), and then cards itself is shared.
