@@ -79,8 +79,20 @@ func (cw *collWrites) inPlace(t *target) bool {
 // scan notes the whole reads of a checked expression tree. envFuncs
 // are the functions given $env as their first argument (the engine's
 // card and the ruleset's functions, whose bodies are scanned themselves).
+// Most trees read no intmap variable: they cost one walk and nothing
+// allocated.
 func (cw *collWrites) scan(root ast.Node, envFuncs map[string]bool) {
 	if cw == nil || (len(cw.globals) == 0 && len(cw.players) == 0) {
+		return
+	}
+	var reads []ast.Node // the nodes that may read a variable whole
+	ast.Find(root, func(n ast.Node) bool {
+		if cw.mayReadWhole(n) {
+			reads = append(reads, n)
+		}
+		return false
+	})
+	if len(reads) == 0 {
 		return
 	}
 	looked := map[ast.Node]bool{} // nodes whose value is only looked into
@@ -93,12 +105,29 @@ func (cw *collWrites) scan(root ast.Node, envFuncs map[string]bool) {
 		}
 		return false
 	})
-	ast.Find(root, func(n ast.Node) bool {
+	for _, n := range reads {
 		if !looked[n] {
 			cw.wholeRead(n)
 		}
-		return false
-	})
+	}
+}
+
+// mayReadWhole reports whether n, unless its parent only looks into its
+// value, reads an intmap variable whole (wholeRead).
+func (cw *collWrites) mayReadWhole(n ast.Node) bool {
+	switch x := n.(type) {
+	case *ast.IdentifierNode:
+		return x.Value == "$env" || cw.globals[x.Value] != nil
+	case *ast.MemberNode:
+		if x.Method || len(cw.players) == 0 || !cw.mayBePlayer(x.Node.Type()) {
+			return false
+		}
+		s, ok := x.Property.(*ast.StringNode)
+		return !ok || cw.players[s.Value] != nil
+	case *ast.BuiltinNode:
+		return x.Name == "get"
+	}
+	return false
 }
 
 // lookedInto are n's operands whose value n only looks into: the object
