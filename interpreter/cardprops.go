@@ -12,7 +12,9 @@ import (
 // A prop is what an effect may write on a card (set: card.covered).
 // Like the location (cardloc.go), it is kept in a column of the state,
 // state.props, one row of propColumns.names per card number, and not in
-// the card's map. So a card's map is never written by play: the maps
+// the card's map. The rows are kept in pages of propPage cards, so that
+// the first prop write after a clone copies one page and the list of
+// pages, not the whole column (Athens' is 32 KB). So a card's map is never written by play: the maps
 // are the Program's, built at load and shared by every game and clone,
 // and a prop write writes one slot of a column that the state owns (a
 // clone shares it until either writes a prop: writableProps). Before,
@@ -35,11 +37,15 @@ import (
 type propColumns struct {
 	names []string
 	index map[string]int
-	// init is every card's props as a game starts them (row i of card
-	// number i, len(names) wide): each card has all of them, the zero of
-	// the prop's type unless its table declares the name an attribute.
-	init []any
+	// init is every card's props as a game starts them, in pages (row i
+	// of card number i, len(names) wide, in page i/propPage): each card
+	// has all of them, the zero of the prop's type unless its table
+	// declares the name an attribute.
+	init [][]any
 }
+
+// propPage is the number of cards in a page of the prop column.
+const propPage = 16
 
 // prop is the column of prop name k, -1 if k is no prop.
 func (pc *propColumns) prop(k string) int {
@@ -59,9 +65,15 @@ func newPropColumns(cards []cardProto, props []string) *propColumns {
 	for j, n := range props {
 		pc.index[n] = j
 	}
-	pc.init = make([]any, len(cards)*len(props))
+	w := len(props)
+	for first := 0; first < len(cards) && w > 0; first += propPage {
+		pc.init = append(pc.init, make([]any, min(propPage, len(cards)-first)*w))
+	}
 	for i := range cards {
-		row := pc.init[i*len(props) : (i+1)*len(props)]
+		var row []any
+		if w > 0 {
+			row = pc.init[i/propPage][i%propPage*w : (i%propPage+1)*w]
+		}
 		for j, n := range props {
 			row[j] = cards[i].fields[n]
 			delete(cards[i].fields, n)
@@ -107,24 +119,30 @@ func propNamesOf(rs *schema.Ruleset, union []declared) []string {
 // cardProp is prop column j of card number i.
 func (g *Game) cardProp(i, j int) any {
 	w := len(g.prog.props.names)
-	return g.st.props[i*w+j]
+	return g.st.props[i/propPage][i%propPage*w+j]
 }
 
 // setCardProp writes prop column j of card number i.
 func (g *Game) setCardProp(i, j int, v any) {
 	s := g.st
-	s.writableProps()
-	s.props[i*len(g.prog.props.names)+j] = v
+	page := s.writablePropPage(i / propPage)
+	page[i%propPage*len(g.prog.props.names)+j] = v
 }
 
-// writableProps makes the prop column the state's own before a write: a
-// new game starts with the Program's, a clone shares its original's, and
-// either copies it at its first prop write.
-func (s *state) writableProps() {
+// writablePropPage makes page p of the prop column the state's own
+// before a write, and returns it: a new game starts with the Program's
+// pages, a clone shares its original's, and either copies the list of
+// pages at its first prop write and a page at its first write to it.
+func (s *state) writablePropPage(p int) []any {
 	if !s.propsOwn || s.clones.Load() != s.ownedAt {
 		s.unshare()
 		s.props, s.propsOwn = slices.Clone(s.props), true
+		s.propPagesOwn = make([]bool, len(s.props))
 	}
+	if !s.propPagesOwn[p] {
+		s.props[p], s.propPagesOwn[p] = slices.Clone(s.props[p]), true
+	}
+	return s.props[p]
 }
 
 // setProp writes prop k of card c to its column; false if c is no card

@@ -33,9 +33,16 @@ const propRules = `cards:
       note: {type: string}
     rows:
       - {id: star, value: 7}
+  chips:
+    zone: bag
+    props:
+      n: {type: int}
+    rows:
+      - {id: chip, count: 40}
 zones:
   supply: {}
   pool: {}
+  bag: {}
   hand: {owner: player}
 functions:
   field_of:
@@ -148,6 +155,17 @@ func TestPropWritesLeaveCardMapsAlone(t *testing.T) {
 	assert.Equal(t, 9, eval(t, clone, hand), "the original's write reached the clone")
 	fresh := start(t, propRules, 1)
 	assert.Equal(t, 5, eval(t, fresh, hand), "a write reached the Program's column")
+
+	// The column is kept in pages (propPage cards): a write to one page
+	// leaves the other game's pages as they were, this one included.
+	require.Greater(t, len(g.st.props), 2)
+	other := g.Clone()
+	require.NoError(t, other.Exec(`- {set: "bag[39].n", to: "4"}`))
+	require.NoError(t, g.Exec(`- {set: "bag[0].n", to: "3"}`))
+	require.NoError(t, g.Exec(`- {set: "bag[38].n", to: "2"}`))
+	assert.Equal(t, []any{3, 2, 0}, eval(t, g, `[bag[0].n, bag[38].n, bag[39].n]`))
+	assert.Equal(t, []any{0, 0, 4}, eval(t, other, `[bag[0].n, bag[38].n, bag[39].n]`))
+	assert.Equal(t, []any{0, 0, 0}, eval(t, start(t, propRules, 1), `[bag[0].n, bag[38].n, bag[39].n]`))
 }
 
 // TestCardPropsPrintAsBefore: the serialised state, Eval and the views

@@ -38,8 +38,9 @@ type state struct {
 	// props are the cards' props, by number (cardprops.go): shared with
 	// the Program (a new game) or a clone until the first prop write;
 	// propsOwn tells that they are this state's alone.
-	props    []any
-	propsOwn bool
+	props        [][]any
+	propsOwn     bool
+	propPagesOwn []bool // by page, while propsOwn
 	// fresh are intmaps this state made and alone holds, which it may
 	// write in place (collwrites.go); dropped at a clone (unshare).
 	fresh []map[string]int
