@@ -14,13 +14,14 @@ import (
 // its pieces in player variables (16,000 a Cyclades game). So, as with
 // the root names (rootslots.go), each player field has a slot too: the
 // Program numbers the player variables and zones (playerFields), a state
-// keeps player i's values in state.pvals from i·n, and a closure that
+// keeps player i's values in the row state.pvals[i], and a closure that
 // reads players[E].NAME reads the slot. The map stays the record: every
 // write of a player field goes through setPlayerField, and the places
 // that build or load the maps at once (a new game's players and their
 // variables' inits, a reloaded state, a scenario's position) fill the
 // slots from them (syncPlayerVals, which syncVals calls). A clone shares
-// the slots until either writes one (writablePvals), as with the root's.
+// the rows until either writes one, and then copies that player's row
+// alone (writablePlayerRow).
 // slotsAgree, in TestRootSlotsMirrorTheEnvironment, checks the slots
 // against the maps after every decision of random games of every shipped
 // ruleset, clones and reloads included.
@@ -73,11 +74,13 @@ func (s *state) playerMap(i int) map[string]any {
 // they were built or written at once, in slots of the state's own.
 func (s *state) syncPlayerVals() {
 	n := len(s.pfields.names)
-	s.pvals, s.pvalsOwn = make([]any, n*s.playerCount), true
-	for i := 0; i < s.playerCount; i++ {
+	s.pvals, s.pvalsOwn = make([][]any, s.playerCount), true
+	s.pvalRowsOwn = make([]bool, s.playerCount)
+	for i := range s.pvals {
 		m := s.playerMap(i)
+		s.pvals[i], s.pvalRowsOwn[i] = make([]any, n), true
 		for j, name := range s.pfields.names {
-			s.pvals[i*n+j] = m[name]
+			s.pvals[i][j] = m[name]
 		}
 	}
 }
@@ -88,17 +91,23 @@ func (s *state) setPlayerVal(i int, name string, v any) {
 	if j < 0 || i < 0 || i >= s.playerCount {
 		return
 	}
-	s.writablePvals()
-	s.pvals[i*len(s.pfields.names)+j] = v
+	s.writablePlayerRow(i)[j] = v
 }
 
-// writablePvals makes the player slots the state's own before a write: a
-// clone shares its original's until either writes one.
-func (s *state) writablePvals() {
+// writablePlayerRow makes player i's slots the state's own before a
+// write, and returns them: a clone shares its original's rows, and
+// either copies the list of rows at its first write and a row at its
+// first write to it.
+func (s *state) writablePlayerRow(i int) []any {
 	if !s.pvalsOwn || s.clones.Load() != s.ownedAt {
 		s.unshare()
 		s.pvals, s.pvalsOwn = slices.Clone(s.pvals), true
+		s.pvalRowsOwn = make([]bool, len(s.pvals))
 	}
+	if !s.pvalRowsOwn[i] {
+		s.pvals[i], s.pvalRowsOwn[i] = slices.Clone(s.pvals[i]), true
+	}
+	return s.pvals[i]
 }
 
 // setPlayerField writes field name of player i: its map (the game's own,
@@ -109,7 +118,7 @@ func (g *Game) setPlayerField(i int, name string, v any) {
 }
 
 // playerVal is player i's field j from its slot.
-func (s *state) playerVal(i, j int) any { return s.pvals[i*len(s.pfields.names)+j] }
+func (s *state) playerVal(i, j int) any { return s.pvals[i][j] }
 
 // playerField compiles players[E].NAME, NAME a player field with a slot,
 // to a read of the slot; nil for any other member read. An index that is

@@ -46,9 +46,10 @@ type state struct {
 	fresh []map[string]int
 	// pvals are the player slots (playerslots.go), numbered by pfields;
 	// pvalsOwn tells that they are this state's alone.
-	pfields  *playerFields
-	pvals    []any
-	pvalsOwn bool
+	pfields     *playerFields
+	pvals       [][]any
+	pvalsOwn    bool
+	pvalRowsOwn []bool // by player, while pvalsOwn
 	// owned marks the cards (by number), players and families that are
 	// this state's alone (cow.go); nil when none is (since the last
 	// clone), and then cards itself is shared.
