@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"reflect"
-	"slices"
 
 	"agon/schema"
 )
@@ -52,7 +51,12 @@ func (pc *propColumns) prop(k string) int {
 	if pc == nil {
 		return -1
 	}
-	if j, ok := pc.index[k]; ok {
+	return numberOf(pc.index, k)
+}
+
+// numberOf is k's number in index, -1 if it has none.
+func numberOf(index map[string]int, k string) int {
+	if j, ok := index[k]; ok {
 		return j
 	}
 	return -1
@@ -119,30 +123,13 @@ func propNamesOf(rs *schema.Ruleset, union []declared) []string {
 // cardProp is prop column j of card number i.
 func (g *Game) cardProp(i, j int) any {
 	w := len(g.prog.props.names)
-	return g.st.props[i/propPage][i%propPage*w+j]
+	return g.st.props.list[i/propPage][i%propPage*w+j]
 }
 
 // setCardProp writes prop column j of card number i.
 func (g *Game) setCardProp(i, j int, v any) {
-	s := g.st
-	page := s.writablePropPage(i / propPage)
+	page := g.st.props.writable(g.st, i/propPage) // pages shared with the Program or a clone (parts.go)
 	page[i%propPage*len(g.prog.props.names)+j] = v
-}
-
-// writablePropPage makes page p of the prop column the state's own
-// before a write, and returns it: a new game starts with the Program's
-// pages, a clone shares its original's, and either copies the list of
-// pages at its first prop write and a page at its first write to it.
-func (s *state) writablePropPage(p int) []any {
-	if !s.propsOwn || s.clones.Load() != s.ownedAt {
-		s.unshare()
-		s.props, s.propsOwn = slices.Clone(s.props), true
-		s.propPagesOwn = make([]bool, len(s.props))
-	}
-	if !s.propPagesOwn[p] {
-		s.props[p], s.propPagesOwn[p] = slices.Clone(s.props[p]), true
-	}
-	return s.props[p]
 }
 
 // setProp writes prop k of card c to its column; false if c is no card

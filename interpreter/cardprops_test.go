@@ -2,8 +2,6 @@ package interpreter
 
 import (
 	"reflect"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -111,27 +109,7 @@ func TestExpressionsReadCardProps(t *testing.T) {
 		`toJSON(pool) contains "shiny"`:             true,
 		`string(players[0].hand[0]) contains "n"`:   true,
 	}
-	srcs := make([]string, 0, len(cases))
-	for src := range cases {
-		srcs = append(srcs, src)
-	}
-	slices.Sort(srcs)
-	for _, src := range srcs {
-		c := compileForTest(t, g, src)
-		want := cases[src]
-		// Closures leave ?. chains and printing a whole value to the VM.
-		if !strings.Contains(src, "?.") && !strings.HasPrefix(src, "string(") && !strings.HasPrefix(src, "toJSON(") {
-			require.NotNil(t, c.fast, src)
-			v, ok := g.runFast(c)
-			require.True(t, ok, "closure gave up: %s", src)
-			assert.Equal(t, want, v, "closure: %s", src)
-		}
-		prog, err := c.run.program()
-		require.NoError(t, err, src)
-		v, err := g.newVM().Run(prog, g.st.root)
-		require.NoError(t, err, src)
-		assert.Equal(t, want, v, "VM: %s", src)
-	}
+	assertBothWays(t, g, cases, true)
 }
 
 // TestPropWritesLeaveCardMapsAlone: a prop write writes the state's
@@ -158,7 +136,7 @@ func TestPropWritesLeaveCardMapsAlone(t *testing.T) {
 
 	// The column is kept in pages (propPage cards): a write to one page
 	// leaves the other game's pages as they were, this one included.
-	require.Greater(t, len(g.st.props), 2)
+	require.Greater(t, len(g.st.props.list), 2)
 	other := g.Clone()
 	require.NoError(t, other.Exec(`- {set: "bag[39].n", to: "4"}`))
 	require.NoError(t, g.Exec(`- {set: "bag[0].n", to: "3"}`))
@@ -185,5 +163,5 @@ func TestCardPropsPrintAsBefore(t *testing.T) {
 	loaded, err := UnmarshalState(g.prog, []byte(state))
 	require.NoError(t, err)
 	assert.Equal(t, state, marshal(t, loaded))
-	assert.Equal(t, g.st.props, loaded.st.props)
+	assert.Equal(t, g.st.props.list, loaded.st.props.list)
 }

@@ -13,11 +13,11 @@ func (s *state) clone() *state {
 		localsStale: s.localsStale, // the copied map's locals are as behind as s's
 		slots:       s.slots,
 		playerCount: s.playerCount,
-		cards:       s.cards, // shared until the first write (marks)
-		loc:         s.loc,   // likewise
-		props:       s.props, // shared until the first prop write (writableProps)
+		cards:       s.cards,          // shared until the first write (marks)
+		loc:         s.loc,            // likewise
+		props:       s.props.shared(), // pages shared until written (parts.go)
 		pfields:     s.pfields,
-		pvals:       s.pvals, // shared until the first write (writablePvals)
+		pvals:       s.pvals.shared(), // rows shared until written
 		rng:         s.rng,
 		events:      s.events.forClone(),
 		logBytes:    s.logBytes,

@@ -168,7 +168,7 @@ func (g *Game) createCards() {
 	// prop write write columns (cardloc.go, cardprops.go).
 	g.st.cards = g.prog.cardMaps
 	g.st.loc = slices.Clone(g.prog.initLoc)
-	g.st.props, g.st.propsOwn = g.prog.props.init, false // the Program's, until a prop is set
+	g.st.props = parts{list: g.prog.props.init} // the Program's, until a prop is set
 	g.st.ownAll(g.prog)
 	var starts startZones
 	for i := range g.prog.cards {

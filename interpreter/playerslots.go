@@ -1,8 +1,6 @@
 package interpreter
 
 import (
-	"slices"
-
 	"github.com/expr-lang/expr/ast"
 
 	"agon/schema"
@@ -21,7 +19,7 @@ import (
 // variables' inits, a reloaded state, a scenario's position) fill the
 // slots from them (syncPlayerVals, which syncVals calls). A clone shares
 // the rows until either writes one, and then copies that player's row
-// alone (writablePlayerRow).
+// alone (parts.go).
 // slotsAgree, in TestRootSlotsMirrorTheEnvironment, checks the slots
 // against the maps after every decision of random games of every shipped
 // ruleset, clones and reloads included.
@@ -58,10 +56,7 @@ func (pf *playerFields) field(name string) int {
 	if pf == nil {
 		return -1
 	}
-	if j, ok := pf.index[name]; ok {
-		return j
-	}
-	return -1
+	return numberOf(pf.index, name)
 }
 
 // playerMap is player i's map.
@@ -73,16 +68,15 @@ func (s *state) playerMap(i int) map[string]any {
 // syncPlayerVals fills every player slot from the players' maps, after
 // they were built or written at once, in slots of the state's own.
 func (s *state) syncPlayerVals() {
-	n := len(s.pfields.names)
-	s.pvals, s.pvalsOwn = make([][]any, s.playerCount), true
-	s.pvalRowsOwn = make([]bool, s.playerCount)
-	for i := range s.pvals {
+	rows := make([][]any, s.playerCount)
+	for i := range rows {
 		m := s.playerMap(i)
-		s.pvals[i], s.pvalRowsOwn[i] = make([]any, n), true
+		rows[i] = make([]any, len(s.pfields.names))
 		for j, name := range s.pfields.names {
-			s.pvals[i][j] = m[name]
+			rows[i][j] = m[name]
 		}
 	}
+	s.pvals = ownedAll(rows)
 }
 
 // setPlayerVal writes player i's slot of field name (if it has one).
@@ -91,23 +85,7 @@ func (s *state) setPlayerVal(i int, name string, v any) {
 	if j < 0 || i < 0 || i >= s.playerCount {
 		return
 	}
-	s.writablePlayerRow(i)[j] = v
-}
-
-// writablePlayerRow makes player i's slots the state's own before a
-// write, and returns them: a clone shares its original's rows, and
-// either copies the list of rows at its first write and a row at its
-// first write to it.
-func (s *state) writablePlayerRow(i int) []any {
-	if !s.pvalsOwn || s.clones.Load() != s.ownedAt {
-		s.unshare()
-		s.pvals, s.pvalsOwn = slices.Clone(s.pvals), true
-		s.pvalRowsOwn = make([]bool, len(s.pvals))
-	}
-	if !s.pvalRowsOwn[i] {
-		s.pvals[i], s.pvalRowsOwn[i] = slices.Clone(s.pvals[i]), true
-	}
-	return s.pvals[i]
+	s.pvals.writable(s, i)[j] = v // rows shared with a clone (parts.go)
 }
 
 // setPlayerField writes field name of player i: its map (the game's own,
@@ -118,7 +96,7 @@ func (g *Game) setPlayerField(i int, name string, v any) {
 }
 
 // playerVal is player i's field j from its slot.
-func (s *state) playerVal(i, j int) any { return s.pvals[i][j] }
+func (s *state) playerVal(i, j int) any { return s.pvals.list[i][j] }
 
 // playerField compiles players[E].NAME, NAME a player field with a slot,
 // to a read of the slot; nil for any other member read. An index that is

@@ -179,7 +179,8 @@ func (s *state) ownVals() {
 func (s *state) unshare() {
 	if n := s.clones.Load(); n != s.ownedAt {
 		s.owned, s.ownedAt = nil, n
-		s.valsOwn, s.rootOwn, s.propsOwn, s.pvalsOwn = false, false, false, false
+		s.valsOwn, s.rootOwn = false, false
+		s.props.own, s.pvals.own = false, false
 		s.fresh = nil
 	}
 }

@@ -210,7 +210,7 @@ func UnmarshalState(p *Program, data []byte) (*Game, error) {
 	g := &Game{prog: p, limits: sg.Limits.withDefaults()}
 	d := &stateDecoder{g: g}
 	g.st = &state{playerCount: sg.Players, decisions: sg.Decisions, over: sg.Over, result: sg.Result,
-		fires: sg.Fires, events: eventLogOf(sg.Events), outcomes: sg.Outcomes, cards: make([]map[string]any, len(p.cards)), props: p.props.init, pfields: p.pfields,
+		fires: sg.Fires, events: eventLogOf(sg.Events), outcomes: sg.Outcomes, cards: make([]map[string]any, len(p.cards)), props: parts{list: p.props.init}, pfields: p.pfields,
 		loc: slices.Clone(p.initLoc), slots: p.rootSlots, vals: make([]any, len(p.rootSlots.of)), bound: make([]bool, len(p.rootSlots.of)), valsOwn: true, rootOwn: true}
 	g.st.ownAll(p)
 	if f := sg.Facts; f != nil {

@@ -35,21 +35,17 @@ type state struct {
 	// loc is where each card lies, by number (cardloc.go); shared with
 	// clones and copied with cards.
 	loc []cardLoc
-	// props are the cards' props, by number (cardprops.go): shared with
-	// the Program (a new game) or a clone until the first prop write;
-	// propsOwn tells that they are this state's alone.
-	props        [][]any
-	propsOwn     bool
-	propPagesOwn []bool // by page, while propsOwn
+	// props are the cards' props, by number, in pages (cardprops.go):
+	// shared with the Program (a new game) or a clone, page by page,
+	// until written (parts.go).
+	props parts
 	// fresh are intmaps this state made and alone holds, which it may
 	// write in place (collwrites.go); dropped at a clone (unshare).
 	fresh []map[string]int
-	// pvals are the player slots (playerslots.go), numbered by pfields;
-	// pvalsOwn tells that they are this state's alone.
-	pfields     *playerFields
-	pvals       [][]any
-	pvalsOwn    bool
-	pvalRowsOwn []bool // by player, while pvalsOwn
+	// pvals are the player slots (playerslots.go), numbered by pfields,
+	// a row per player shared with a clone until written (parts.go).
+	pfields *playerFields
+	pvals   parts
 	// owned marks the cards (by number), players and families that are
 	// this state's alone (cow.go); nil when none is (since the last
 	// clone), and then cards itself is shared.
