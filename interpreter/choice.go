@@ -299,17 +299,17 @@ func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
 		return g.takePick(pd, i, counted)
 	}
 	opt := pd.options[i]
-	if pd.optionsAt == g.st.clones.Load() { // no clone shares the list: the next one reuses it
-		clear(pd.options) // its values must not keep cards alive
-		g.spareOptions = pd.options[:0]
-	}
 	grp := pd.choice.groups[opt.group]
 	if counted && g.keysOnly {
 		label, err := g.takenLabel(grp, opt)
 		if err != nil {
-			return err
+			return err // the decision stays pending, its options as listed
 		}
 		opt.label = label
+	}
+	if pd.optionsAt == g.st.clones.Load() { // no clone shares the list: the next one reuses it
+		clear(pd.options) // its values must not keep cards alive
+		g.spareOptions = pd.options[:0]
 	}
 	g.st.pending = nil
 	if counted {

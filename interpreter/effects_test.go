@@ -1053,3 +1053,35 @@ flow:
 	assert.Equal(t, []string{"ending at 3"}, logs(g))
 	assert.Equal(t, 3, g.Result().Players[0].Score)
 }
+
+// TestATakenLabelThatFailsLeavesTheDecision: in a KeysOnly game the taken
+// option's label is rendered when it is taken; when that fails, Apply
+// reports it and the decision stays pending with its options as listed,
+// so another option can be taken.
+func TestATakenLabelThatFailsLeavesTheDecision(t *testing.T) {
+	p := load(t, `vars:
+  got: {type: int, init: "0"}
+flow:
+  - repeat: 2
+    do:
+      - choose:
+          who: 0
+          prompt: pick
+          options:
+            - key: n
+              for_each: "[0, 5]"
+              as: n
+              label: "item {[7][n]}"
+              do:
+                - {add: got, by: 1}
+`)
+	g, err := NewGame(p, Config{Players: 1, Seed: 1, KeysOnly: true})
+	require.NoError(t, err)
+	want := keys(t, g)
+	require.Equal(t, []string{"n n=0", "n n=5"}, want)
+	require.Error(t, g.Apply("n n=5"), "the label reads [7][5]")
+	assert.Equal(t, want, keys(t, g), "the options after the failed take")
+	require.NoError(t, g.Apply("n n=0"))
+	assert.Equal(t, want, keys(t, g), "the next decision's options")
+	assert.Equal(t, 1, eval(t, g, "got"))
+}
