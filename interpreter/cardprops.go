@@ -11,12 +11,12 @@ import (
 // A prop is what an effect may write on a card (set: card.covered).
 // Like the location (cardloc.go), it is kept in a column of the state,
 // state.props, one row of propColumns.names per card number, and not in
-// the card's map. The rows are kept in pages of propPage cards, so that
-// the first prop write after a clone copies one page and the list of
-// pages, not the whole column (Athens' is 32 KB). So a card's map is never written by play: the maps
+// the card's map. So a card's map is never written by play: the maps
 // are the Program's, built at load and shared by every game and clone,
-// and a prop write writes one slot of a column that the state owns (a
-// clone shares it until either writes a prop: writableProps). Before,
+// and a prop write writes one slot of a column. The rows are kept in
+// pages of propPage cards that a clone shares (parts.go), so that the
+// first prop write after a clone copies one page and the list of pages,
+// not the whole column (32 KB for 250 cards of 8 props). Before,
 // the first prop write to a card in a game copied its map of 20-30
 // fields and put the copy in every place that held the card (ownCard,
 // cow.go).
@@ -32,7 +32,7 @@ import (
 // copies the card's map (ownCard), as every prop write did before.
 
 // propColumns are the Program's prop columns: every prop name of every
-// table once, in declaration order, and where each card's row starts.
+// table once, in declaration order, and their starting values.
 type propColumns struct {
 	names []string
 	index map[string]int
@@ -62,8 +62,8 @@ func numberOf(index map[string]int, k string) int {
 	return -1
 }
 
-// newPropColumns takes the props out of the card protos' maps into
-// columns. union is every card field (unionFields), props among them.
+// newPropColumns takes the props named props out of the card protos'
+// maps into columns.
 func newPropColumns(cards []cardProto, props []string) *propColumns {
 	pc := &propColumns{names: props, index: make(map[string]int, len(props))}
 	for j, n := range props {

@@ -1,7 +1,9 @@
 package interpreter
 
 import (
+	"maps"
 	"reflect"
+	"slices"
 	"sync/atomic"
 
 	"github.com/expr-lang/expr/ast"
@@ -41,6 +43,9 @@ import (
 type collWrites struct {
 	globals, players map[string]*atomic.Bool
 	player           reflect.Type // the players' shadow type
+	// everyPlayer and every are the flags of every player variable and of
+	// every variable, for a read that may reach any of them.
+	everyPlayer, every []*atomic.Bool
 }
 
 // newCollWrites lists rs's intmap variables, none read whole yet.
@@ -54,8 +59,11 @@ func newCollWrites(rs *schema.Ruleset, player reflect.Type) *collWrites {
 	for n, v := range rs.PlayerVars {
 		if v.Type == "intmap" {
 			cw.players[n] = &atomic.Bool{}
+			cw.everyPlayer = append(cw.everyPlayer, cw.players[n])
 		}
 	}
+	cw.every = slices.Collect(maps.Values(cw.globals))
+	cw.every = append(cw.every, cw.everyPlayer...)
 	return cw
 }
 
@@ -85,10 +93,14 @@ func (cw *collWrites) scan(root ast.Node, envFuncs map[string]bool) {
 	if cw == nil || (len(cw.globals) == 0 && len(cw.players) == 0) {
 		return
 	}
-	var reads []ast.Node // the nodes that may read a variable whole
+	type read struct {
+		n     ast.Node
+		flags []*atomic.Bool
+	}
+	var reads []read // the nodes that may read a variable whole
 	ast.Find(root, func(n ast.Node) bool {
-		if cw.mayReadWhole(n) {
-			reads = append(reads, n)
+		if flags := cw.mayReadWhole(n); flags != nil {
+			reads = append(reads, read{n, flags})
 		}
 		return false
 	})
@@ -105,29 +117,43 @@ func (cw *collWrites) scan(root ast.Node, envFuncs map[string]bool) {
 		}
 		return false
 	})
-	for _, n := range reads {
-		if !looked[n] {
-			cw.wholeRead(n)
+	for _, r := range reads {
+		if !looked[r.n] {
+			for _, f := range r.flags {
+				f.Store(true)
+			}
 		}
 	}
 }
 
-// mayReadWhole reports whether n, unless its parent only looks into its
-// value, reads an intmap variable whole (wholeRead).
-func (cw *collWrites) mayReadWhole(n ast.Node) bool {
+// mayReadWhole gives the flags of the variables n reads whole unless its
+// parent only looks into its value; nil for none.
+func (cw *collWrites) mayReadWhole(n ast.Node) []*atomic.Bool {
 	switch x := n.(type) {
 	case *ast.IdentifierNode:
-		return x.Value == "$env" || cw.globals[x.Value] != nil
+		if x.Value == "$env" {
+			return cw.every // the environment as a value: anything may be read
+		}
+		if f := cw.globals[x.Value]; f != nil {
+			return []*atomic.Bool{f}
+		}
 	case *ast.MemberNode:
 		if x.Method || len(cw.players) == 0 || !cw.mayBePlayer(x.Node.Type()) {
-			return false
+			return nil
 		}
 		s, ok := x.Property.(*ast.StringNode)
-		return !ok || cw.players[s.Value] != nil
+		if !ok {
+			return cw.everyPlayer // a computed key may name any
+		}
+		if f := cw.players[s.Value]; f != nil {
+			return []*atomic.Bool{f}
+		}
 	case *ast.BuiltinNode:
-		return x.Name == "get"
+		if x.Name == "get" {
+			return cw.every
+		}
 	}
-	return false
+	return nil
 }
 
 // lookedInto are n's operands whose value n only looks into: the object
@@ -154,48 +180,9 @@ func lookedInto(n ast.Node) []ast.Node {
 	return nil
 }
 
-// wholeRead notes n if its value may be an intmap variable's whole map.
-func (cw *collWrites) wholeRead(n ast.Node) {
-	switch x := n.(type) {
-	case *ast.IdentifierNode:
-		if x.Value == "$env" {
-			cw.all() // the environment as a value: anything may be read
-		} else if f := cw.globals[x.Value]; f != nil {
-			f.Store(true)
-		}
-	case *ast.MemberNode:
-		if x.Method || !cw.mayBePlayer(x.Node.Type()) {
-			return
-		}
-		if s, ok := x.Property.(*ast.StringNode); ok {
-			if f := cw.players[s.Value]; f != nil {
-				f.Store(true)
-			}
-			return
-		}
-		for _, f := range cw.players { // a computed key may name any
-			f.Store(true)
-		}
-	case *ast.BuiltinNode:
-		if x.Name == "get" {
-			cw.all()
-		}
-	}
-}
-
 // mayBePlayer reports whether a value of type t may be a player's map.
 func (cw *collWrites) mayBePlayer(t reflect.Type) bool {
 	return t == nil || t == cw.player || t.Kind() == reflect.Interface
-}
-
-// all notes a whole read of every intmap variable.
-func (cw *collWrites) all() {
-	for _, f := range cw.globals {
-		f.Store(true)
-	}
-	for _, f := range cw.players {
-		f.Store(true)
-	}
 }
 
 // freshRoom is how many maps of its own a state remembers (a dropped one

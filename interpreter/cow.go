@@ -179,14 +179,6 @@ func (g *Game) ownPlayer(i int) map[string]any {
 	return n
 }
 
-// ownPlayerMap is ownPlayer for a player map (one a target evaluated to).
-func (g *Game) ownPlayerMap(m map[string]any) map[string]any {
-	if i, ok := m["id"].(int); ok && i >= 0 && i < g.st.playerCount {
-		return g.ownPlayer(i)
-	}
-	return m
-}
-
 // ownContainer is the map to write a zone of owner into: the root or the
 // game's own map of the player.
 func (g *Game) ownContainer(owner int) map[string]any {

@@ -375,8 +375,9 @@ func (g *Game) writeTarget(t *target, v any) error {
 		// local that holds the old collection keeps it (and a clone, which
 		// copies them, behaves the same) — unless nothing else can hold
 		// it (collwrites.go).
-		inPlace := g.prog.colls.inPlace(t.base)
-		if m, isMap := coll.(map[string]int); isMap && inPlace && m != nil && g.st.ownsIntMap(m) {
+		m, isMap := coll.(map[string]int)
+		inPlace := isMap && g.prog.colls.inPlace(t.base)
+		if inPlace && m != nil && g.st.ownsIntMap(m) {
 			if _, err = g.element(t, m, v, true); err != nil {
 				return err
 			}
@@ -390,8 +391,8 @@ func (g *Game) writeTarget(t *target, v any) error {
 		if err = g.writeTarget(t.base, coll); err != nil {
 			return err
 		}
-		if m, isMap := coll.(map[string]int); isMap && inPlace {
-			g.st.madeIntMap(m)
+		if inPlace {
+			g.st.madeIntMap(coll.(map[string]int)) // the copy: the state's alone
 		}
 		return nil
 	}
@@ -401,20 +402,17 @@ func (g *Game) writeTarget(t *target, v any) error {
 	}
 	switch {
 	case t.onCard:
-		if g.setProp(holder, t.name, v) { // a column (cardprops.go)
-			g.touch(cardsToken)
-			return nil
+		if !g.setProp(holder, t.name, v) { // a column (cardprops.go)
+			g.ownCard(holder)[t.name] = v // not a prop: a copy of the map (cow.go)
 		}
-		holder = g.ownCard(holder) // not a prop: a copy of the map (cow.go)
-	case t.kind == targetField:
-		holder = g.ownPlayerMap(holder) // players are copied on write (cow.go)
-	}
-	if i, isPlayer := holder["id"].(int); t.kind == targetField && !t.onCard && isPlayer {
-		g.setPlayerField(i, t.name, v) // the map and its slot (playerslots.go)
-	} else if t.kind == targetField {
-		holder[t.name] = v
-	} else {
+	case t.kind != targetField:
 		g.st.setRoot(t.name, v) // a variable or a local: the root's
+	default:
+		if i, ok := holder["id"].(int); ok && i >= 0 && i < g.st.playerCount {
+			g.setPlayerField(i, t.name, v) // the game's own map and the slot (playerslots.go)
+		} else {
+			holder[t.name] = v
+		}
 	}
 	g.touchTarget(t)
 	return nil

@@ -160,16 +160,8 @@ func (cc *condCompiler) value(n ast.Node) elemValue {
 			break
 		}
 		return func(x *fastCtx, e any, h []any) (any, bool) {
-			v, ok := a(x, e, h)
-			if !ok {
-				return nil, false
-			}
-			isNil, ok := fastIsNil(v)
-			if !ok {
-				return nil, false
-			}
-			if !isNil {
-				return v, true
+			if done, v, ok := coalesced(a(x, e, h)); done {
+				return v, ok
 			}
 			return b(x, e, h)
 		}

@@ -53,16 +53,8 @@ func (fc *fastCompiler) binary(n *ast.BinaryNode) fastFunc {
 		}
 	case "??":
 		return func(x *fastCtx) (any, bool) {
-			v, ok := a(x)
-			if !ok {
-				return nil, false
-			}
-			isNil, ok := fastIsNil(v)
-			if !ok {
-				return nil, false
-			}
-			if !isNil {
-				return v, true
+			if done, v, ok := coalesced(a(x)); done {
+				return v, ok
 			}
 			return b(x)
 		}
@@ -356,4 +348,21 @@ func (fc *fastCompiler) conditional(n *ast.ConditionalNode) fastFunc {
 		}
 		return b(x)
 	}
+}
+
+// coalesced is what `l ?? r` gives from its left side's outcome (v, ok)
+// alone: done when the left side failed (not ok) or is not nil (its
+// value), not done when r must be evaluated.
+func coalesced(v any, ok bool) (done bool, out any, outOK bool) {
+	if !ok {
+		return true, nil, false
+	}
+	isNil, ok := fastIsNil(v)
+	switch {
+	case !ok:
+		return true, nil, false
+	case !isNil:
+		return true, v, true
+	}
+	return false, nil, false
 }

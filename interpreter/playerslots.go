@@ -9,7 +9,8 @@ import (
 // Player slots. A player's variables and zones are keys of the player's
 // map (expr's VM reads them there), and `players[p].fleets` looked one up
 // by hashing its name: the most frequent map read of a game that keeps
-// its pieces in player variables (16,000 a Cyclades game). So, as with
+// its pieces in player variables (16,000 reads a game in a shipped
+// ruleset). So, as with
 // the root names (rootslots.go), each player field has a slot too: the
 // Program numbers the player variables and zones (playerFields), a state
 // keeps player i's values in the row state.pvals[i], and a closure that

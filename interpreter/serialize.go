@@ -150,10 +150,9 @@ func (e *stateEncoder) zone(v any) []any {
 		cm := c.(map[string]any)
 		if full, isCard := e.g.fullCard(cm); isCard {
 			cm = full
-		} else {
-			l := cardLoc{owner: -1} // lies nowhere (cardloc.go)
+		} else { // not a card of the program: it lies nowhere (cardloc.go)
 			cm = maps.Clone(cm)
-			cm["zone"], cm["zone_key"], cm["owner"] = l.zone, l.key, boxInt(l.owner)
+			cm["zone"], cm["zone_key"], cm["owner"] = nil, nil, boxInt(-1)
 		}
 		out[i] = cm
 	}
