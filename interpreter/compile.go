@@ -103,7 +103,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	}
 	p.initLoc = initialLocs(p.cards)
 	p.cow = newCowLayout(p)
-	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, props: p.props, colls: p.colls, pfields: p.pfields, ds: ds, defaults: newMapDefaults(rs), consts: p.consts, slots: &rootSlotTable{}}}
+	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, props: p.props, colls: p.colls, pfields: p.pfields, ds: ds, defaults: newMapDefaults(rs), consts: p.consts, slots: &rootSlotTable{}, boxes: constBoxes{}}}
 	c.ec.lits = newLiteralChecker(rs, c.ec)
 	p.funcs = c.ec.declareFunctions(rs)
 	p.funcOrder = make([]*function, len(p.funcs))

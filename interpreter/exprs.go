@@ -133,6 +133,9 @@ type exprCompiler struct {
 	parses map[string]parsedTree
 	// slots number the root names closures read (rootslots.go).
 	slots *rootSlotTable
+	// boxes are the boxed twins of the constant string lists closures
+	// walk (fastpath_const.go).
+	boxes constBoxes
 }
 
 // wanted is the kind of result an expression must have.

@@ -83,6 +83,9 @@ type fastCompiler struct {
 	// player fields with a slot (playerslots.go).
 	props   *propColumns
 	pfields *playerFields
+	// boxes are the boxed twins of constant string lists
+	// (fastpath_const.go), shared by the load's expressions.
+	boxes constBoxes
 }
 
 // fastCompile compiles an expression's runtime tree; params are the local
@@ -90,7 +93,7 @@ type fastCompiler struct {
 // first frame slots. It returns nil and a description of the node it
 // could not compile when it fails.
 func fastCompile(n ast.Node, params []string, ec *exprCompiler, fns map[string]*builtin.Function) (fastFunc, int, string) {
-	fc := &fastCompiler{funcs: ec.funcs, fns: fns, consts: ec.consts, props: ec.props, pfields: ec.pfields, slots: map[string]int{}, root: ec.slots}
+	fc := &fastCompiler{funcs: ec.funcs, fns: fns, consts: ec.consts, props: ec.props, pfields: ec.pfields, slots: map[string]int{}, root: ec.slots, boxes: ec.boxes}
 	for i, p := range params {
 		fc.slots[p] = i
 	}
@@ -130,6 +133,9 @@ func (fc *fastCompiler) node(n ast.Node) fastFunc {
 	case *ast.MemberNode:
 		if x.Optional || x.Method {
 			return fc.fail("optional or method member")
+		}
+		if v, ok := fc.constValue(x); ok {
+			return fastConst(v)
 		}
 		return fc.member(x.Node, x.Property)
 	case *ast.SliceNode:

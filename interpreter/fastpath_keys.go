@@ -22,6 +22,9 @@ import (
 // of the map keysOf gives.
 type listSource struct {
 	list, keysOf fastFunc
+	// boxed is the elements of a constant list of strings, boxed once
+	// (fastpath_const.go); list then gives the list itself.
+	boxed []any
 }
 
 // source compiles the list a loop walks, nil when it cannot.
@@ -34,6 +37,9 @@ func (fc *fastCompiler) source(n ast.Node) *listSource {
 			return nil
 		}
 	}
+	if twin, ss, ok := fc.constStrings(n); ok {
+		return &listSource{list: fastConst(ss), boxed: twin}
+	}
 	if list := fc.node(n); list != nil {
 		return &listSource{list: list}
 	}
@@ -44,6 +50,10 @@ func (fc *fastCompiler) source(n ast.Node) *listSource {
 // and elements, and the key stack's length to give back (closeKeys).
 func (s *listSource) open(x *fastCtx) (v any, n int, items fastList, mark int, ok bool) {
 	mark = len(x.keys)
+	if s.boxed != nil {
+		v, _ = s.list(x)
+		return v, len(s.boxed), fastList{anys: s.boxed}, mark, true
+	}
 	if s.keysOf == nil {
 		if v, ok = s.list(x); !ok {
 			return nil, 0, fastList{}, mark, false

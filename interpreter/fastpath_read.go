@@ -17,6 +17,9 @@ func (fc *fastCompiler) member(from, i ast.Node) fastFunc {
 		return nil
 	}
 	a, b := args[0], args[1]
+	if twin, list, ok := fc.constStrings(from); ok {
+		return constIndex(twin, list, b)
+	}
 	if s, ok := i.(*ast.StringNode); ok {
 		key := s.Value
 		return func(x *fastCtx) (any, bool) {
