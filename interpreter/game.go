@@ -71,6 +71,8 @@ type Game struct {
 	sparePending *pendingDecision
 	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
 	keysOnly bool
+	// textBuf is where render joins a text (reused).
+	textBuf []byte
 	// onTrigger, when set, is told each trigger that fires
 	// (TraceTriggers); clones do not have it.
 	onTrigger func(TriggerFiring)

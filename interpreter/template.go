@@ -85,24 +85,39 @@ func closingBrace(runes []rune, from int) int {
 	return -1
 }
 
-// render evaluates the holes and joins the text.
+// render evaluates the holes and joins the text. The text is joined in
+// the game's scratch buffer, so that the one allocation is the string.
 func (g *Game) render(t *template) (string, error) {
 	if t == nil {
 		return "", nil
 	}
-	var b strings.Builder
+	b := g.textBuf[:0]
+	g.textBuf = nil // a hole's evaluation renders nothing, but if it did it would not share b
 	for _, p := range t.parts {
 		if !p.isExpr {
-			b.WriteString(p.text)
+			b = append(b, p.text...)
 			continue
 		}
 		v, err := g.eval(p.expr)
 		if err != nil {
+			g.textBuf = b
 			return "", err
 		}
-		b.WriteString(formatValue(v))
+		b = appendValue(b, v)
 	}
-	return b.String(), nil
+	g.textBuf = b
+	return string(b), nil
+}
+
+// appendValue appends formatValue(v) to b.
+func appendValue(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case string:
+		return append(b, x...)
+	case int:
+		return strconv.AppendInt(b, int64(x), 10)
+	}
+	return append(b, formatValue(v)...)
 }
 
 // formatValue prints a value for people: cards by name, lists joined.
