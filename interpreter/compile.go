@@ -111,6 +111,9 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 		p.funcOrder[f.index] = f
 	}
 	c.ec.compileFunctionBodies(rs, p.funcs)
+	for _, f := range p.funcOrder {
+		f.planLookOnly()
+	}
 	c.checkParams()
 	c.compileVars()
 	c.declareProcedures()

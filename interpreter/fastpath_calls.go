@@ -71,10 +71,19 @@ func (fc *fastCompiler) callRuleset(f *function, nodes []ast.Node) fastFunc {
 	if len(nodes) != len(f.params)+1 {
 		return fc.fail("call of " + f.name + " with the wrong arguments")
 	}
-	args := fc.callArgs(f, nodes[1:]) // nodes[0] is $env
+	args, scratch := fc.callArgs(f, nodes[1:]) // nodes[0] is $env
 	if args == nil {
 		return nil
 	}
+	call := rulesetCallOf(f, args)
+	if scratch {
+		return givingBackScratch(call)
+	}
+	return call
+}
+
+// rulesetCallOf is the closure of a call of f with the given arguments.
+func rulesetCallOf(f *function, args []fastFunc) fastFunc {
 	return func(x *fastCtx) (any, bool) {
 		body, g := f.body, x.g
 		if body == nil || body.fast == nil || g.callDepth+x.depth-1 >= g.limits.MaxCallDepth {
@@ -108,20 +117,25 @@ func (fc *fastCompiler) callRuleset(f *function, nodes []ast.Node) fastFunc {
 // callArgs compiles the arguments of a call of f. A map literal given for
 // an intmap parameter builds the map[string]int the call would convert
 // it to (intMapLiteral): a call like meets(p, {quarry: 2}) in a loop
-// would otherwise build a map and then copy it.
-func (fc *fastCompiler) callArgs(f *function, nodes []ast.Node) []fastFunc {
-	out := make([]fastFunc, len(nodes))
+// would otherwise build a map and then copy it. Where f only looks into
+// the parameter, the map is a scratch one (scratchmaps.go), and scratch
+// says so.
+func (fc *fastCompiler) callArgs(f *function, nodes []ast.Node) (out []fastFunc, scratch bool) {
+	out = make([]fastFunc, len(nodes))
 	for i, n := range nodes {
 		if m, ok := n.(*ast.MapNode); ok && f.params[i].Type == "intmap" {
-			out[i] = fc.intMapLiteral(m)
+			if keys, values, ok := fc.pairs(m); ok {
+				fresh := intMapLiteral(keys, values)
+				out[i], scratch = scratchIntMapLiteral(f, i, keys, values, fresh), true
+			}
 		} else {
 			out[i] = fc.node(n)
 		}
 		if out[i] == nil {
-			return nil
+			return nil, false
 		}
 	}
-	return out
+	return out, scratch
 }
 
 // rulesetCall runs the call of f whose arguments are on x's stack from

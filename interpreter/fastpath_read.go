@@ -223,14 +223,10 @@ func (fc *fastCompiler) mapLiteral(n *ast.MapNode) fastFunc {
 }
 
 // intMapLiteral compiles a map literal given for a parameter of type
-// intmap: the map[string]int the call would convert the literal to, built
-// at once. A value that is not an int gives up (the VM reports the
-// conversion's error).
-func (fc *fastCompiler) intMapLiteral(n *ast.MapNode) fastFunc {
-	keys, values, ok := fc.pairs(n)
-	if !ok {
-		return nil
-	}
+// intmap (its compiled keys and values): the map[string]int the call
+// would convert the literal to, built at once. A value that is not an int
+// gives up (the VM reports the conversion's error).
+func intMapLiteral(keys, values []fastFunc) fastFunc {
 	return fastMapOf(keys, values, func(v any) (int, bool) { n, ok := v.(int); return n, ok })
 }
 

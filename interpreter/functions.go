@@ -25,6 +25,9 @@ type function struct {
 	memo, nest int
 	// index numbers the function in Program.funcOrder.
 	index int
+	// lookOnly marks the intmap parameters the body only looks into
+	// (scratchmaps.go).
+	lookOnly []bool
 }
 
 // paramKeys are the parameters' local keys, which the body's closure

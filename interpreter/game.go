@@ -73,6 +73,9 @@ type Game struct {
 	keysOnly bool
 	// textBuf is where render joins a text (reused).
 	textBuf []byte
+	// intMaps are the scratch maps of map literal arguments
+	// (scratchmaps.go).
+	intMaps intMapScratch
 	// onTrigger, when set, is told each trigger that fires
 	// (TraceTriggers); clones do not have it.
 	onTrigger func(TriggerFiring)
