@@ -71,11 +71,9 @@ type Game struct {
 	sparePending *pendingDecision
 	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
 	keysOnly bool
-	// textBuf is where render joins a text (reused).
-	textBuf []byte
-	// intMaps are the scratch maps of map literal arguments
-	// (scratchmaps.go).
-	intMaps intMapScratch
+	// scratch is the game's reused buffers, made on first need (behind a
+	// pointer: a clone's Game struct stays small).
+	scratch *gameScratch
 	// onTrigger, when set, is told each trigger that fires
 	// (TraceTriggers); clones do not have it.
 	onTrigger func(TriggerFiring)

@@ -24,6 +24,23 @@ import (
 // included, each fill their own map. A remembered call (callmemo.go) never
 // keeps such a map: a map argument is not remembered.
 
+// gameScratch is a game's reused buffers, which are not part of its state
+// (a clone starts without them).
+type gameScratch struct {
+	// text is where render joins a text.
+	text []byte
+	// intMaps are the scratch maps of map literal arguments.
+	intMaps intMapScratch
+}
+
+// buffers is the game's reused buffers.
+func (g *Game) buffers() *gameScratch {
+	if g.scratch == nil {
+		g.scratch = &gameScratch{}
+	}
+	return g.scratch
+}
+
 // intMapScratch is a game's spare maps and the ones its calls hold.
 type intMapScratch struct {
 	spare, held []map[string]int
@@ -103,7 +120,7 @@ func scratchIntMapLiteral(f *function, i int, keys, values []fastFunc, fresh fas
 		if !x.chargeVM(len(keys)) {
 			return nil, false
 		}
-		m := x.g.intMaps.take()
+		m := x.g.buffers().intMaps.take()
 		for j, key := range keys {
 			k, v, ok := fastPair(x, key, values[j])
 			s, isString := k.(string)
@@ -121,9 +138,10 @@ func scratchIntMapLiteral(f *function, i int, keys, values []fastFunc, fresh fas
 // whatever they took is given back when the call returns.
 func givingBackScratch(call fastFunc) fastFunc {
 	return func(x *fastCtx) (any, bool) {
-		mark := len(x.g.intMaps.held)
+		s := &x.g.buffers().intMaps
+		mark := len(s.held)
 		v, ok := call(x)
-		x.g.intMaps.giveBack(mark)
+		s.giveBack(mark)
 		return v, ok
 	}
 }

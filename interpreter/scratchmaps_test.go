@@ -75,10 +75,10 @@ func TestScratchMapsAgreeWithTheVM(t *testing.T) {
 		c, err := withFast.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
 		require.NoError(t, err, src)
 		_, _ = g.eval(c)
-		assert.Empty(t, g.intMaps.held, "%s: scratch maps still held", src)
+		assert.Empty(t, g.buffers().intMaps.held, "%s: scratch maps still held", src)
 	}
-	assert.NotEmpty(t, g.intMaps.spare, "no scratch map was used")
-	for _, m := range g.intMaps.spare {
+	assert.NotEmpty(t, g.buffers().intMaps.spare, "no scratch map was used")
+	for _, m := range g.buffers().intMaps.spare {
 		assert.Empty(t, m, "a spare map is not empty")
 	}
 }

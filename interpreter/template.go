@@ -91,8 +91,9 @@ func (g *Game) render(t *template) (string, error) {
 	if t == nil {
 		return "", nil
 	}
-	b := g.textBuf[:0]
-	g.textBuf = nil // a hole's evaluation renders nothing, but if it did it would not share b
+	buf := g.buffers()
+	b := buf.text[:0]
+	buf.text = nil // a hole's evaluation renders nothing, but if it did it would not share b
 	for _, p := range t.parts {
 		if !p.isExpr {
 			b = append(b, p.text...)
@@ -100,12 +101,12 @@ func (g *Game) render(t *template) (string, error) {
 		}
 		v, err := g.eval(p.expr)
 		if err != nil {
-			g.textBuf = b
+			buf.text = b
 			return "", err
 		}
 		b = appendValue(b, v)
 	}
-	g.textBuf = b
+	buf.text = b
 	return string(b), nil
 }
 
