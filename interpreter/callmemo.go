@@ -286,7 +286,7 @@ func (p *Program) shape(f *function, known map[*function]callShape, visiting map
 	}
 	visiting[f] = true
 	out := callShape{ok: true}
-	ast.Find(f.body.run.node(), func(n ast.Node) bool {
+	visitAll(f.body.run.node(), func(n ast.Node) {
 		id, isID := n.(*ast.IdentifierNode)
 		switch {
 		case !isID:
@@ -298,7 +298,6 @@ func (p *Program) shape(f *function, known map[*function]callShape, visiting map
 			out.iterates = out.iterates || s.iterates
 			out.nest = max(out.nest, s.nest+1)
 		}
-		return false
 	})
 	delete(visiting, f)
 	known[f] = out

@@ -367,11 +367,10 @@ func (fc *fastCompiler) columnReadOf(key string) func(g *Game, from any) (any, b
 // index (#, .key, #index).
 func readsElem(n ast.Node) bool {
 	found := false
-	ast.Find(n, func(n ast.Node) bool {
+	visitAll(n, func(n ast.Node) {
 		if _, ok := n.(*ast.PointerNode); ok {
 			found = true
 		}
-		return found
 	})
 	return found
 }

@@ -85,21 +85,19 @@ func (f *function) planLookOnly() {
 // into its value.
 func looksOnlyInto(root ast.Node, name string) bool {
 	var uses []ast.Node
-	ast.Find(root, func(n ast.Node) bool {
+	visitAll(root, func(n ast.Node) {
 		if id, ok := n.(*ast.IdentifierNode); ok && id.Value == name {
 			uses = append(uses, n)
 		}
-		return false
 	})
 	if len(uses) == 0 {
 		return true
 	}
 	looked := map[ast.Node]bool{}
-	ast.Find(root, func(n ast.Node) bool {
+	visitAll(root, func(n ast.Node) {
 		for _, c := range lookedInto(n) {
 			looked[c] = true
 		}
-		return false
 	})
 	for _, u := range uses {
 		if !looked[u] {

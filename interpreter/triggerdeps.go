@@ -72,22 +72,11 @@ func (a *readAnalyzer) reads(c *compiled, rs *readSet) {
 		rs.all = true
 		return
 	}
-	node := c.run.node()
-	ast.Walk(&node, readVisitor{a, rs})
-}
-
-type readVisitor struct {
-	a  *readAnalyzer
-	rs *readSet
-}
-
-// Visit implements ast.Visitor: it records every identifier.
-func (v readVisitor) Visit(node *ast.Node) {
-	id, ok := (*node).(*ast.IdentifierNode)
-	if !ok || v.rs.all {
-		return
-	}
-	v.a.name(id.Value, v.rs)
+	visitAll(c.run.node(), func(n ast.Node) {
+		if id, ok := n.(*ast.IdentifierNode); ok && !rs.all {
+			a.name(id.Value, rs)
+		}
+	})
 }
 
 // name records what reading the identifier n means.
