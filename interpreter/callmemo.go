@@ -38,8 +38,9 @@ import (
 // condition after each effect), so each function's reuses and
 // computations are counted per game, and after memoTrial computations a
 // function reused less than memoPays says is computed from then on.
-// Like the triggers' memory this is not part of the state: a clone, a
-// reloaded game and every run start with nothing remembered; and like
+// Like the triggers' memory this is not part of the state: a clone and a
+// reloaded game start with nothing remembered; it carries over from one
+// run (one decision) to the next, forgotten only by forgetReads; and like
 // the triggers' conditions, calls are remembered only while effects run
 // (Game.running), where every write touches what it wrote: an evaluation
 // from outside (Eval, a scenario's check after its position, a bot's

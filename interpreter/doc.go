@@ -238,12 +238,19 @@
 // phase effect. A touched name marks its readers unknown; a known trigger
 // reuses its last value, which is what evaluating it would give, since a
 // condition is a pure function of what it reads (and a failed evaluation
-// stops the game). What changes the state from outside the effects — a
-// scenario position (the phase hook), a bot's world, a reloaded state —
-// is covered by forgetting everything at the start of each run and at
-// the phase hook; the memory is not part of the state, so a clone starts
-// with nothing known. TestTriggerCacheChangesNothing plays every shipped
-// game with and without the memory and requires the same log.
+// stops the game). The memory carries over from one decision to the
+// next: between runs the state changes only by taking the decision (a
+// local and the pending decision, which no condition reads) and by what
+// changes it from outside the effects without touching — a scenario
+// position (the phase hook) and a bot's re-deal — which forget everything
+// (forgetReads). (Forgetting at the start of every run instead made a
+// Cyclades game 10% slower: its option lists ask the same calls at every
+// decision.) A reloaded state is a new game, and the memory is not part
+// of the state, so a clone starts with nothing known.
+// TestTriggerCacheChangesNothing plays every shipped game with and
+// without the memory and requires the same log;
+// TestKnownReadsCarryOverDecisions re-evaluates every reused condition
+// and call, across decisions and re-deals.
 //
 // Closures (fastpath*.go). The state is still maps, but expr's VM is off
 // the hot path: every expression's runtime tree (after the patches: local

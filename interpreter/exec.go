@@ -30,7 +30,10 @@ func (e *RuntimeError) Error() string {
 // run executes effects until a decision is pending or the game is over.
 func (g *Game) run() error {
 	effects := 0
-	g.forgetReads() // the state may have been changed from outside since
+	// What the game knows of its triggers and calls (triggerdeps.go,
+	// callmemo.go) carries over from the last run: between runs the state
+	// changes only by take (locals and the decision, which neither reads)
+	// and by what forgets it (a re-deal, the phase hook).
 	g.running = true
 	defer func() { g.running = false }()
 	for g.st.pending == nil && !g.st.over {

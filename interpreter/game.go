@@ -41,6 +41,9 @@ type Game struct {
 	// memoCheck, set by tests, is given every remembered value reused,
 	// with the value computing the call again gives.
 	memoCheck func(f *function, kept, computed any, ok bool)
+	// trigCheck, set by tests, is given every trigger condition reused,
+	// with what evaluating it again gives.
+	trigCheck func(t *trigger, kept, computed bool, err error)
 	// fastCheck, set by tests, is given every value a fast path computed
 	// (fastpath.go), to compare with the VM's.
 	fastCheck func(c *compiled, v any)

@@ -20,6 +20,7 @@ type slot struct {
 // lands in a pile of buildings), so each unseen zone also keeps how many
 // cards of each table it holds.
 func (g *Game) redeal(seat int) {
+	defer g.forgetReads() // it touches the zones it deals into, not every read of a card's place
 	slots := map[string][]slot{}
 	cards := map[string][]any{}
 	var tables []string

@@ -30,6 +30,7 @@ func applyPosition(g *Game, file string, pos *yaml.Node) error {
 		return nil
 	}
 	ps := &positioner{g: g, file: file, claimed: map[string]bool{}}
+	defer g.forgetReads()                 // nor does it touch what it writes
 	defer g.st.syncVals(g.prog.rootSlots) // the position writes the root map directly
 	if i := keyIndexOf(pos, "empty"); i >= 0 {
 		ps.empty(pos.Content[i+1])

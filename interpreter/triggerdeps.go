@@ -163,8 +163,11 @@ func (p *Program) analyzeTriggers(pure []string) {
 
 // triggerCache is a game's memory of its triggers' last conditions: known
 // reports that last holds the condition's value for the current state.
-// The zero value knows nothing. It is not part of the state: a clone, a
-// reloaded game and every run start with nothing known.
+// The zero value knows nothing. It is not part of the state: a clone and
+// a reloaded game start with nothing known. It carries over from one run
+// to the next (from one decision to the next), since what changes the
+// state between runs either touches what it wrote or forgets everything
+// (forgetReads).
 type triggerCache struct {
 	known []bool
 	last  []bool
@@ -178,7 +181,9 @@ func (c *triggerCache) forget() {
 
 // forgetReads forgets what the game knows of values computed from the
 // state (the triggers' conditions, remembered calls): the state may have
-// changed in ways the writes did not report.
+// changed in ways the writes did not report. Whatever writes the state
+// without touching must call it: a re-deal, a scenario's position (the
+// phase hook).
 func (g *Game) forgetReads() {
 	g.trig.forget()
 	g.memo.forget()
@@ -209,6 +214,10 @@ func (g *Game) cachedTrigger(i int, t *trigger) (bool, error) {
 		g.trig.last = make([]bool, len(g.prog.triggers))
 	}
 	if g.trig.known[i] {
+		if g.trigCheck != nil {
+			computed, err := g.triggerHolds(t)
+			g.trigCheck(t, g.trig.last[i], computed, err)
+		}
 		return g.trig.last[i], nil
 	}
 	ok, err := g.triggerHolds(t)

@@ -183,3 +183,84 @@ func playOut(t *testing.T, g *Game, seed uint64) {
 		require.NoError(t, g.Apply(d.Options[r.IntN(len(d.Options))].Key))
 	}
 }
+
+// TestKnownReadsCarryOverDecisions: what a game knows of its trigger
+// conditions and remembered calls carries over from one decision to the
+// next, so every value reused is evaluated again here and must be what
+// evaluating gives. Every few decisions a clone plays a decision (so that
+// it knows something), re-deals what one seat cannot see, as a bot's
+// world does, and plays on: the re-deal moves cards without touching, so
+// it must forget what the clone knew.
+func TestKnownReadsCarryOverDecisions(t *testing.T) {
+	seeds := 2
+	if testing.Short() {
+		seeds = 1
+	}
+	reused := map[string]int{}
+	for name, p := range shippedPrograms(t) {
+		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+			for seed := uint64(1); seed <= uint64(seeds); seed++ {
+				where := fmt.Sprintf("%s/%dp/seed%d", name, players, seed)
+				g, err := NewGame(p, Config{Players: players, Seed: seed})
+				require.NoError(t, err)
+				r := rand.New(rand.NewPCG(seed, 11))
+				checkKnownReads(t, g, where, "", reused)
+				for !g.Over() {
+					if g.Decisions()%7 == 6 {
+						c := g.Clone()
+						checkKnownReads(t, c, where, "re-dealt ", reused)
+						playRandomly(c, r, 1)
+						c.RedealUnseen(c.Decisions() % players)
+						requireForgotten(t, c, where)
+						playRandomly(c, r, 6)
+					}
+					d := g.Pending()
+					require.NotNil(t, d, where)
+					require.NoError(t, g.Apply(d.Options[r.IntN(len(d.Options))].Key), where)
+				}
+			}
+		}
+	}
+	for _, kind := range []string{"trigger", "call", "re-dealt trigger", "re-dealt call"} {
+		assert.Greater(t, reused[kind], 100, "%ss reused", kind)
+	}
+}
+
+// checkKnownReads makes g evaluate again every trigger condition and call
+// it reuses, and require the value it knew.
+func checkKnownReads(t *testing.T, g *Game, where, prefix string, reused map[string]int) {
+	g.trigCheck = func(tr *trigger, kept, computed bool, err error) {
+		reused[prefix+"trigger"]++
+		require.NoError(t, err, "%s: trigger %s", where, tr.name)
+		require.Equal(t, computed, kept, "%s: %strigger %s: the known condition is stale", where, prefix, tr.name)
+	}
+	g.memoCheck = func(f *function, kept, computed any, ok bool) {
+		reused[prefix+"call"]++
+		require.True(t, ok, "%s: %s: computing again gave up", where, f.name)
+		require.Equal(t, computed, kept, "%s: %s%s: the remembered value is stale", where, prefix, f.name)
+	}
+}
+
+// requireForgotten requires g to know no trigger condition and no call
+// it computed before (a re-deal touches the zones it deals into, but not
+// every name a card's new place is read through: card(id).zone).
+func requireForgotten(t *testing.T, g *Game, where string) {
+	assert.NotContains(t, g.trig.known, true, "%s: a trigger condition is known after a re-deal", where)
+	for i, f := range g.memo.fns {
+		for _, e := range f.entries {
+			assert.False(t, e.v != nil && e.stamp == f.stamp, "%s: function %d remembers a call after a re-deal", where, i)
+		}
+	}
+}
+
+// playRandomly takes up to n random options of g's decisions; it stops at
+// the end of the game or at an error (a re-dealt world can reach a
+// position the rules never do).
+func playRandomly(g *Game, r *rand.Rand, n int) {
+	for range n {
+		d := g.Pending()
+		if d == nil || g.Apply(d.Options[r.IntN(len(d.Options))].Key) != nil {
+			return
+		}
+	}
+}
