@@ -231,7 +231,9 @@
 // reach a card's fields (any zone, the players, card()). Constants and
 // pure built-ins read nothing that changes. The walk includes the maps
 // expr's optimiser folds into filters (visitAll, runwalk.go), which
-// ast.Walk skips. The analysis is conservative:
+// ast.Walk skips, and skips the branches a constant decides are never
+// taken (`advanced && …` with advanced false reads nothing: deadBranches).
+// The analysis is conservative:
 // a name it does not know (an expression's own let variable, say) makes
 // the trigger "always", evaluated every time as before. At run time every
 // write touches the name it wrote: writeTarget (the var, "players" for a

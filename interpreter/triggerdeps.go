@@ -72,11 +72,60 @@ func (a *readAnalyzer) reads(c *compiled, rs *readSet) {
 		rs.all = true
 		return
 	}
-	visitAll(c.run.node(), func(n ast.Node) {
-		if id, ok := n.(*ast.IdentifierNode); ok && !rs.all {
+	tree := c.run.node()
+	dead := a.deadBranches(tree)
+	visitAll(tree, func(n ast.Node) {
+		if id, ok := n.(*ast.IdentifierNode); ok && !rs.all && !dead[n] {
 			a.name(id.Value, rs)
 		}
 	})
+}
+
+// deadBranches are the nodes of tree that a constant decides are never
+// evaluated: the right side of `C && x` with C false and of `C || x` with
+// C true, and the branch a constant condition does not take. A variant
+// that switches a rule off with a constant (`advanced && …`) leaves a
+// condition that reads nothing, so it is evaluated once, not after every
+// write to what the switched-off rule would read.
+func (a *readAnalyzer) deadBranches(tree ast.Node) map[ast.Node]bool {
+	var dead map[ast.Node]bool
+	kill := func(n ast.Node) {
+		if dead == nil {
+			dead = map[ast.Node]bool{}
+		}
+		visitAll(n, func(x ast.Node) { dead[x] = true })
+	}
+	visitAll(tree, func(n ast.Node) {
+		switch x := n.(type) {
+		case *ast.BinaryNode:
+			c, known := a.constBool(x.Left)
+			switch {
+			case !known:
+			case !c && (x.Operator == "&&" || x.Operator == "and"):
+				kill(x.Right)
+			case c && (x.Operator == "||" || x.Operator == "or"):
+				kill(x.Right)
+			}
+		case *ast.ConditionalNode:
+			if c, known := a.constBool(x.Cond); known && c {
+				kill(x.Exp2)
+			} else if known {
+				kill(x.Exp1)
+			}
+		}
+	})
+	return dead
+}
+
+// constBool is n's value when n is a bool literal or a constant's name.
+func (a *readAnalyzer) constBool(n ast.Node) (value, known bool) {
+	switch x := n.(type) {
+	case *ast.BoolNode:
+		return x.Value, true
+	case *ast.IdentifierNode:
+		value, known = a.p.consts[x.Value].(bool)
+	}
+	return value, known
 }
 
 // name records what reading the identifier n means.

@@ -264,3 +264,38 @@ func playRandomly(g *Game, r *rand.Rand, n int) {
 		}
 	}
 }
+
+// TestAConstantSwitchesAReadOff: a branch a constant decides is never
+// evaluated reads nothing (a variant's switch, `advanced && …`), and with
+// the switch the other way the same condition reads what it reads.
+func TestAConstantSwitchesAReadOff(t *testing.T) {
+	rules := func(off, on string) string {
+		return `
+constants:
+  off: ` + off + `
+  on: ` + on + `
+vars:
+  x: {type: int}
+  y: {type: int}
+triggers:
+  - name: and
+    when: off && x > 3
+    do: []
+  - name: or
+    when: on || y > 3
+    do: []
+  - name: pick
+    when: "off ? x > 3 : y > 3"
+    do: []
+flow: []
+`
+	}
+	p := load(t, rules("false", "true"))
+	assert.Empty(t, readersOf(p, 0), "false && x reads nothing")
+	assert.Empty(t, readersOf(p, 1), "true || y reads nothing")
+	assert.Equal(t, []string{"y"}, readersOf(p, 2), "off ? x : y reads y only")
+	p = load(t, rules("true", "false"))
+	assert.Equal(t, []string{"x"}, readersOf(p, 0))
+	assert.Equal(t, []string{"y"}, readersOf(p, 1))
+	assert.Equal(t, []string{"x"}, readersOf(p, 2))
+}
