@@ -226,9 +226,11 @@
 // is re-evaluated only when state it reads has changed. At load, each
 // trigger's active and when are walked (their runtime trees, through the
 // bodies of the ruleset functions they call) for the state names they
-// read: global vars, global zones, keyed zone families, "players" (player
-// vars and zones), "phase", and a "$cards" token for anything that can
-// reach a card's fields (any zone, the players, card()). Constants and
+// read: global vars, global zones, keyed zone families, "players.NAME"
+// for a player's field read as players[E].NAME, "players" for the players
+// read any other way (map(players, …), a player's map as a value), "phase",
+// and a "$cards" token for anything that can reach a card's fields (any
+// zone, the players, card()). Constants and
 // pure built-ins read nothing that changes. The walk includes the maps
 // expr's optimiser folds into filters (visitAll, runwalk.go), which
 // ast.Walk skips, and skips the branches a constant decides are never
@@ -236,9 +238,10 @@
 // The analysis is conservative:
 // a name it does not know (an expression's own let variable, say) makes
 // the trigger "always", evaluated every time as before. At run time every
-// write touches the name it wrote: writeTarget (the var, "players" for a
-// player field, "$cards" for a card prop), setZone (the zone, family or
-// "players"), putCard and refill ("$cards": a card's location), the
+// write touches the name it wrote: writeTarget (the var, "players" and
+// "players.NAME" for a player field: touchPlayer, "$cards" for a card
+// prop), setZone (the zone, family, or for a player's zone the same two),
+// putCard and refill ("$cards": a card's location), the
 // phase effect. A touched name marks its readers unknown; a known trigger
 // reuses its last value, which is what evaluating it would give, since a
 // condition is a pure function of what it reads (and a failed evaluation

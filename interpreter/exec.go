@@ -429,7 +429,7 @@ func (g *Game) touchTarget(t *target) {
 	case t.onCard:
 		g.touch(cardsToken)
 	default:
-		g.touch("players")
+		g.touchPlayer(t.name)
 	}
 }
 

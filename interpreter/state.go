@@ -313,7 +313,7 @@ func (g *Game) setZone(name string, owner int, xs []any) {
 	if owner < 0 {
 		g.touch(name)
 	} else {
-		g.touch("players")
+		g.touchPlayer(name)
 	}
 }
 

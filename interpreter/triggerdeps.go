@@ -74,11 +74,57 @@ func (a *readAnalyzer) reads(c *compiled, rs *readSet) {
 	}
 	tree := c.run.node()
 	dead := a.deadBranches(tree)
+	fields := playerFieldReads(tree)
 	visitAll(tree, func(n ast.Node) {
-		if id, ok := n.(*ast.IdentifierNode); ok && !rs.all && !dead[n] {
+		id, ok := n.(*ast.IdentifierNode)
+		switch {
+		case !ok || rs.all || dead[n]:
+		case fields[n] != "":
+			a.playerField(fields[n], rs)
+		default:
 			a.name(id.Value, rs)
 		}
 	})
+}
+
+// playerFieldPrefix prefixes the state name of a player field: a read of
+// players[E].NAME reads "players.NAME" only, and a write of a player's
+// field touches "players.NAME" and "players" (touchPlayer). Any other read
+// of players (a player's map as a value, map(players, …)) reads
+// "players", which every player write touches.
+const playerFieldPrefix = "players."
+
+// playerFieldReads maps the players identifier of each players[E].NAME in
+// tree (NAME a literal) to NAME.
+func playerFieldReads(tree ast.Node) map[ast.Node]string {
+	var out map[ast.Node]string
+	visitAll(tree, func(n ast.Node) {
+		field, ok := n.(*ast.MemberNode)
+		if !ok || field.Method || field.Optional {
+			return
+		}
+		name, isName := field.Property.(*ast.StringNode)
+		player, isMember := field.Node.(*ast.MemberNode)
+		if !isName || !isMember || player.Method || player.Optional {
+			return
+		}
+		if id, ok := player.Node.(*ast.IdentifierNode); ok && id.Value == "players" {
+			if out == nil {
+				out = map[ast.Node]string{}
+			}
+			out[id] = name.Value
+		}
+	})
+	return out
+}
+
+// playerField records a read of the player field name (and of the cards,
+// when it is a player zone).
+func (a *readAnalyzer) playerField(name string, rs *readSet) {
+	rs.names[playerFieldPrefix+name] = true
+	if z, ok := a.p.rs.Zones[name]; ok && z.Owner == "player" {
+		rs.names[cardsToken] = true
+	}
 }
 
 // deadBranches are the nodes of tree that a constant decides are never
@@ -165,6 +211,11 @@ func (a *readAnalyzer) name(n string, rs *readSet) {
 type triggerDeps struct {
 	readers map[string]*nameReaders
 	always  []bool
+	// fields are readers' entries of the player fields, by field name
+	// (playerFieldPrefix), and players its entry of "players", for
+	// touchPlayer.
+	fields  map[string]*nameReaders
+	players *nameReaders
 }
 
 // nameReaders are what reads one state name: the triggers whose
@@ -207,6 +258,13 @@ func (p *Program) analyzeTriggers(pure []string) {
 		}
 	}
 	p.planMemo(a, d.readers)
+	d.fields = map[string]*nameReaders{}
+	for n, r := range d.readers {
+		if field, ok := strings.CutPrefix(n, playerFieldPrefix); ok {
+			d.fields[field] = r
+		}
+	}
+	d.players = d.readers["players"]
 	p.trigDeps = d
 }
 
@@ -240,7 +298,18 @@ func (g *Game) forgetReads() {
 
 // touch records that the state name n changed.
 func (g *Game) touch(n string) {
-	r := g.prog.trigDeps.readers[n]
+	g.touchReaders(g.prog.trigDeps.readers[n])
+}
+
+// touchPlayer records that the player field name changed (a variable or
+// a zone of a player's): what reads it, and what reads the players whole.
+func (g *Game) touchPlayer(name string) {
+	g.touchReaders(g.prog.trigDeps.players)
+	g.touchReaders(g.prog.trigDeps.fields[name])
+}
+
+// touchReaders marks what r's readers computed unknown.
+func (g *Game) touchReaders(r *nameReaders) {
 	if r == nil {
 		return
 	}

@@ -299,3 +299,41 @@ flow: []
 	assert.Equal(t, []string{"y"}, readersOf(p, 1))
 	assert.Equal(t, []string{"x"}, readersOf(p, 2))
 }
+
+// TestAPlayerFieldIsReadByName: players[E].NAME reads that field only, so
+// that a write of another field of a player leaves what it computed
+// known; a player read whole (map(players, …), a player's map as a value)
+// reads every field; a player zone reaches the cards.
+func TestAPlayerFieldIsReadByName(t *testing.T) {
+	rules := `
+player_vars:
+  score: {type: int}
+  other: {type: int}
+zones:
+  hand: {owner: player}
+triggers:
+  - name: field
+    when: players[0].score >= 2 && players[0].other < 9
+    do:
+      - log: "score {players[0].score}"
+      - {set: "players[0].other", to: 9}
+  - name: whole
+    when: any(players, .score > 5)
+    do: []
+  - name: zone
+    when: count(players[1].hand, true) > 3
+    do: []
+flow:
+  - {set: "players[1].other", to: 1}
+  - {add: "players[0].score", by: 1}
+  - log: one
+  - {add: "players[0].score", by: 1}
+  - log: two
+`
+	p := load(t, rules)
+	assert.Equal(t, []string{"players.other", "players.score"}, readersOf(p, 0))
+	assert.Equal(t, []string{"$cards", "players"}, readersOf(p, 1))
+	assert.Equal(t, []string{"$cards", "players.hand"}, readersOf(p, 2))
+	g := start(t, rules, 2)
+	assert.Equal(t, []string{"one", "score 2", "two"}, logs(g))
+}
