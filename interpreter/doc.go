@@ -249,9 +249,9 @@
 // next: between runs the state changes only by taking the decision (a
 // local and the pending decision, which no condition reads) and by what
 // changes it from outside the effects without touching — a scenario
-// position (the phase hook) and a bot's re-deal — which forget everything
+// position (applyPosition) and a bot's re-deal — which forget everything
 // (forgetReads). (Forgetting at the start of every run instead made a
-// Cyclades game 10% slower: its option lists ask the same calls at every
+// shipped game 10% slower: its option lists ask the same calls at every
 // decision.) A reloaded state is a new game, and the memory is not part
 // of the state, so a clone starts with nothing known.
 // TestTriggerCacheChangesNothing plays every shipped game with and
@@ -418,7 +418,14 @@
 // each zone they leave once and the destination once (movebatch.go),
 // which is moving them one at a time, card for card; a map or list
 // literal given for a typed parameter is built in the parameter's type
-// (intMapLiteral) instead of built and then converted. A few nestings whose inner list
+// (intMapLiteral) instead of built and then converted; given to an intmap
+// parameter the function only looks into, it fills a scratch map from the
+// game's spare list, given back when the call returns (scratchmaps.go).
+// A member read of literal keys on a constant is read when compiling, and
+// a loop over a constant list of strings takes its elements from a twin
+// boxed once at load (fastpath_const.go). Texts (log lines, taken labels)
+// are joined in a reused buffer; these buffers sit behind one pointer
+// (gameScratch), so a clone's Game struct stays small. A few nestings whose inner list
 // only feeds the outer call run as one closure that never builds it
 // (fastpath_fused.go): join(ids(cards), sep), and x in [a, b, …]; each
 // charges the budget as the calls it replaces and gives up where they
