@@ -1085,3 +1085,49 @@ flow:
 	assert.Equal(t, want, keys(t, g), "the next decision's options")
 	assert.Equal(t, 1, eval(t, g, "got"))
 }
+
+// TestDrawSeveralIsDrawingOneAtATime: a draw of several cards that needs
+// no refill is made at once (drawAtOnce), and gives what drawing them one
+// at a time gives: the order at the bottom and on top, the cards' places,
+// the source's rest, and a draw into its own zone.
+func TestDrawSeveralIsDrawingOneAtATime(t *testing.T) {
+	g := start(t, `
+cards:
+  gem:
+    zone: deck
+    rows:
+      - {id: a}
+      - {id: b}
+      - {id: c}
+      - {id: d}
+      - {id: e}
+      - {id: f}
+      - {id: g}
+zones:
+  deck: {}
+  pile: {}
+  hand: {owner: player}
+flow:
+  - draw: 2
+    from: deck
+    into: players[0].hand
+  - draw: 1
+    from: deck
+    into: pile
+  - draw: 2
+    from: deck
+    into: pile
+    at: top
+  - log: "{join(ids(players[0].hand), ',')} {join(ids(pile), ',')} {join(ids(deck), ',')}"
+  - draw: 2
+    from: pile
+    into: pile
+  - log: "{join(ids(pile), ',')} {card('d').zone} {card('a').owner}"
+  - draw: 2
+    from: pile
+    into: pile
+    at: top
+  - log: "{join(ids(pile), ',')}"
+`+waitEffect, 1)
+	assert.Equal(t, []string{"a,b e,d,c f,g", "c,e,d pile 0", "c,e,d"}, logs(g))
+}

@@ -532,6 +532,10 @@ func (g *Game) execDraw(e *effect) error {
 	if err != nil {
 		return err
 	}
+	if list := g.zoneList(fromLoc, from); n > 1 && len(list) >= n && (fromLoc != intoLoc || from != into) &&
+		g.drawAtOnce(list[:n], fromLoc, from, intoLoc, into, e.atTop) {
+		return nil
+	}
 	refilled := false
 	for i := 0; i < n; i++ {
 		list := g.zoneList(fromLoc, from)

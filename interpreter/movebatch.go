@@ -207,6 +207,32 @@ func missingID(list []any, ids []any) error {
 	return fmt.Errorf("%v", ids[0]) // a card listed twice in its zone
 }
 
+// drawAtOnce draws drawn, the first cards of zone location from of
+// owner fromOwner, into zone location into of owner, as that many single
+// draws would: the source zone is cut once and the cards put at once
+// (putCards keeps their order, on top each above the last). It does
+// nothing and reports false when one of them is not a card. The caller
+// makes sure no refill is needed and that the two zones differ (a draw
+// onto the top of its own zone puts every card back where it was).
+func (g *Game) drawAtOnce(drawn []any, from string, fromOwner int, into string, owner int, top bool) bool {
+	var buf [8]int
+	nums := buf[:0]
+	for _, x := range drawn {
+		c, isMap := x.(map[string]any)
+		i, isCard := g.cardNumOf(c)
+		if !isMap || !isCard {
+			return false
+		}
+		nums = append(nums, i)
+	}
+	g.setZone(from, fromOwner, g.zoneList(from, fromOwner)[len(drawn):]) // the rest is shared (cow.go)
+	for _, x := range drawn {
+		g.noteTake(x.(map[string]any), into, owner)
+	}
+	g.putCards(nums, into, owner, top)
+	return true
+}
+
 // putCards puts the cards of numbers nums (the order they are processed
 // in) into zone location into of owner, as putCard one at a time does: at
 // the bottom in that order, or on top each above the last.
