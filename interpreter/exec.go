@@ -33,7 +33,7 @@ func (g *Game) run() error {
 	// What the game knows of its triggers and calls (triggerdeps.go,
 	// callmemo.go) carries over from the last run: between runs the state
 	// changes only by take (locals and the decision, which neither reads)
-	// and by what forgets it (a re-deal, the phase hook).
+	// and by what forgets it (a re-deal, a scenario's position).
 	g.running = true
 	defer func() { g.running = false }()
 	for g.st.pending == nil && !g.st.over {
