@@ -73,9 +73,7 @@ func (b constBoxes) of(ss []string) []any {
 	for i, s := range ss {
 		twin[i] = s
 	}
-	if b != nil {
-		b[key] = twin
-	}
+	b[key] = twin
 	return twin
 }
 

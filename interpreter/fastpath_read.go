@@ -12,14 +12,17 @@ func (fc *fastCompiler) member(from, i ast.Node) fastFunc {
 	if read := fc.playerField(from, i); read != nil {
 		return read
 	}
+	if twin, list, ok := fc.constStrings(from); ok {
+		if index := fc.node(i); index != nil {
+			return constIndex(twin, list, index)
+		}
+		return nil
+	}
 	args := fc.args(from, i)
 	if args == nil {
 		return nil
 	}
 	a, b := args[0], args[1]
-	if twin, list, ok := fc.constStrings(from); ok {
-		return constIndex(twin, list, b)
-	}
 	if s, ok := i.(*ast.StringNode); ok {
 		key := s.Value
 		return func(x *fastCtx) (any, bool) {
@@ -227,8 +230,11 @@ func (fc *fastCompiler) mapLiteral(n *ast.MapNode) fastFunc {
 // would convert the literal to, built at once. A value that is not an int
 // gives up (the VM reports the conversion's error).
 func intMapLiteral(keys, values []fastFunc) fastFunc {
-	return fastMapOf(keys, values, func(v any) (int, bool) { n, ok := v.(int); return n, ok })
+	return fastMapOf(keys, values, intOf)
 }
+
+// intOf is v as an int, not ok when it is not one.
+func intOf(v any) (int, bool) { n, ok := v.(int); return n, ok }
 
 // fastMapOf builds a map literal's map of values of type V (conv gives
 // up on a value of another type), charging one per pair as expr's VM
@@ -239,20 +245,29 @@ func fastMapOf[V any](keys, values []fastFunc, conv func(any) (V, bool)) fastFun
 			return nil, false
 		}
 		out := make(map[string]V, len(keys))
-		for i, key := range keys {
-			k, v, ok := fastPair(x, key, values[i])
-			s, isString := k.(string)
-			if !ok || !isString {
-				return nil, false
-			}
-			e, ok := conv(v)
-			if !ok {
-				return nil, false
-			}
-			out[s] = e
+		if !fillMap(x, keys, values, conv, out) {
+			return nil, false
 		}
 		return out, true
 	}
+}
+
+// fillMap sets out's entries to a map literal's pairs, in order; not ok
+// when a key is not a string or conv gives up on a value.
+func fillMap[V any](x *fastCtx, keys, values []fastFunc, conv func(any) (V, bool), out map[string]V) bool {
+	for i, key := range keys {
+		k, v, ok := fastPair(x, key, values[i])
+		s, isString := k.(string)
+		if !ok || !isString {
+			return false
+		}
+		e, ok := conv(v)
+		if !ok {
+			return false
+		}
+		out[s] = e
+	}
+	return true
 }
 
 // pairs compiles a map literal's keys and values; not ok when a part

@@ -211,19 +211,14 @@ func missingID(list []any, ids []any) error {
 // owner fromOwner, into zone location into of owner, as that many single
 // draws would: the source zone is cut once and the cards put at once
 // (putCards keeps their order, on top each above the last). It does
-// nothing and reports false when one of them is not a card. The caller
+// nothing and reports false when they are not cards to move at once
+// (batchable). The caller
 // makes sure no refill is needed and that the two zones differ (a draw
 // onto the top of its own zone puts every card back where it was).
 func (g *Game) drawAtOnce(drawn []any, from string, fromOwner int, into string, owner int, top bool) bool {
-	var buf [8]int
-	nums := buf[:0]
-	for _, x := range drawn {
-		c, isMap := x.(map[string]any)
-		i, isCard := g.cardNumOf(c)
-		if !isMap || !isCard {
-			return false
-		}
-		nums = append(nums, i)
+	nums, ok := g.batchable(drawn)
+	if !ok {
+		return false
 	}
 	g.setZone(from, fromOwner, g.zoneList(from, fromOwner)[len(drawn):]) // the rest is shared (cow.go)
 	for _, x := range drawn {

@@ -112,21 +112,15 @@ func looksOnlyInto(root ast.Node, name string) bool {
 // parameter, built by fresh otherwise. It charges what fresh charges.
 func scratchIntMapLiteral(f *function, i int, keys, values []fastFunc, fresh fastFunc) fastFunc {
 	return func(x *fastCtx) (any, bool) {
-		if i >= len(f.lookOnly) || !f.lookOnly[i] {
+		if !f.lookOnly[i] {
 			return fresh(x)
 		}
 		if !x.chargeVM(len(keys)) {
 			return nil, false
 		}
 		m := x.g.buffers().intMaps.take()
-		for j, key := range keys {
-			k, v, ok := fastPair(x, key, values[j])
-			s, isString := k.(string)
-			n, isInt := v.(int)
-			if !ok || !isString || !isInt {
-				return nil, false // the call gives m back
-			}
-			m[s] = n
+		if !fillMap(x, keys, values, intOf, m) {
+			return nil, false // the call gives m back
 		}
 		return m, true
 	}
