@@ -99,8 +99,8 @@ func initialLocs(cards []cardProto) []cardLoc {
 
 // cardNumOf is c's card number, if c is a card of the program.
 func (g *Game) cardNumOf(c map[string]any) (int, bool) {
-	if i, ok := g.prog.cow.cardAt[mapAddress(c)]; ok {
-		return i, true // one of the Program's maps (cardprops.go)
+	if i, ok := g.prog.attrs.at.find(mapAddr(c)); ok {
+		return i, true // one of the Program's maps (cardattrs.go)
 	}
 	if _, isCard := c["table"]; !isCard {
 		return 0, false

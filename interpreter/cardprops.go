@@ -1,8 +1,6 @@
 package interpreter
 
 import (
-	"reflect"
-
 	"agon/schema"
 )
 
@@ -85,22 +83,6 @@ func newPropColumns(cards []cardProto, props []string) *propColumns {
 	}
 	return pc
 }
-
-// cardAddresses numbers the Program's card maps by their address, so
-// that finding a card's number (cardNumOf) is one look-up by pointer
-// instead of three by key. The maps are never written after load (only a
-// scenario position's attribute copies one, and the copy is found by its
-// id), and a map does not move.
-func cardAddresses(cards []cardProto) map[uintptr]int {
-	out := make(map[uintptr]int, len(cards))
-	for i := range cards {
-		out[mapAddress(cards[i].fields)] = i
-	}
-	return out
-}
-
-// mapAddress is the address of m's table: its identity.
-func mapAddress(m map[string]any) uintptr { return reflect.ValueOf(m).Pointer() }
 
 // propNamesOf lists every prop name of rs's tables once, in the order of
 // union (unionFields).

@@ -266,13 +266,13 @@ func (g *Game) oneOption(ch *choice, gi int, item any, seen map[string]bool) (pe
 	if err != nil || !ok {
 		return pendingOption{}, false, err
 	}
-	val := identity(item)
+	val := g.prog.attrs.identity(item)
 	if grp.distinct != nil {
 		d, err := g.eval(grp.distinct)
 		if err != nil {
 			return pendingOption{}, false, err
 		}
-		val = identity(d)
+		val = g.prog.attrs.identity(d)
 		if seen[val] {
 			return pendingOption{}, false, nil
 		}

@@ -95,6 +95,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	p.cardFields = unionFields(rs)
 	p.cards = cardProtos(rs, p.cardFields)
 	p.props = newPropColumns(p.cards, propNamesOf(rs, p.cardFields))
+	p.attrs = newCardAttrs(p.cards)
 	p.colls = newCollWrites(rs, p.tc.player)
 	p.pfields = newPlayerFields(rs)
 	p.cardMaps = make([]map[string]any, len(p.cards))
@@ -103,7 +104,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	}
 	p.initLoc = initialLocs(p.cards)
 	p.cow = newCowLayout(p)
-	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, props: p.props, colls: p.colls, pfields: p.pfields, ds: ds, defaults: newMapDefaults(rs), consts: p.consts, slots: &rootSlotTable{}, boxes: constBoxes{}}}
+	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, props: p.props, attrs: p.attrs, colls: p.colls, pfields: p.pfields, ds: ds, defaults: newMapDefaults(rs), consts: p.consts, slots: &rootSlotTable{}, boxes: constBoxes{}}}
 	c.ec.lits = newLiteralChecker(rs, c.ec)
 	p.funcs = c.ec.declareFunctions(rs)
 	p.funcOrder = make([]*function, len(p.funcs))

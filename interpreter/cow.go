@@ -47,10 +47,8 @@ import (
 
 // cowLayout is what the copy-on-write scheme needs of a Program.
 type cowLayout struct {
-	// cardNum numbers the card instances (their index in Program.cards);
-	// cardAt numbers the Program's card maps by address (cardAddresses).
+	// cardNum numbers the card instances (their index in Program.cards).
 	cardNum map[string]int
-	cardAt  map[uintptr]int
 	// families are the names of the keyed zone families.
 	families []string
 	// zones number the zones that have an append mark (zonetail.go).
@@ -59,7 +57,7 @@ type cowLayout struct {
 
 // newCowLayout numbers p's cards and lists its families.
 func newCowLayout(p *Program) cowLayout {
-	l := cowLayout{cardNum: make(map[string]int, len(p.cards)), cardAt: cardAddresses(p.cards), zones: newZoneMarks(p)}
+	l := cowLayout{cardNum: make(map[string]int, len(p.cards)), zones: newZoneMarks(p)}
 	for i := range p.cards {
 		l.cardNum[p.cards[i].id] = i
 	}

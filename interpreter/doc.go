@@ -506,6 +506,18 @@
 // place that does not look: two versions of one card differ only while a
 // stale one is held, and replaceRefs keeps the game from holding one.
 //
+// Card attributes are columns too, of the Program (cardattrs.go): the
+// maps hold only what play never writes, so each attribute is kept once
+// more as a column by card number, with the maps' own values. A closure
+// that reads a field named like an attribute (c.kind, `.polis == pol` in
+// a predicate, a card's id for a key) finds the card's number by its
+// map's address in an open-addressing table and reads the column; a map
+// the table does not know (a player, a node, a card a scenario position
+// copied) is read by key. This is the first half of "card tables as rows
+// of typed columns"; the other half, a card value that is its number,
+// needs every Go path that handles a card as a map changed (BENCHMARKS.md,
+// "The rebuild, in stages").
+//
 // Scenario files (package transcript, scenario.go) are replayed by the
 // transcript replayer with a few more kinds of step, not by a second
 // runner, so divergence messages read the same; the core starts their

@@ -98,6 +98,8 @@ type exprCompiler struct {
 	// props are the cards' prop columns: a read of one on a card reads
 	// the state's column (cardprops.go).
 	props *propColumns
+	// attrs are the cards' attribute columns (cardattrs.go).
+	attrs *cardAttrs
 	// colls are told of every whole read of an intmap variable
 	// (collwrites.go).
 	colls *collWrites

@@ -83,6 +83,8 @@ type fastCompiler struct {
 	// player fields with a slot (playerslots.go).
 	props   *propColumns
 	pfields *playerFields
+	// attrs are the cards' attribute columns (cardattrs.go).
+	attrs *cardAttrs
 	// boxes are the boxed twins of constant string lists
 	// (fastpath_const.go), shared by the load's expressions.
 	boxes constBoxes
@@ -93,7 +95,7 @@ type fastCompiler struct {
 // first frame slots. It returns nil and a description of the node it
 // could not compile when it fails.
 func fastCompile(n ast.Node, params []string, ec *exprCompiler, fns map[string]*builtin.Function) (fastFunc, int, string) {
-	fc := &fastCompiler{funcs: ec.funcs, fns: fns, consts: ec.consts, props: ec.props, pfields: ec.pfields, slots: map[string]int{}, root: ec.slots, boxes: ec.boxes}
+	fc := &fastCompiler{funcs: ec.funcs, fns: fns, consts: ec.consts, props: ec.props, attrs: ec.attrs, pfields: ec.pfields, slots: map[string]int{}, root: ec.slots, boxes: ec.boxes}
 	for i, p := range params {
 		fc.slots[p] = i
 	}

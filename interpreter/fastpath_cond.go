@@ -127,17 +127,18 @@ func (cc *condCompiler) value(n ast.Node) elemValue {
 			break
 		}
 		if k, whole, ok := elemSide(x); ok && !whole {
-			return func(_ *fastCtx, e any, _ []any) (any, bool) { return fastField(e, k) }
+			read := cc.fc.attrs.fieldReader(k)
+			return func(_ *fastCtx, e any, _ []any) (any, bool) { return read(e) }
 		}
 		from, key := cc.value(x.Node), x.Property
 		if s, isStr := key.(*ast.StringNode); isStr && from != nil {
-			k := s.Value
+			read := cc.fc.attrs.fieldReader(s.Value)
 			return func(x *fastCtx, e any, h []any) (any, bool) {
 				v, ok := from(x, e, h)
 				if !ok {
 					return nil, false
 				}
-				return fastField(v, k)
+				return read(v)
 			}
 		}
 		i := cc.value(key)
@@ -291,6 +292,15 @@ func (cc *condCompiler) fieldCompare(op string, left, right ast.Node) elemCond {
 		read := cc.fc.columnReadOf(key)
 		return func(x *fastCtx, e any, h []any) (bool, bool) {
 			v, ok := read(x.g, e)
+			if !ok {
+				return false, false
+			}
+			return compareHolds(op, v, h[i])
+		}
+	}
+	if attrs, col := cc.fc.attrs, cc.fc.attrs.column(key); !whole && col != nil {
+		return func(_ *fastCtx, e any, h []any) (bool, bool) {
+			v, ok := attrs.field(e, key, col) // cardattrs.go
 			if !ok {
 				return false, false
 			}

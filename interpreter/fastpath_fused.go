@@ -26,7 +26,7 @@ func (fc *fastCompiler) fusedJoinIDs(n *ast.CallNode) fastFunc {
 		if !ok {
 			return nil, false
 		}
-		return joinIDs(cards, sep, size), true
+		return joinIDs(x.g.prog.attrs, cards, sep, size), true
 	}
 }
 
@@ -79,7 +79,7 @@ func (fc *fastCompiler) joinIDsParts(n ast.Node) joinIDsOperands {
 		}
 		size := len(sep) * max(len(cards)-1, 0)
 		for _, c := range cards {
-			if size += len(identity(c)); size > x.g.limits.MaxExprMemory {
+			if size += len(x.g.prog.attrs.identity(c)); size > x.g.limits.MaxExprMemory {
 				break
 			}
 		}
@@ -90,15 +90,16 @@ func (fc *fastCompiler) joinIDsParts(n ast.Node) joinIDsOperands {
 	}
 }
 
-// joinIDs is the cards' ids joined by sep (size bytes).
-func joinIDs(cards []any, sep string, size int) string {
+// joinIDs is the cards' ids joined by sep (size bytes); a reads the
+// Program's cards' ids from their column.
+func joinIDs(a *cardAttrs, cards []any, sep string, size int) string {
 	var b strings.Builder
 	b.Grow(size)
 	for i, c := range cards {
 		if i > 0 {
 			b.WriteString(sep)
 		}
-		b.WriteString(identity(c))
+		b.WriteString(a.identity(c))
 	}
 	return b.String()
 }
@@ -142,15 +143,15 @@ func (fc *fastCompiler) fusedJoinIDsEqual(n *ast.BinaryNode) fastFunc {
 		}
 		s, isString := ov.(string)
 		if !isString {
-			eq, ok := fastEqual(joinIDs(cards, sep, size), ov)
+			eq, ok := fastEqual(joinIDs(x.g.prog.attrs, cards, sep, size), ov)
 			return eq != neq, ok
 		}
-		return idsJoinEqual(cards, sep, s) != neq, true
+		return idsJoinEqual(x.g.prog.attrs, cards, sep, s) != neq, true
 	}
 }
 
 // idsJoinEqual reports whether the cards' ids joined by sep are s.
-func idsJoinEqual(cards []any, sep, s string) bool {
+func idsJoinEqual(a *cardAttrs, cards []any, sep, s string) bool {
 	for i, c := range cards {
 		if i > 0 {
 			if !strings.HasPrefix(s, sep) {
@@ -158,7 +159,7 @@ func idsJoinEqual(cards []any, sep, s string) bool {
 			}
 			s = s[len(sep):]
 		}
-		id := identity(c)
+		id := a.identity(c)
 		if !strings.HasPrefix(s, id) {
 			return false
 		}

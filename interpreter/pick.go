@@ -194,13 +194,13 @@ func (g *Game) pickCandidate(ps *pickSpec, i int, item any, seen map[string]bool
 	if err != nil || !ok {
 		return pendingOption{}, false, err
 	}
-	val := identity(item)
+	val := g.prog.attrs.identity(item)
 	if ps.distinct != nil {
 		d, err := g.eval(ps.distinct)
 		if err != nil {
 			return pendingOption{}, false, err
 		}
-		val = identity(d)
+		val = g.prog.attrs.identity(d)
 	}
 	key := ps.keyPrefix + val
 	if seen[key] {

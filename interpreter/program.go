@@ -51,6 +51,9 @@ type Program struct {
 	// props are the cards' prop columns and their starting values
 	// (cardprops.go).
 	props *propColumns
+	// attrs are the cards' attributes as columns, and the index that
+	// numbers a card by its map's address (cardattrs.go).
+	attrs *cardAttrs
 	// colls tells which intmap variables may be written in place
 	// (collwrites.go).
 	colls *collWrites
