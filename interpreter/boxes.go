@@ -107,6 +107,8 @@ func (l fastList) atBoxed(x *fastCtx, i int) any {
 		return x.g.boxString(l.strs[i])
 	case l.maps != nil:
 		return l.maps[i]
+	case l.counting:
+		return boxInt(l.from + i)
 	}
 	return boxInt(l.ints[i])
 }

@@ -25,6 +25,10 @@ type listSource struct {
 	// boxed is the elements of a constant list of strings, boxed once
 	// (fastpath_const.go); list then gives the list itself.
 	boxed []any
+	// ranged are the bounds of a range a..b the loop walks without
+	// building its []int (a loop reads its list whole only to return a
+	// []any that a filter kept whole, which a range never is).
+	ranged []fastFunc
 }
 
 // source compiles the list a loop walks, nil when it cannot.
@@ -40,6 +44,12 @@ func (fc *fastCompiler) source(n ast.Node) *listSource {
 	if twin, ss, ok := fc.constStrings(n); ok {
 		return &listSource{list: fastConst(ss), boxed: twin}
 	}
+	if r, ok := n.(*ast.BinaryNode); ok && r.Operator == ".." {
+		if bounds := fc.args(r.Left, r.Right); bounds != nil {
+			return &listSource{ranged: bounds}
+		}
+		return nil
+	}
 	if list := fc.node(n); list != nil {
 		return &listSource{list: list}
 	}
@@ -50,6 +60,15 @@ func (fc *fastCompiler) source(n ast.Node) *listSource {
 // and elements, and the key stack's length to give back (closeKeys).
 func (s *listSource) open(x *fastCtx) (v any, n int, items fastList, mark int, ok bool) {
 	mark = len(x.keys)
+	if s.ranged != nil {
+		// what fastArith's .. checks and charges, without the list
+		lo, hi, ok := fastInts(x, s.ranged[0], s.ranged[1])
+		size := max(hi-lo+1, 0)
+		if !ok || !x.chargeVM(size) {
+			return nil, 0, fastList{}, mark, false
+		}
+		return nil, size, fastList{counting: true, from: lo}, mark, true
+	}
 	if s.boxed != nil {
 		v, _ = s.list(x)
 		return v, len(s.boxed), fastList{anys: s.boxed}, mark, true

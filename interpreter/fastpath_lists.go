@@ -107,6 +107,10 @@ type fastList struct {
 	strs []string
 	ints []int
 	maps []map[string]int
+	// counting is a range a..b walked without being built: element i
+	// is from+i (listSource.ranged).
+	counting bool
+	from     int
 }
 
 // fastItems is a list's length and elements (ints and strings boxed, as
@@ -134,6 +138,8 @@ func (l fastList) at(i int) any {
 		return l.strs[i]
 	case l.maps != nil:
 		return l.maps[i]
+	case l.counting:
+		return l.from + i
 	}
 	return l.ints[i]
 }
