@@ -278,7 +278,7 @@ func (g *Game) oneOption(ch *choice, gi int, item any, seen map[string]bool) (pe
 		}
 		seen[val] = true
 	}
-	key := grp.keyPrefix + val
+	key := g.buffers().texts.concat(grp.keyPrefix, val) // textarena.go
 	label, err := g.labelOf(grp, key)
 	return pendingOption{key: key, label: label, group: gi, value: item}, true, err
 }

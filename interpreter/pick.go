@@ -202,7 +202,7 @@ func (g *Game) pickCandidate(ps *pickSpec, i int, item any, seen map[string]bool
 		}
 		val = g.prog.attrs.identity(d)
 	}
-	key := ps.keyPrefix + val
+	key := g.buffers().texts.concat(ps.keyPrefix, val) // textarena.go
 	if seen[key] {
 		return pendingOption{}, false, nil
 	}

@@ -31,6 +31,8 @@ type gameScratch struct {
 	text []byte
 	// intMaps are the scratch maps of map literal arguments.
 	intMaps intMapScratch
+	// texts holds option keys and rendered texts (textarena.go).
+	texts textArena
 }
 
 // buffers is the game's reused buffers.

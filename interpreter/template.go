@@ -107,7 +107,7 @@ func (g *Game) render(t *template) (string, error) {
 		b = appendValue(b, v)
 	}
 	buf.text = b
-	return string(b), nil
+	return buf.texts.text(b), nil // textarena.go
 }
 
 // appendValue appends formatValue(v) to b.
