@@ -380,7 +380,10 @@
 // variable that no expression of the Program reads whole (only m[k],
 // m.k, len, keys, in) has its elements written in place once the state
 // has made its own copy since the last clone (collwrites.go): nothing
-// else can hold that map. A clone shares the supplied outcomes,
+// else can hold that map. Option keys and rendered texts are written
+// into chunks of a per-game arena (textarena.go), one allocation for a
+// hundred texts; a clone starts its own. A loop over a range a..b walks
+// it without building the list (listSource.ranged). A clone shares the supplied outcomes,
 // which are only appended to: capped at their length, an append to either
 // copy moves that copy to a new array. It shares the event log as a frozen
 // segment and appends to a tail of its own (eventlog.go), so that its
