@@ -1,6 +1,8 @@
 package interpreter
 
 import (
+	"unsafe"
+
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
 )
@@ -306,7 +308,7 @@ func (g *Game) runFastBody(c *compiled, args []any) (any, bool) {
 func (g *Game) runFastAt(c *compiled, levels int, args []any) (any, bool) {
 	x := &g.fast
 	saved, depth, stack, base, keys := g.budget, len(x.elems), len(x.stack), x.base, len(x.keys)
-	x.env, x.vals, x.g = g.st.root, g.st.vals, g
+	x.bindState(g)
 	x.stack = append(x.stack, args...)
 	x.depth += levels
 	v, ok := x.enter(c, stack)
@@ -317,6 +319,22 @@ func (g *Game) runFastAt(c *compiled, levels int, args []any) (any, bool) {
 		g.budget = saved
 	}
 	return v, ok
+}
+
+// bindState points x at g's state. It writes a field only where it
+// changed: a pointer written while the collector marks costs a write
+// barrier, and most evaluations find the fields as the last one left
+// them (the root map and the slots change only at a copy on write).
+func (x *fastCtx) bindState(g *Game) {
+	if x.g != g {
+		x.g = g
+	}
+	if mapAddr(x.env) != mapAddr(g.st.root) {
+		x.env = g.st.root
+	}
+	if len(x.vals) != len(g.st.vals) || unsafe.SliceData(x.vals) != unsafe.SliceData(g.st.vals) {
+		x.vals = g.st.vals
+	}
 }
 
 // enter runs c's closure in a frame starting at base (its parameters, if
