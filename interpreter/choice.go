@@ -153,27 +153,26 @@ func (g *Game) decider(ch *choice) (int, error) {
 	return who, nil
 }
 
-// options lists the legal options of ch in order. They are gathered in
-// a buffer the game reuses (optionBuf) and copied into a list the pending
-// decision keeps: the last taken decision's, when no clone shares it
-// (spareOptions, see take), else a new one of the exact size.
+// options lists the legal options of ch in order, into the list the
+// last taken decision kept, when no clone shares it (spareOptions, see
+// take), else a new one. The options are written once: gathering them in
+// a buffer, copying them into the list and clearing the buffer wrote each
+// three times, and every pointer written while the collector marks costs
+// a write barrier. Entries past the list's length keep what they held
+// until a later listing writes over them (an option's value is an item
+// of a zone or a list, its key and label short strings).
 func (g *Game) options(ch *choice) ([]pendingOption, error) {
-	buf := g.optionBuf[:0]
-	g.optionBuf = nil // a listing inside the listing (none today) gets its own
-	buf, err := g.gatherOptions(buf, ch)
-	var out []pendingOption
-	if err == nil && len(buf) > 0 {
-		out = g.spareOptions
-		if cap(out) < len(buf) {
-			out = make([]pendingOption, 0, len(buf))
-		}
-		g.spareOptions = nil
-		out = append(out, buf...)
+	out := g.spareOptions[:0]
+	g.spareOptions = nil // a listing inside the listing (none today) gets its own
+	out, err := g.gatherOptions(out, ch)
+	if err == nil && len(out) > 0 {
 		err = uniqueKeys(out)
 	}
-	clear(buf) // the buffer must not keep cards alive
-	g.optionBuf = buf[:0]
-	return out, err
+	if err != nil || len(out) == 0 {
+		g.spareOptions = out[:0] // no decision keeps it
+		return nil, err
+	}
+	return out, nil
 }
 
 // gatherOptions appends the legal options of ch to buf.
@@ -308,7 +307,6 @@ func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
 		opt.label = label
 	}
 	if pd.optionsAt == g.st.clones.Load() { // no clone shares the list: the next one reuses it
-		clear(pd.options) // its values must not keep cards alive
 		g.spareOptions = pd.options[:0]
 	}
 	g.st.pending = nil

@@ -427,7 +427,9 @@ func hoist(x *fastCtx, sides []fastFunc) ([]any, bool) {
 		}
 		h = append(h, v)
 	}
-	x.hoist = h
+	if cap(h) != cap(x.hoist) {
+		x.hoist = h // a new array (only then: a pointer written costs a write barrier while the collector marks)
+	}
 	return h, true
 }
 

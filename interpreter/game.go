@@ -64,10 +64,8 @@ type Game struct {
 	// boxMisses counts the strings it missed since it last grew.
 	clonedBoxes bool
 	boxMisses   int
-	// optionBuf is where options gathers a decision's options (reused);
 	// spareOptions is the option list of the last decision taken, which
-	// the next listing copies its options into (choice.go).
-	optionBuf    []pendingOption
+	// the next listing writes its options into (choice.go).
 	spareOptions []pendingOption
 	// sparePending is the last decision taken, which the next one is made
 	// in (choice.go).

@@ -53,7 +53,8 @@ func (a *textArena) concat(x, y string) string {
 	if !a.room(n) {
 		return x + y
 	}
-	a.chunk = append(append(a.chunk, x...), y...)
+	a.chunk = append(a.chunk, x...) // in place: only the length is written
+	a.chunk = append(a.chunk, y...)
 	return a.give(n)
 }
 
