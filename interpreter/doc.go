@@ -383,7 +383,12 @@
 // else can hold that map. Option keys and rendered texts are written
 // into chunks of a per-game arena (textarena.go), one allocation for a
 // hundred texts; a clone starts its own. A loop over a range a..b walks
-// it without building the list (listSource.ranged). A clone shares the supplied outcomes,
+// it without building the list (listSource.ranged). Pointer writes cost
+// more than they look: with Go's default GOGC on one core the collector
+// marks about half the time, and every pointer written then goes through
+// a write barrier; so the hot paths write a pointer only where it
+// changes (fastCtx.bindState, recycle) and write an option once
+// (options). A clone shares the supplied outcomes,
 // which are only appended to: capped at their length, an append to either
 // copy moves that copy to a new array. It shares the event log as a frozen
 // segment and appends to a tail of its own (eventlog.go), so that its
