@@ -32,23 +32,16 @@ flow:
               as: i
               do: [{set: n, to: "i % 10"}, {add: r, by: 1}]
 `, 1)
-	keys := func(g *Game) []string {
-		var out []string
-		for _, o := range g.Pending().Options {
-			out = append(out, o.Key)
-		}
-		return out
-	}
-	assert.Equal(t, []string{"pick i=1", "pick i=2", "pick i=3", "pick i=4", "pick i=5"}, keys(g))
+	assert.Equal(t, []string{"pick i=1", "pick i=2", "pick i=3", "pick i=4", "pick i=5"}, pendingKeys(g))
 	require.NoError(t, g.Apply("pick i=2"))
-	assert.Equal(t, []string{"pick i=11", "pick i=12"}, keys(g), "the shorter listing in the reused list")
+	assert.Equal(t, []string{"pick i=11", "pick i=12"}, pendingKeys(g), "the shorter listing in the reused list")
 	c := g.Clone()
 	require.NoError(t, g.Apply("pick i=12"))
-	assert.Equal(t, []string{"pick i=21", "pick i=22"}, keys(g))
-	assert.Equal(t, []string{"pick i=11", "pick i=12"}, keys(c), "the clone's pending decision is untouched")
+	assert.Equal(t, []string{"pick i=21", "pick i=22"}, pendingKeys(g))
+	assert.Equal(t, []string{"pick i=11", "pick i=12"}, pendingKeys(c), "the clone's pending decision is untouched")
 	require.NoError(t, c.Apply("pick i=11"))
-	assert.Equal(t, []string{"pick i=21"}, keys(c))
-	assert.Equal(t, []string{"pick i=21", "pick i=22"}, keys(g))
+	assert.Equal(t, []string{"pick i=21"}, pendingKeys(c))
+	assert.Equal(t, []string{"pick i=21", "pick i=22"}, pendingKeys(g))
 }
 
 // TestEvaluationsFollowACopyOnWrite: the closures' context keeps the
@@ -81,4 +74,13 @@ flow:
 	require.NoError(t, c.Apply("set v=3"))
 	assert.Equal(t, 3, eval(c))
 	assert.Equal(t, 2, eval(g))
+}
+
+// pendingKeys is the keys of g's pending decision, in order.
+func pendingKeys(g *Game) []string {
+	var out []string
+	for _, o := range g.Pending().Options {
+		out = append(out, o.Key)
+	}
+	return out
 }

@@ -54,13 +54,6 @@ flow:
           options:
             - {key: pick, for_each: "n..n + 40", as: i, do: [{add: n, by: i}]}
 `, 1)
-	keys := func(g *Game) []string {
-		var out []string
-		for _, o := range g.Pending().Options {
-			out = append(out, o.Key)
-		}
-		return out
-	}
 	want := func(from int) []string {
 		out := make([]string, 41)
 		for i := range out {
@@ -68,11 +61,11 @@ flow:
 		}
 		return out
 	}
-	first := keys(g)
+	first := pendingKeys(g)
 	c := g.Clone()
 	require.NoError(t, c.Apply("pick i=40"))
 	require.NoError(t, g.Apply("pick i=1"))
-	mine, theirs := keys(g), keys(c)
+	mine, theirs := pendingKeys(g), pendingKeys(c)
 	assert.Equal(t, want(0), first, "the first decision's keys, kept across both games' listings")
 	assert.Equal(t, want(1), mine)
 	assert.Equal(t, want(40), theirs)
