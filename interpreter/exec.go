@@ -163,53 +163,6 @@ func (g *Game) nextIteration(f *frame) (bool, error) {
 	return true, nil
 }
 
-// push starts running a block.
-func (g *Game) push(b *block) *frame {
-	f := g.newFrame(b)
-	g.st.frames = append(g.st.frames, f)
-	return f
-}
-
-// newFrame is a frame for block b, one the game popped if it has one.
-func (g *Game) newFrame(b *block) *frame {
-	if n := len(g.spareFrames); n > 0 {
-		f := g.spareFrames[n-1]
-		g.spareFrames = g.spareFrames[:n-1]
-		f.blk = b
-		return f
-	}
-	return &frame{blk: b}
-}
-
-// recycle keeps a frame the run loop popped for the next push. Only the
-// game's frame stack points to a frame (a clone copies the frames it
-// takes, and the copy of an inline saved entry is the clone's own), so a
-// popped frame is nobody's.
-//
-// It resets only what the next push reads and writes a pointer only
-// where it changes: every pointer written while the collector marks goes
-// through a write barrier, and zeroing the whole frame (two inline saved
-// entries included) was 2% of a game. The inline entries past saved's
-// length are never read (bind appends over them), so they keep what they
-// held until then; blk is set by the next push.
-func (g *Game) recycle(f *frame) {
-	if f.keptSaved(g.st) == nil { // its array, if no clone holds it
-		if f.saved != nil {
-			f.saved = nil
-		}
-	} else {
-		f.saved = f.saved[:0]
-	}
-	if f.loop != nil {
-		f.loop = nil
-	}
-	if f.items != nil {
-		f.items = nil
-	}
-	f.pc, f.idx, f.count, f.trig = 0, 0, 0, false
-	g.spareFrames = append(g.spareFrames, f)
-}
-
 // exec runs one effect; f is the frame it belongs to.
 func (g *Game) exec(e *effect, f *frame) error {
 	switch e.kind {
