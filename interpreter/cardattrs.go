@@ -30,7 +30,7 @@ type cardAttrs struct {
 	at    addrIndex
 	index map[string]int
 	cols  [][]any
-	ids   []string // the id column, as strings
+	idCol []any // column("id"), kept for identity
 }
 
 // newCardAttrs builds the columns of every field the card maps hold (the
@@ -40,31 +40,28 @@ func newCardAttrs(cards []cardProto) *cardAttrs {
 	addrs := make([]uintptr, len(cards))
 	for i := range cards {
 		addrs[i] = mapAddr(cards[i].fields)
-		for k := range cards[i].fields {
-			if _, ok := a.index[k]; !ok {
-				a.index[k] = len(a.cols)
+		for k, v := range cards[i].fields {
+			j, ok := a.index[k]
+			if !ok {
+				j = len(a.cols)
+				a.index[k] = j
 				a.cols = append(a.cols, make([]any, len(cards)))
 			}
-		}
-	}
-	for i := range cards {
-		for k, v := range cards[i].fields {
-			a.cols[a.index[k]][i] = v
+			a.cols[j][i] = v
 		}
 	}
 	a.at = newAddrIndex(addrs)
-	a.ids = make([]string, len(cards))
-	for i := range cards {
-		a.ids[i], _ = cards[i].fields["id"].(string)
-	}
+	a.idCol = a.column("id")
 	return a
 }
 
-// identity is identity(v), a Program's card's id read from the column.
+// identity is identity(v), a Program's card's id read from its column.
 func (a *cardAttrs) identity(v any) string {
 	if m, isMap := v.(map[string]any); isMap && a != nil {
-		if i, ok := a.at.find(mapAddr(m)); ok && a.ids[i] != "" {
-			return a.ids[i]
+		if i, ok := a.at.find(mapAddr(m)); ok {
+			if id, ok := a.idCol[i].(string); ok {
+				return id
+			}
 		}
 	}
 	return identity(v)
@@ -82,26 +79,19 @@ func (a *cardAttrs) column(key string) []any {
 	return nil
 }
 
-// field reads from.key, col being key's column (column): from the column
-// when from is one of the Program's card maps, else as fastField.
+// field reads from.key as fastField does, col being key's column
+// (column, nil when key is no attribute): from the column when from is
+// one of the Program's card maps.
 func (a *cardAttrs) field(from any, key string, col []any) (any, bool) {
 	if m, isMap := from.(map[string]any); isMap {
-		if i, ok := a.at.find(mapAddr(m)); ok {
-			return col[i], true
+		if col != nil {
+			if i, ok := a.at.find(mapAddr(m)); ok {
+				return col[i], true
+			}
 		}
 		return m[key], true
 	}
 	return fastField(from, key)
-}
-
-// fieldReader is the read of field key of what may be a card: through
-// the column when key is an attribute, else fastField.
-func (a *cardAttrs) fieldReader(key string) func(from any) (any, bool) {
-	col := a.column(key)
-	if col == nil {
-		return func(from any) (any, bool) { return fastField(from, key) }
-	}
-	return func(from any) (any, bool) { return a.field(from, key, col) }
 }
 
 // mapAddr is the address of m's table: its identity (a map does not

@@ -49,6 +49,9 @@ func TestAttributeReadsOfOtherMaps(t *testing.T) {
 	v, ok = a.field(orig, "value", col)
 	assert.True(t, ok)
 	assert.Equal(t, orig["value"], v)
+	v, ok = a.field(cp, "value", nil)
+	assert.True(t, ok)
+	assert.Equal(t, 99, v, "no column: read by key")
 	var none map[string]any
 	v, ok = a.field(none, "value", col)
 	assert.True(t, ok)

@@ -505,7 +505,7 @@ func (g *Game) execDraw(e *effect) error {
 		return err
 	}
 	if list := g.zoneList(fromLoc, from); n > 1 && len(list) >= n && (fromLoc != intoLoc || from != into) &&
-		g.drawAtOnce(list[:n], fromLoc, from, intoLoc, into, e.atTop) {
+		g.drawAtOnce(list, n, fromLoc, from, intoLoc, into, e.atTop) {
 		return nil
 	}
 	refilled := false

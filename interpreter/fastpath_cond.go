@@ -126,19 +126,20 @@ func (cc *condCompiler) value(n ast.Node) elemValue {
 		if x.Optional || x.Method {
 			break
 		}
+		attrs := cc.fc.attrs // a card's attribute is read from its column (cardattrs.go)
 		if k, whole, ok := elemSide(x); ok && !whole {
-			read := cc.fc.attrs.fieldReader(k)
-			return func(_ *fastCtx, e any, _ []any) (any, bool) { return read(e) }
+			col := attrs.column(k)
+			return func(_ *fastCtx, e any, _ []any) (any, bool) { return attrs.field(e, k, col) }
 		}
 		from, key := cc.value(x.Node), x.Property
 		if s, isStr := key.(*ast.StringNode); isStr && from != nil {
-			read := cc.fc.attrs.fieldReader(s.Value)
+			k, col := s.Value, attrs.column(s.Value)
 			return func(x *fastCtx, e any, h []any) (any, bool) {
 				v, ok := from(x, e, h)
 				if !ok {
 					return nil, false
 				}
-				return read(v)
+				return attrs.field(v, k, col)
 			}
 		}
 		i := cc.value(key)
@@ -298,20 +299,12 @@ func (cc *condCompiler) fieldCompare(op string, left, right ast.Node) elemCond {
 			return compareHolds(op, v, h[i])
 		}
 	}
-	if attrs, col := cc.fc.attrs, cc.fc.attrs.column(key); !whole && col != nil {
-		return func(_ *fastCtx, e any, h []any) (bool, bool) {
-			v, ok := attrs.field(e, key, col) // cardattrs.go
-			if !ok {
-				return false, false
-			}
-			return compareHolds(op, v, h[i])
-		}
-	}
+	attrs, attrCol := cc.fc.attrs, cc.fc.attrs.column(key)
 	return func(_ *fastCtx, e any, h []any) (bool, bool) {
 		v := e
 		if !whole {
 			var ok bool
-			if v, ok = fastField(e, key); !ok {
+			if v, ok = attrs.field(e, key, attrCol); !ok { // a card's attribute from its column (cardattrs.go)
 				return false, false
 			}
 		}

@@ -24,22 +24,13 @@ func (fc *fastCompiler) member(from, i ast.Node) fastFunc {
 	}
 	a, b := args[0], args[1]
 	if s, ok := i.(*ast.StringNode); ok {
-		key := s.Value
-		if attrs, col := fc.attrs, fc.attrs.column(key); col != nil {
-			return func(x *fastCtx) (any, bool) {
-				from, ok := a(x)
-				if !ok {
-					return nil, false
-				}
-				return attrs.field(from, key, col) // cardattrs.go
-			}
-		}
+		key, attrs, col := s.Value, fc.attrs, fc.attrs.column(s.Value)
 		return func(x *fastCtx) (any, bool) {
 			from, ok := a(x)
 			if !ok {
 				return nil, false
 			}
-			return fastField(from, key)
+			return attrs.field(from, key, col) // a card's attribute from its column (cardattrs.go)
 		}
 	}
 	return func(x *fastCtx) (any, bool) {

@@ -207,20 +207,21 @@ func missingID(list []any, ids []any) error {
 	return fmt.Errorf("%v", ids[0]) // a card listed twice in its zone
 }
 
-// drawAtOnce draws drawn, the first cards of zone location from of
-// owner fromOwner, into zone location into of owner, as that many single
+// drawAtOnce draws the first n cards of list, the cards of zone location
+// from of owner fromOwner, into zone location into of owner, as n single
 // draws would: the source zone is cut once and the cards put at once
 // (putCards keeps their order, on top each above the last). It does
 // nothing and reports false when they are not cards to move at once
-// (batchable). The caller
-// makes sure no refill is needed and that the two zones differ (a draw
-// onto the top of its own zone puts every card back where it was).
-func (g *Game) drawAtOnce(drawn []any, from string, fromOwner int, into string, owner int, top bool) bool {
+// (batchable). The caller makes sure no refill is needed and that the
+// two zones differ (a draw onto the top of its own zone puts every card
+// back where it was).
+func (g *Game) drawAtOnce(list []any, n int, from string, fromOwner int, into string, owner int, top bool) bool {
+	drawn := list[:n]
 	nums, ok := g.batchable(drawn)
 	if !ok {
 		return false
 	}
-	g.setZone(from, fromOwner, g.zoneList(from, fromOwner)[len(drawn):]) // the rest is shared (cow.go)
+	g.setZone(from, fromOwner, list[n:]) // the rest is shared (cow.go)
 	for _, x := range drawn {
 		g.noteTake(x.(map[string]any), into, owner)
 	}
