@@ -77,6 +77,18 @@ type Config struct {
 	// doc.go, "Decision text on demand"). Clones keep the setting;
 	// MarshalState saves the text as listed (empty).
 	KeysOnly bool
+	// NoLog keeps no log when bots play unobserved and nobody reads it
+	// (simulate, compare, bench): log effects are not rendered, the taken
+	// option's label is not rendered, and no event is kept, so Events
+	// returns nil and the game cannot be recorded as a transcript. Every
+	// choice, every chance outcome and the result are those of the same
+	// game played with a log (TestKeysOnlyChangesNothing). What differs
+	// is only that a log text or a taken label that would fail at run
+	// time does not (load has type-checked it; a game played with a log,
+	// a transcript recorded or the random-simulation suite meets such a
+	// failure), and that the log's size limit (MaxLogBytes) is not
+	// checked. Clones keep the setting.
+	NoLog bool
 	// Counts, when set, counts the calls of each ruleset function and the
 	// steps they take (CallCounts); it must belong to the same Program
 	// and serve one game at a time. Clones do not count.

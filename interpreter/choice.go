@@ -299,7 +299,7 @@ func (g *Game) take(pd *pendingDecision, i int, counted bool) error {
 	}
 	opt := pd.options[i]
 	grp := pd.choice.groups[opt.group]
-	if counted && g.keysOnly {
+	if counted && g.keysOnly && !g.noLog { // the label is for the log
 		label, err := g.takenLabel(grp, opt)
 		if err != nil {
 			return err // the decision stays pending, its options as listed

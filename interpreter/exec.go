@@ -208,7 +208,9 @@ func (g *Game) exec(e *effect, f *frame) error {
 	case "phase":
 		g.st.setRoot("phase", e.phaseName)
 		g.touch("phase")
-		g.logEvent(Event{Kind: EventLog, Text: "phase: " + e.phaseName})
+		if !g.noLog {
+			g.logEvent(Event{Kind: EventLog, Text: "phase: " + e.phaseName})
+		}
 		g.push(e.proc.body)
 		if g.phaseHook != nil {
 			g.forgetReads() // the hook writes into the state directly
@@ -217,6 +219,9 @@ func (g *Game) exec(e *effect, f *frame) error {
 	case "choose":
 		return g.decide(e.choice)
 	case "log":
+		if g.noLog {
+			break // nobody reads it (Config.NoLog)
+		}
 		text, err := g.render(e.text)
 		if err != nil {
 			return err
@@ -744,8 +749,11 @@ func (g *Game) evalList(c *compiled) ([]any, error) {
 	return items, nil
 }
 
-// logEvent appends to the game's log.
+// logEvent appends to the game's log, if it keeps one.
 func (g *Game) logEvent(e Event) {
+	if g.noLog {
+		return
+	}
 	e.Step = g.st.decisions
 	g.st.events.add(e)
 }

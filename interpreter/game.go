@@ -70,8 +70,9 @@ type Game struct {
 	// sparePending is the last decision taken, which the next one is made
 	// in (choice.go).
 	sparePending *pendingDecision
-	// keysOnly defers decision text (Config.KeysOnly, lazytext.go).
-	keysOnly bool
+	// keysOnly defers decision text (Config.KeysOnly, lazytext.go);
+	// noLog keeps no log (Config.NoLog).
+	keysOnly, noLog bool
 	// scratch is the game's reused buffers, made on first need (behind a
 	// pointer: a clone's Game struct stays small).
 	scratch *gameScratch
@@ -104,7 +105,7 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 	if cfg.Players < p.MinPlayers() || cfg.Players > p.MaxPlayers() {
 		return nil, fmt.Errorf("%s is for %d to %d players, not %d", p.Title(), p.MinPlayers(), p.MaxPlayers(), cfg.Players)
 	}
-	g := &Game{prog: p, limits: cfg.Limits.withDefaults(), keysOnly: cfg.KeysOnly, counts: cfg.Counts}
+	g := &Game{prog: p, limits: cfg.Limits.withDefaults(), keysOnly: cfg.KeysOnly, noLog: cfg.NoLog, counts: cfg.Counts}
 	if cfg.Counts != nil {
 		if err := cfg.Counts.countFor(p); err != nil {
 			return nil, err
@@ -114,6 +115,10 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 	if boxSlots > 0 {
 		g.boxes = make(stringBoxes, boxSlots) // the size the last game's table grew to
 	}
+	var log eventLog // missing, for a game that keeps none (Config.NoLog)
+	if !cfg.NoLog {
+		log = newEventLog(events)
+	}
 	g.st = &state{
 		root:        make(map[string]any, rootKeys),
 		slots:       p.rootSlots,
@@ -121,7 +126,7 @@ func newGame(p *Program, cfg Config) (*Game, error) {
 		bound:       make([]bool, len(p.rootSlots.of)),
 		valsOwn:     true,
 		rootOwn:     true,
-		events:      newEventLog(events),
+		events:      log,
 		playerCount: cfg.Players,
 		rng:         newRNG(cfg.Seed),
 		outcomes:    append([]Outcome(nil), cfg.Outcomes...),
@@ -325,7 +330,7 @@ func (g *Game) Decisions() int { return g.st.decisions }
 // only the outcomes its chance steps name); only a scenario's start-phase
 // hook is left out (KeepStartHook).
 func (g *Game) Clone() *Game {
-	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, partialOutcomes: g.partialOutcomes, clonedBoxes: true}
+	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, noLog: g.noLog, partialOutcomes: g.partialOutcomes, clonedBoxes: true}
 	return n
 }
 
@@ -358,7 +363,11 @@ func (g *Game) finish() error {
 	if g.clonedBoxes {
 		boxSlots = 0
 	}
-	g.prog.sizes.note(g.st.playerCount, g.st.events.len(), len(g.st.root), boxSlots)
+	events := g.st.events.len()
+	if g.noLog {
+		events = -1 // unknown: a game with a log keeps the last hint
+	}
+	g.prog.sizes.note(g.st.playerCount, events, len(g.st.root), boxSlots)
 	return nil
 }
 

@@ -236,7 +236,7 @@ func (g *Game) pickedList(ps *pickSpec, prog *pickProgress) any {
 // step asked; done (or the last possible pick) runs the pick's do.
 func (g *Game) takePick(pd *pendingDecision, i int, counted bool) error {
 	opt := pd.options[i]
-	if counted && g.keysOnly && opt.group != pickDone {
+	if counted && g.keysOnly && !g.noLog && opt.group != pickDone { // the label is for the log
 		label, err := g.takenPickLabel(pd, opt)
 		if err != nil {
 			return err

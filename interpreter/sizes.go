@@ -32,10 +32,13 @@ func (s *gameSizes) hint(players int) (events, rootKeys, boxSlots int) {
 	return n + n/4, int(e.rootKeys.Load()), int(e.boxSlots.Load())
 }
 
-// note records the sizes a finished game of players players reached.
+// note records the sizes a finished game of players players reached;
+// events is -1 for a game that kept no log.
 func (s *gameSizes) note(players, events, rootKeys, boxSlots int) {
 	e := &s.bySeats[min(max(players, 0), len(s.bySeats)-1)]
-	e.events.Store(int64(min(events, maxSizeHint)))
+	if events >= 0 { // -1: a game without a log (Config.NoLog)
+		e.events.Store(int64(min(events, maxSizeHint)))
+	}
 	e.rootKeys.Store(int64(min(rootKeys, maxSizeHint)))
 	if boxSlots > 0 { // 0: a clone's, which stays small whatever the game
 		e.boxSlots.Store(int64(min(boxSlots, stringBoxSlots)))

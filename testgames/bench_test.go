@@ -29,7 +29,7 @@ func benchProgram(b *testing.B, game string) *interpreter.Program {
 
 // playRandom plays one game with random bots seeded from seed.
 func playRandom(b *testing.B, p *interpreter.Program, players int, seed uint64) *interpreter.Game {
-	g, err := interpreter.NewGame(p, interpreter.Config{Players: players, Seed: seed, KeysOnly: true})
+	g, err := interpreter.NewGame(p, interpreter.Config{Players: players, Seed: seed, KeysOnly: true, NoLog: true})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -182,7 +182,7 @@ func benchCloneCost(p *interpreter.Program, prm benchParams, kinds []string) (be
 	if err != nil {
 		return benchClone{}, err
 	}
-	g, err := interpreter.NewGame(p, interpreter.Config{Players: prm.Players, Seed: seed, KeysOnly: true})
+	g, err := interpreter.NewGame(p, interpreter.Config{Players: prm.Players, Seed: seed, KeysOnly: true, NoLog: true})
 	if err != nil {
 		return benchClone{}, err
 	}

@@ -33,7 +33,7 @@ func benchFunctions(ctx context.Context, p *interpreter.Program, prm benchParams
 		if err != nil {
 			return nil, err
 		}
-		g, err := interpreter.NewGame(p, interpreter.Config{Players: prm.Players, Seed: seed, KeysOnly: true,
+		g, err := interpreter.NewGame(p, interpreter.Config{Players: prm.Players, Seed: seed, KeysOnly: true, NoLog: true,
 			Limits: interpreter.Limits{MaxDecisions: sim.MaxDecisions}, Counts: counts})
 		if err == nil {
 			err = interpreter.Play(g, bots)

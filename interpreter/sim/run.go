@@ -136,7 +136,8 @@ func NewBots(kinds []string, seed uint64) ([]interpreter.Bot, error) {
 }
 
 // PlayGame plays one game with bots of the given kinds and reports its
-// outcome. The game is started with Config.KeysOnly and stops after
+// outcome. The game is started with Config.KeysOnly and Config.NoLog
+// (nobody reads its text or its log) and stops after
 // MaxDecisions decisions.
 func PlayGame(p *interpreter.Program, players int, seed uint64, kinds []string) Outcome {
 	o := Outcome{Players: players, Seed: seed}
@@ -145,7 +146,7 @@ func PlayGame(p *interpreter.Program, players int, seed uint64, kinds []string) 
 		o.Err = err.Error()
 		return o
 	}
-	cfg := interpreter.Config{Players: players, Seed: seed, KeysOnly: true, Limits: interpreter.Limits{MaxDecisions: MaxDecisions}}
+	cfg := interpreter.Config{Players: players, Seed: seed, KeysOnly: true, NoLog: true, Limits: interpreter.Limits{MaxDecisions: MaxDecisions}}
 	g, err := interpreter.NewGame(p, cfg)
 	if err != nil {
 		o.Err = err.Error()
