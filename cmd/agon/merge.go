@@ -104,8 +104,10 @@ func newMergeCmd(e *env) *cobra.Command {
 		Long: `merge reads the files that 'agon simulate --shard i/n --stats FILE' (or --json)
 wrote and prints the report one simulate of all their games would print: the
 statistics are counts and histograms, so the merge is exact. The files must be of
-one batch (same game, variant, ruleset files, players, seats, seed and --games);
-a shard given twice is an error, and missing shards are noted on stderr.
+one batch (same game, variant, ruleset files, players, seats, seed and --games)
+and hold no game twice: a shard given twice, a whole run with any shard, or
+shards of different counts that share a game (0/2 and 0/4 both hold games 0,
+4, 8, ...) are an error. Missing shards are noted on stderr.
 
 To run a batch on a cluster, run one shard per machine (for example as a
 Kubernetes Indexed Job, --shard $JOB_COMPLETION_INDEX/N: see README.md,

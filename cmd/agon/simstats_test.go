@@ -186,6 +186,39 @@ func TestMergeRefusesWhatIsNotOneBatch(t *testing.T) {
 	assert.Contains(t, stderr, "bad.json: not a simulate --json or --stats file")
 }
 
+// merge refuses files whose games overlap, naming both files and the
+// games they share: a whole run holds every game, and shards of different
+// counts overlap when they share a game index.
+func TestMergeRefusesOverlappingFiles(t *testing.T) {
+	dir := t.TempDir()
+	stats := func(name string, extra ...string) string {
+		file := filepath.Join(dir, name)
+		args := append([]string{"simulate", "peloponnes", "--players", "3", "--games", "4", "--stats", file}, extra...)
+		code, _, stderr := runCLI(t, "", args...)
+		require.Equal(t, exitOK, code, stderr)
+		return file
+	}
+	whole := stats("whole.json")
+	half := stats("half.json", "--shard", "0/2")
+	quarter := stats("quarter.json", "--shard", "0/4")
+	other := stats("other.json", "--shard", "1/4")
+
+	code, out, stderr := runCLI(t, "", "merge", whole, half)
+	assert.Equal(t, exitProblems, code)
+	assert.Empty(t, out)
+	assert.Contains(t, stderr, "error: "+whole+" and "+half+" overlap: all games and shard 0/2 share 2 of the batch's 4 games (game indices 0, 2); merging them would count those games twice\n")
+	code, _, stderr = runCLI(t, "", "merge", quarter, half)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, quarter+" and "+half+" overlap: shard 0/4 and shard 0/2 share 1 of the batch's 4 games (game index 0)")
+	code, _, stderr = runCLI(t, "", "merge", whole, whole)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, whole+" and "+whole+" both hold all games of the batch")
+
+	code, out, stderr = runCLI(t, "", "merge", half, other)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "3 games of Peloponnes Card Game (base rules; players 3, seats random, seed 1, shards 0/2, 1/4 of a batch of 4 games)")
+}
+
 func TestParseShard(t *testing.T) {
 	s, err := parseShard("2/5")
 	require.NoError(t, err)

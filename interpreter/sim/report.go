@@ -71,10 +71,13 @@ func NewReport(h Header, stats *Stats) *Report {
 	return &Report{Header: h, Summary: stats.Summarize(), Stats: stats}
 }
 
-// Merge combines reports of shards of the same batch (or of several
-// batches with the same rules, seats and seed) into one, as if one run had
-// played all their games. The headers must agree but for the shards, and
-// no shard may come twice. names name the reports in errors.
+// Merge combines reports of shards of the same batch into one, as if one
+// run had played all their games. The headers must agree but for the
+// shards, and no two reports may hold the same game: a report without
+// shards holds the whole batch, and shards of different counts overlap
+// when some game index of the batch is in both (0/2 and 0/4 share games
+// 0, 4, 8, ...), so their games would count twice. names name the reports
+// in errors.
 func Merge(names []string, reports []*Report) (*Report, error) {
 	if len(reports) == 0 {
 		return nil, fmt.Errorf("nothing to merge")
@@ -83,7 +86,7 @@ func Merge(names []string, reports []*Report) (*Report, error) {
 	h := first
 	h.Shards = nil
 	stats := &Stats{}
-	owner := map[Shard]string{}
+	var owner []string // owner[k] names the report of h.Shards[k]
 	for i, r := range reports {
 		if err := sameBatch(&first, &r.Header); err != nil {
 			return nil, fmt.Errorf("%s and %s are not shards of one batch: %v", names[0], names[i], err)
@@ -96,10 +99,19 @@ func Merge(names []string, reports []*Report) (*Report, error) {
 			shards = []Shard{{Index: 0, Count: 1}}
 		}
 		for _, s := range shards {
-			if prev, dup := owner[s]; dup {
-				return nil, fmt.Errorf("%s and %s both hold shard %s of the batch", prev, names[i], shardName(s))
+			if !s.Whole() && (s.Index < 0 || s.Index >= s.Count) {
+				return nil, fmt.Errorf("%s: bad shard %d/%d (the index must be from 0 to the count less 1)", names[i], s.Index, s.Count)
 			}
-			owner[s] = names[i]
+			for k, o := range h.Shards {
+				if o == s || o.Whole() && s.Whole() {
+					return nil, fmt.Errorf("%s and %s both hold %s of the batch", owner[k], names[i], shardWords(s))
+				}
+				if shared, g := o.Overlap(s, h.BatchGames); shared > 0 {
+					return nil, fmt.Errorf("%s and %s overlap: %s and %s share %d of the batch's %d games (%s); merging them would count those games twice",
+						owner[k], names[i], shardWords(o), shardWords(s), shared, h.BatchGames, gamesText(g, shared, o, s))
+				}
+			}
+			owner = append(owner, names[i])
 			h.Shards = append(h.Shards, s)
 		}
 		stats.Merge(r.Stats)
@@ -108,12 +120,30 @@ func Merge(names []string, reports []*Report) (*Report, error) {
 	return NewReport(h, stats), nil
 }
 
-// shardName prints a shard, "i/n" or "all".
-func shardName(s Shard) string {
+// shardWords is "all games" or "shard i/n".
+func shardWords(s Shard) string {
 	if s.Whole() {
-		return "all"
+		return "all games"
 	}
-	return s.String()
+	return "shard " + s.String()
+}
+
+// gamesText names shared games from the first, g, in the words of the
+// report: "game 3" or "games 0, 4, 8, ..." (indices from 0, as --shard
+// counts them).
+func gamesText(g, shared int, a, b Shard) string {
+	if shared == 1 {
+		return fmt.Sprintf("game index %d", g)
+	}
+	step := lcm(max(a.Count, 1), max(b.Count, 1))
+	list := make([]string, 0, 3)
+	for k := range min(shared, 3) {
+		list = append(list, fmt.Sprint(g+k*step))
+	}
+	if shared > 3 {
+		list = append(list, "...")
+	}
+	return "game indices " + strings.Join(list, ", ")
 }
 
 // sameBatch reports how two headers differ in what was played.

@@ -22,6 +22,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 
@@ -50,6 +51,43 @@ func (s Shard) String() string {
 		return ""
 	}
 	return fmt.Sprintf("%d/%d", s.Index, s.Count)
+}
+
+// Overlap counts the games of a batch of games games that both shards
+// hold, and gives the first of them (an index from 0); 0 and -1 when they
+// share none. The whole batch holds every game.
+func (s Shard) Overlap(o Shard, games int) (shared, first int) {
+	a, b := s.norm(), o.norm()
+	// The games of a that are of b too recur every lcm of the counts,
+	// at most b.Count games of a apart, so b.Count games of a show
+	// whether there are any.
+	for k, g := 0, a.Index; k < b.Count && g < games; k, g = k+1, g+a.Count {
+		if g%b.Count == b.Index {
+			return (games-1-g)/lcm(a.Count, b.Count) + 1, g
+		}
+	}
+	return 0, -1
+}
+
+// norm is the shard with the whole batch written 0/1.
+func (s Shard) norm() Shard {
+	if s.Whole() {
+		return Shard{Index: 0, Count: 1}
+	}
+	return s
+}
+
+// lcm is the least common multiple of two positive integers, or
+// math.MaxInt when it is larger.
+func lcm(a, b int) int {
+	x, y := a, b
+	for y != 0 {
+		x, y = y, x%y
+	}
+	if a/x > math.MaxInt/b {
+		return math.MaxInt
+	}
+	return a / x * b
 }
 
 // Indices lists the game indices of the shard among games games.
