@@ -327,12 +327,16 @@ cancels what both games share (the deal, the dice, the seats' luck) and finds a
 real change with far fewer games than independent samples would. A rate seen
 once per game (a seat's win, a card taken, a stopped game) uses the exact
 McNemar test on the games whose outcome changed, with the exact interval that
-inverts it (it leaves out 0 exactly when p < 0.05). Anything else (scores,
-margins, game length, counters, per-card figures, win rates by attribute) uses
-the paired t test on the per-game differences, the game as the unit (a figure
-seen several times in a game, like every seat's score, is a ratio of per-game
-sums, with the delta method's standard error), and its interval (t, games − 1
-degrees of freedom); when every game moved by the same amount, the sign test.
+inverts it (it leaves out 0 exactly when p < 0.05). Any other rate (win rates
+by attribute or with shared wins, a card's taker wins) combines the Wilson
+intervals of A's and B's rates, paired by game (Newcombe's method as MOVER
+generalises it), so that it stays within ±100 points, with the p-value that
+inverts that interval. Anything else (scores, margins, game length, counters,
+per-card decisions) uses the paired t test on the per-game differences, the
+game as the unit (a figure seen several times in a game, like every seat's
+score, is a ratio of per-game sums, with the delta method's standard error),
+and its interval (t, games − 1 degrees of freedom); when every game moved by
+the same amount, the sign test.
 
 The list comes most significant first; a difference is marked * when it stays
 below 5% after Holm's correction for the number of comparisons, so that testing

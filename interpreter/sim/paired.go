@@ -44,7 +44,8 @@ const (
 // and its standard error is the delta method's with the game as the unit
 // (which reduces to the paired t test when every game contributes one
 // value). Rates observed once per game with no shared wins use the exact
-// McNemar test. Holm's correction and the order (most significant first)
+// McNemar test, other rates the bounded interval of rateDifference
+// (NewcombeMOVER). Holm's correction and the order (most significant first)
 // are Compare's; so is what is left out: statistics seen fewer than twice
 // on a side and those with no difference in any game. labels (Header's
 // Labels, may be nil) give the Differences' Label.
@@ -321,6 +322,11 @@ func (p *pairedStat) difference(k statKey) (Difference, bool) {
 		// one way is.
 		d.Test, d.Low, d.High = SignTest, d.Diff, d.Diff
 		d.P = math.Min(1, math.Pow(2, float64(1-games)))
+		return d, true
+	}
+	if d.Rate {
+		d.Test = NewcombeMOVER
+		d.Low, d.High, d.P = p.rateDifference(ra, rb, sum[0].n, sum[1].n)
 		return d, true
 	}
 	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(games - 1)}
