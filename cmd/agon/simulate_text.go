@@ -110,6 +110,12 @@ func printSection(w io.Writer, s *sim.Summary, indent string, label func(string)
 			fmt.Fprintf(w, "%s  %s\n", indent, m)
 		}
 	}
+	if s.Finished() == 0 {
+		// Scores, margins and lengths come from finished games only:
+		// zeros here would read as results.
+		fmt.Fprintf(w, "%sno finished games to summarise (every game failed or was stopped)\n", indent)
+		return
+	}
 	fmt.Fprintf(w, "%sscores: %s\n", indent, distText(s.Scores))
 	fmt.Fprintf(w, "%swinning margin: %s\n", indent, distText(s.Margins))
 	fmt.Fprintf(w, "%sdecisions per game: %s\n", indent, distText(s.Decisions))

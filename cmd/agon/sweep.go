@@ -206,7 +206,7 @@ func printSweepTable(w io.Writer, sw *sweepReport) {
 	fmt.Fprintf(tw, "  %s\t\n", strings.Join(head, "\t"))
 	for i, r := range sw.Reports {
 		cells := []string{sw.Values[i], strconv.Itoa(r.Games), strconv.Itoa(r.Errors), strconv.Itoa(r.Stopped),
-			fmt.Sprintf("%.1f", r.Scores.Mean), fmt.Sprintf("%.1f", r.Margins.Mean), fmt.Sprintf("%.1f", r.Decisions.Mean)}
+			meanText("%.1f", r.Scores), meanText("%.1f", r.Margins), meanText("%.1f", r.Decisions)}
 		for _, sr := range r.WinRateBySeat {
 			cells = append(cells, fmt.Sprintf("%.1f%%", 100*sr.Rate.Rate))
 		}
@@ -227,4 +227,13 @@ func ownValue(p *interpreter.Program, name, value string) bool {
 		return false
 	}
 	return fmt.Sprint(v) == fmt.Sprint(c.V)
+}
+
+// meanText is a distribution's mean in format, or "-" when it has no
+// values (every game of the value failed): not a mean of 0.
+func meanText(format string, d sim.DistSummary) string {
+	if d.N == 0 {
+		return "-"
+	}
+	return fmt.Sprintf(format, d.Mean)
 }

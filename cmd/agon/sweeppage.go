@@ -89,7 +89,7 @@ func sweepTable(sw *sweepReport) report.Table {
 	}
 	for i, r := range sw.Reports {
 		cells := []string{sw.Values[i], strconv.Itoa(r.Games), strconv.Itoa(r.Errors), strconv.Itoa(r.Stopped),
-			fmt.Sprintf("%.2f", r.Scores.Mean), fmt.Sprintf("%.2f", r.Margins.Mean), fmt.Sprintf("%.1f", r.Decisions.Mean)}
+			meanText("%.2f", r.Scores), meanText("%.2f", r.Margins), meanText("%.1f", r.Decisions)}
 		for _, sr := range r.WinRateBySeat {
 			cells = append(cells, fmt.Sprintf("%.1f%%", 100*sr.Rate.Rate))
 		}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 	"strconv"
@@ -68,7 +69,8 @@ type Bin struct {
 	Count int     `json:"count"`
 }
 
-// DistSummary describes a distribution of integers.
+// DistSummary describes a distribution of integers; in JSON, null when
+// there are no values (N 0).
 type DistSummary struct {
 	N      int     `json:"n"`
 	Mean   float64 `json:"mean"`
@@ -79,6 +81,17 @@ type DistSummary struct {
 	// Histogram has at most MaxBins bins of equal integer width covering
 	// Min..Max.
 	Histogram []Bin `json:"histogram"`
+}
+
+// MarshalJSON writes a distribution of no values as null: its mean, sd
+// and extremes would be zeros that read as results (scores of 0 when
+// every game failed).
+func (d DistSummary) MarshalJSON() ([]byte, error) {
+	if d.N == 0 {
+		return []byte("null"), nil
+	}
+	type plain DistSummary // without this method
+	return json.Marshal(plain(d))
 }
 
 // MaxBins bounds a DistSummary's histogram.
