@@ -62,6 +62,9 @@ func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr 
 		printSource(stderr, source)
 		return printLoadError(stderr, err)
 	}
+	if err := checkOutputFile("--record", prm.Record); err != nil {
+		return fail(stderr, err)
+	}
 	pl, err := newPlayer(prm, p, sc, source, stdin, stdout)
 	if err != nil {
 		return printLoadError(stderr, err)
