@@ -316,7 +316,9 @@ ruleset is then the scenario's game unless given.
 Seats are human or a bot kind (first, greedy, random). Without --seats the first seat is
 human and the others are random bots. Without --seed a random seed is drawn and
 printed, so the game can be played again. --record FILE saves the game as a
-transcript (also an unfinished one, when you quit), which agon replay checks.`,
+transcript, which agon replay checks; a game you quit (or whose input ends) is
+saved too, marked unfinished, and replay checks it up to where it stops. The
+--record folder is checked before the game starts.`,
 		Example: `  agon play peloponnes --players 3
   agon play rulesets/peloponnes --seats human,human,random --seed 7
   agon play peloponnes --players 2 --seed 3 --record mygame.yaml

@@ -43,6 +43,9 @@ import (
 //	result:
 //	  scores: [12, 10, 9]
 //	  winners: [0]
+//
+// A game saved before it ended has "unfinished: true" after source: and
+// no result.
 
 // The kinds of transcript step.
 const (
@@ -94,6 +97,10 @@ type Transcript struct {
 	Steps []Step
 	// Result is the expected final result, nil when not given.
 	Result *Result
+	// Unfinished marks a game saved before it ended (a player quit): its
+	// replay stops after the last step instead of expecting the game to
+	// end there. Such a transcript has no result.
+	Unfinished bool
 }
 
 // Step is one step of a transcript. Which fields mean something depends
@@ -152,6 +159,9 @@ func (t *Transcript) Marshal() []byte {
 	fmt.Fprintf(&b, "seed: %d\n", t.Seed)
 	if t.Source != "" {
 		fmt.Fprintf(&b, "source: %s\n", quote(t.Source, false))
+	}
+	if t.Unfinished {
+		b.WriteString("unfinished: true\n")
 	}
 	writeSteps(&b, t.Steps)
 	if r := t.Result; r != nil {
@@ -258,6 +268,8 @@ type decoder struct {
 	// files have more kinds of step).
 	kinds []string
 	keys  map[string][]string
+	// unfinished is the value of a transcript's unfinished: key.
+	unfinished *yaml.Node
 }
 
 // pos is the position of n.
@@ -271,7 +283,7 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 }
 
 // headerKeys are the top-level keys of a transcript.
-var headerKeys = []string{"game", "variant", "ruleset", "ruleset_source", "players", "seats", "seed", "source", "steps", "result"}
+var headerKeys = []string{"game", "variant", "ruleset", "ruleset_source", "players", "seats", "seed", "source", "unfinished", "steps", "result"}
 
 // transcript decodes the document into t.
 func (d *decoder) transcript(doc *yaml.Node, t *Transcript) {
@@ -289,6 +301,9 @@ func (d *decoder) transcript(doc *yaml.Node, t *Transcript) {
 		if !seen[k] {
 			d.errorf(root, "missing %q", k)
 		}
+	}
+	if t.Unfinished && t.Result != nil {
+		d.errorf(d.unfinished, "an unfinished game has no result: remove result: or unfinished: true")
 	}
 }
 
@@ -340,6 +355,8 @@ func (d *decoder) header(key string, v *yaml.Node, t *Transcript) {
 		t.Seed = d.uint(v)
 	case "source":
 		t.Source = d.source(v)
+	case "unfinished":
+		t.Unfinished, d.unfinished = d.bool(v), v
 	case "steps":
 		t.Steps = d.steps(v)
 	case "result":
@@ -375,6 +392,15 @@ func (d *decoder) int(v *yaml.Node) int {
 		d.errorf(v, "expected an integer, got %q", v.Value)
 	}
 	return n
+}
+
+// bool decodes a scalar as true or false.
+func (d *decoder) bool(v *yaml.Node) bool {
+	if v.Kind != yaml.ScalarNode || (v.Value != "true" && v.Value != "false") {
+		d.errorf(v, "expected true or false, got %q", v.Value)
+		return false
+	}
+	return v.Value == "true"
 }
 
 // uint decodes a scalar as an unsigned 64-bit integer.
