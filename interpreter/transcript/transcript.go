@@ -270,6 +270,10 @@ type decoder struct {
 	keys  map[string][]string
 	// unfinished is the value of a transcript's unfinished: key.
 	unfinished *yaml.Node
+	// players and seats are the values of those header keys, decides the
+	// players of the decide steps, for checkSeats.
+	players, seats *yaml.Node
+	decides        []*yaml.Node
 }
 
 // pos is the position of n.
@@ -302,9 +306,41 @@ func (d *decoder) transcript(doc *yaml.Node, t *Transcript) {
 			d.errorf(root, "missing %q", k)
 		}
 	}
+	d.checkSeats(t)
 	if t.Unfinished && t.Result != nil {
 		d.errorf(d.unfinished, "an unfinished game has no result: remove result: or unfinished: true")
 	}
+}
+
+// checkSeats checks the seats and the deciding players against players:
+// a seat for each player, and each decide: a player of the game (from 0).
+func (d *decoder) checkSeats(t *Transcript) {
+	if d.players == nil {
+		return
+	}
+	if t.Players < 1 {
+		if _, err := strconv.Atoi(d.players.Value); err == nil {
+			d.errorf(d.players, "players must be at least 1, not %d", t.Players)
+		}
+		return
+	}
+	if d.seats != nil && len(t.Seats) != t.Players {
+		d.errorf(d.seats, "%d %s for %d players: give one seat per player", len(t.Seats), plural(len(t.Seats), "seat", "seats"), t.Players)
+	}
+	for _, v := range d.decides {
+		n, err := strconv.Atoi(v.Value)
+		if err == nil && (n < 0 || n >= t.Players) {
+			d.errorf(v, "decide: %d is no player of this game: players are numbered from 0 (P1) to %d (P%d)", n, t.Players-1, t.Players)
+		}
+	}
+}
+
+// plural picks the singular or plural form for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // fields calls f for each key/value pair of the mapping m, reporting
@@ -348,9 +384,9 @@ func (d *decoder) header(key string, v *yaml.Node, t *Transcript) {
 	case "ruleset_source":
 		t.RulesetSource = d.str(v)
 	case "players":
-		t.Players = d.int(v)
+		t.Players, d.players = d.int(v), v
 	case "seats":
-		t.Seats = d.strs(v)
+		t.Seats, d.seats = d.strs(v), v
 	case "seed":
 		t.Seed = d.uint(v)
 	case "source":
@@ -553,6 +589,7 @@ func (d *decoder) stepField(s *Step, key string, v *yaml.Node) {
 		s.Text = d.str(v)
 	case StepDecide:
 		s.Player = d.int(v)
+		d.decides = append(d.decides, v)
 	case "key":
 		s.Key = d.str(v)
 	case "label":
