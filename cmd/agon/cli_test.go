@@ -154,8 +154,26 @@ func TestReplayUnknownRuleset(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "t.yaml")
 	require.NoError(t, os.WriteFile(file, []byte("game: nosuch\nplayers: 3\n"), 0o644))
 	code, _, stderr := runCLI(t, "", "replay", file)
-	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, stderr, `unknown game "nosuch"`)
+	assert.Equal(t, exitProblems, code, "a wrong game: is a problem in the file, not in the command line")
+	assert.Contains(t, stderr, file+`:1:7: unknown game "nosuch"`)
+
+	require.NoError(t, os.WriteFile(file, []byte("game: pelopones\nplayers: 3\n"), 0o644))
+	code, _, stderr = runCLI(t, "", "replay", file)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, file+`:1:7: unknown game "pelopones" (did you mean "peloponnes"?)`)
+
+	require.NoError(t, os.WriteFile(file, []byte("game: peloponnes\nvariant: harsh-catastrophe\nplayers: 3\n"), 0o644))
+	for _, args := range [][]string{{"replay", file}, {"explain", file, "--step", "1"}} {
+		code, _, stderr = runCLI(t, "", args...)
+		assert.Equal(t, exitProblems, code, args)
+		assert.Contains(t, stderr, file+`:2:10: unknown variant "harsh-catastrophe" (did you mean "harsh-catastrophes"?) of peloponnes; available: `, args)
+	}
+
+	scenario := filepath.Join(t.TempDir(), "s.yaml")
+	require.NoError(t, os.WriteFile(scenario, []byte("scenario: s\ngame: peloponnes\nvariant: harsh-catastrophe\nplayers: 3\nsteps: []\n"), 0o644))
+	code, _, stderr = runCLI(t, "", "replay", scenario)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, scenario+`:3:10: unknown variant "harsh-catastrophe"`)
 }
 
 func TestEveryCommandHasHelpAndExample(t *testing.T) {

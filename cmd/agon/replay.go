@@ -274,6 +274,8 @@ func openReplay(prm replayParams, file string) (t *transcript.Transcript, p *int
 	variant := t.Variant
 	if prm.VariantSet {
 		variant = prm.Variant
+	} else if err := fileVariant(rs, t.Game, variant, t.VariantPos); err != nil {
+		return nil, nil, rs.Source, err
 	}
 	p, err = interpreter.Load(rs.fsys, rs.dir, variant)
 	return t, p, rs.Source, err
@@ -288,11 +290,7 @@ func transcriptRuleset(prm replayParams, t *transcript.Transcript) (ruleset, err
 	if prm.Ruleset != "" {
 		return resolveRuleset(prm.Ruleset)
 	}
-	if isPath(t.Game) {
-		return ruleset{}, fmt.Errorf("%s: game %q is not a game name: a transcript names its game (e.g. peloponnes); "+
-			"to replay against a folder, give it with --ruleset", t.File, t.Game)
-	}
-	return resolveGame(t.Game)
+	return fileGame(t.Game, t.GamePos, "a transcript")
 }
 
 // printReplay prints the outcome of a replay for people.

@@ -97,6 +97,9 @@ type Transcript struct {
 	Steps []Step
 	// Result is the expected final result, nil when not given.
 	Result *Result
+	// GamePos and VariantPos are where the game: and variant: values were
+	// read, for messages about them; they are not written by Marshal.
+	GamePos, VariantPos schema.Pos
 	// Unfinished marks a game saved before it ended (a player quit): its
 	// replay stops after the last step instead of expecting the game to
 	// end there. Such a transcript has no result.
@@ -376,9 +379,9 @@ func contains(list []string, s string) bool {
 func (d *decoder) header(key string, v *yaml.Node, t *Transcript) {
 	switch key {
 	case "game":
-		t.Game = d.str(v)
+		t.Game, t.GamePos = d.str(v), d.pos(v)
 	case "variant":
-		t.Variant = d.str(v)
+		t.Variant, t.VariantPos = d.str(v), d.pos(v)
 	case "ruleset":
 		t.Ruleset = d.str(v)
 	case "ruleset_source":

@@ -37,6 +37,7 @@ func sampleTranscript() *Transcript {
 func withoutLines(t *Transcript) *Transcript {
 	c := *t
 	c.File = ""
+	c.GamePos, c.VariantPos = schema.Pos{}, schema.Pos{}
 	c.Steps = append([]Step(nil), t.Steps...)
 	for i := range c.Steps {
 		c.Steps[i].Line = 0
