@@ -34,7 +34,7 @@ func TestParsePlayers(t *testing.T) {
 		require.NoError(t, err, in)
 		assert.Equal(t, want, got, in)
 	}
-	for _, in := range []string{"", "x", "5-2", "0", "2-", "-3", "2,,4", "1.5"} {
+	for _, in := range []string{"", "x", "5-2", "2-", "-3", "2,,4", "1.5"} {
 		_, err := parsePlayers(in)
 		var u *usageError
 		assert.ErrorAs(t, err, &u, "%q must be a usage error", in)
@@ -51,7 +51,13 @@ func TestParseSeats(t *testing.T) {
 	assert.Equal(t, []string{"human", "first", "random"}, seats)
 
 	_, err = parseSeats("human,random", 3, humanSeat, "random", true)
-	assert.EqualError(t, err, "2 seats (human,random) for 3 players")
+	assert.EqualError(t, err, "2 seats (human,random) for 3 players: give one kind for every seat, or one per seat")
+
+	seats, err = parseSeats("first", 3, humanSeat, "random", true)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"first", "first", "first"}, seats, "one kind for every seat")
+	_, err = parseSeats("first", 0, humanSeat, "random", true)
+	assert.EqualError(t, err, "1 seat (first) for 0 players: give one kind for every seat, or one per seat")
 
 	_, err = parseSeats("human,clever", 2, humanSeat, "random", true)
 	assert.EqualError(t, err, `unknown seat "clever" (seats: human, first, greedy, mcts, random)`)

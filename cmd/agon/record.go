@@ -7,10 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"agon/interpreter"
+	"agon/interpreter/bot"
 	"agon/interpreter/transcript"
 )
 
@@ -189,7 +191,7 @@ FILE.partial.`,
 	f := cmd.Flags()
 	f.StringVar(&prm.Variant, "variant", "", "apply the named variant")
 	f.IntVar(&prm.Players, "players", 0, "number of players (required)")
-	f.StringVar(&prm.Seats, "seats", "", "comma-separated bot kinds, one per seat (default: random)")
+	f.StringVar(&prm.Seats, "seats", "", "bot kind for every seat, or a comma-separated kind per seat: "+strings.Join(bot.Kinds(), ", ")+" (default: random)")
 	f.Uint64Var(&prm.Seed, "seed", 1, "seed of the game and its bots")
 	f.StringVarP(&prm.Output, "output", "o", "", "write the transcript to this file (default: stdout)")
 	_ = cmd.MarkFlagRequired("players")
