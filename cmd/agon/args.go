@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"agon/interpreter"
 	"agon/interpreter/bot"
+	"agon/schema"
 )
 
 // humanSeat is the seat kind of a person at the terminal.
@@ -17,7 +19,8 @@ const humanSeat = "human"
 const maxPlayerCount = 1000
 
 // parsePlayers parses a player-count list: "3", "2-5", "2,4" or a mix
-// ("2-3,5"). Counts come back in the order written.
+// ("2-3,5"). Counts come back in the order written. A count of 0 parses:
+// checkPlayers refuses it as it refuses any count the game does not allow.
 func parsePlayers(spec string) ([]int, error) {
 	if strings.TrimSpace(spec) == "" {
 		return nil, usagef("--players is empty (write e.g. 3, 2-5 or 2,4)")
@@ -46,7 +49,7 @@ func parseRange(s string) (lo, hi int, err error) {
 	switch {
 	case err1 != nil || err2 != nil:
 		return 0, 0, usagef("bad player count %q (write e.g. 3, 2-5 or 2,4)", s)
-	case lo < 1 || hi < lo:
+	case hi < lo:
 		return 0, 0, usagef("bad player range %q", s)
 	case hi > maxPlayerCount:
 		return 0, 0, usagef("bad player count %q: at most %d players", s, maxPlayerCount)
@@ -65,8 +68,8 @@ func checkPlayers(p *interpreter.Program, counts []int) error {
 }
 
 // parseSeats parses a comma-separated list of seat kinds: "human" (when
-// allowed) or a bot kind. An empty spec gives def for every seat but the
-// first, which gets first.
+// allowed) or a bot kind, one for every seat or one per seat. An empty
+// spec gives def for every seat but the first, which gets first.
 func parseSeats(spec string, players int, first, def string, allowHuman bool) ([]string, error) {
 	if strings.TrimSpace(spec) == "" {
 		seats := make([]string, players)
@@ -79,8 +82,12 @@ func parseSeats(spec string, players int, first, def string, allowHuman bool) ([
 		return seats, nil
 	}
 	seats := strings.Split(spec, ",")
+	if len(seats) == 1 && players > 1 {
+		seats = slices.Repeat(seats, players)
+	}
 	if len(seats) != players {
-		return nil, usagef("%d seats (%s) for %d players", len(seats), spec, players)
+		return nil, usagef("%d %s (%s) for %d players: give one kind for every seat, or one per seat",
+			len(seats), plural(len(seats), "seat", "seats"), spec, players)
 	}
 	for i, s := range seats {
 		seats[i] = strings.TrimSpace(s)
@@ -107,7 +114,11 @@ func checkSeat(kind string, allowHuman bool) error {
 	if allowHuman {
 		kinds = humanSeat + ", " + kinds
 	}
-	return usagef("unknown seat %q (seats: %s)", kind, kinds)
+	known := bot.Kinds()
+	if allowHuman {
+		known = append(known, humanSeat)
+	}
+	return usagef("unknown seat %q%s (seats: %s)", kind, schema.DidYouMean(kind, known), kinds)
 }
 
 // newBots makes the bots for the seats (nil for human seats), each with

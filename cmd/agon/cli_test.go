@@ -34,7 +34,7 @@ func TestParsePlayers(t *testing.T) {
 		require.NoError(t, err, in)
 		assert.Equal(t, want, got, in)
 	}
-	for _, in := range []string{"", "x", "5-2", "0", "2-", "-3", "2,,4", "1.5"} {
+	for _, in := range []string{"", "x", "5-2", "2-", "-3", "2,,4", "1.5"} {
 		_, err := parsePlayers(in)
 		var u *usageError
 		assert.ErrorAs(t, err, &u, "%q must be a usage error", in)
@@ -51,7 +51,13 @@ func TestParseSeats(t *testing.T) {
 	assert.Equal(t, []string{"human", "first", "random"}, seats)
 
 	_, err = parseSeats("human,random", 3, humanSeat, "random", true)
-	assert.EqualError(t, err, "2 seats (human,random) for 3 players")
+	assert.EqualError(t, err, "2 seats (human,random) for 3 players: give one kind for every seat, or one per seat")
+
+	seats, err = parseSeats("first", 3, humanSeat, "random", true)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"first", "first", "first"}, seats, "one kind for every seat")
+	_, err = parseSeats("first", 0, humanSeat, "random", true)
+	assert.EqualError(t, err, "1 seat (first) for 0 players: give one kind for every seat, or one per seat")
 
 	_, err = parseSeats("human,clever", 2, humanSeat, "random", true)
 	assert.EqualError(t, err, `unknown seat "clever" (seats: human, first, greedy, mcts, random)`)
@@ -154,8 +160,26 @@ func TestReplayUnknownRuleset(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "t.yaml")
 	require.NoError(t, os.WriteFile(file, []byte("game: nosuch\nplayers: 3\n"), 0o644))
 	code, _, stderr := runCLI(t, "", "replay", file)
-	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, stderr, `unknown game "nosuch"`)
+	assert.Equal(t, exitProblems, code, "a wrong game: is a problem in the file, not in the command line")
+	assert.Contains(t, stderr, file+`:1:7: unknown game "nosuch"`)
+
+	require.NoError(t, os.WriteFile(file, []byte("game: pelopones\nplayers: 3\n"), 0o644))
+	code, _, stderr = runCLI(t, "", "replay", file)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, file+`:1:7: unknown game "pelopones" (did you mean "peloponnes"?)`)
+
+	require.NoError(t, os.WriteFile(file, []byte("game: peloponnes\nvariant: harsh-catastrophe\nplayers: 3\n"), 0o644))
+	for _, args := range [][]string{{"replay", file}, {"explain", file, "--step", "1"}} {
+		code, _, stderr = runCLI(t, "", args...)
+		assert.Equal(t, exitProblems, code, args)
+		assert.Contains(t, stderr, file+`:2:10: unknown variant "harsh-catastrophe" (did you mean "harsh-catastrophes"?) of peloponnes; available: `, args)
+	}
+
+	scenario := filepath.Join(t.TempDir(), "s.yaml")
+	require.NoError(t, os.WriteFile(scenario, []byte("scenario: s\ngame: peloponnes\nvariant: harsh-catastrophe\nplayers: 3\nsteps: []\n"), 0o644))
+	code, _, stderr = runCLI(t, "", "replay", scenario)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, scenario+`:3:10: unknown variant "harsh-catastrophe"`)
 }
 
 func TestEveryCommandHasHelpAndExample(t *testing.T) {

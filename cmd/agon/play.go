@@ -62,6 +62,9 @@ func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr 
 		printSource(stderr, source)
 		return printLoadError(stderr, err)
 	}
+	if err := checkOutputFile("--record", prm.Record); err != nil {
+		return fail(stderr, err)
+	}
 	pl, err := newPlayer(prm, p, sc, source, stdin, stdout)
 	if err != nil {
 		return printLoadError(stderr, err)
@@ -129,7 +132,8 @@ func loadPlayProgram(prm playParams) (*interpreter.Program, *transcript.Scenario
 }
 
 // playerCount is the number of players: the scenario's, --players, the
-// number of seats, or the fewest the game allows.
+// number of seats (when --seats lists one per seat), or the fewest the
+// game allows.
 func playerCount(prm playParams, p *interpreter.Program, sc *transcript.Scenario) (int, error) {
 	n := prm.Players
 	switch {
@@ -137,7 +141,7 @@ func playerCount(prm playParams, p *interpreter.Program, sc *transcript.Scenario
 		return 0, usagef("--players %d, but the scenario is for %d players", n, sc.Players)
 	case sc != nil:
 		n = sc.Players
-	case n == 0 && prm.Seats != "":
+	case n == 0 && strings.Contains(prm.Seats, ","):
 		n = len(strings.Split(prm.Seats, ","))
 	case n == 0:
 		n = p.MinPlayers()
@@ -310,10 +314,14 @@ winners.
 --from starts from a scenario file's position (see testgames/README.md); the
 ruleset is then the scenario's game unless given.
 
-Seats are human or a bot kind (first, greedy, random). Without --seats the first seat is
-human and the others are random bots. Without --seed a random seed is drawn and
+Seats are human or a bot kind (` + strings.Join(bot.Kinds(), ", ") + `; mcts:400 searches
+400 iterations a decision, see README, Bots): one kind for every seat (--seats
+human: people only) or one per seat. Without --seats the first seat is human and
+the others are random bots. Without --seed a random seed is drawn and
 printed, so the game can be played again. --record FILE saves the game as a
-transcript (also an unfinished one, when you quit), which agon replay checks.`,
+transcript, which agon replay checks; a game you quit (or whose input ends) is
+saved too, marked unfinished, and replay checks it up to where it stops. The
+--record folder is checked before the game starts.`,
 		Example: `  agon play peloponnes --players 3
   agon play rulesets/peloponnes --seats human,human,random --seed 7
   agon play peloponnes --players 2 --seed 3 --record mygame.yaml
@@ -335,8 +343,8 @@ transcript (also an unfinished one, when you quit), which agon replay checks.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&prm.Variant, "variant", "", "apply the named variant")
-	f.IntVar(&prm.Players, "players", 0, "number of players (default: the number of seats, else the fewest allowed)")
-	f.StringVar(&prm.Seats, "seats", "", "comma-separated seats: human or a bot kind ("+strings.Join(bot.Kinds(), ", ")+")")
+	f.IntVar(&prm.Players, "players", 0, "number of players (default: the number of seats listed, else the fewest allowed)")
+	f.StringVar(&prm.Seats, "seats", "", "seat kind for every seat, or a comma-separated kind per seat: human or a bot kind ("+strings.Join(bot.Kinds(), ", ")+")")
 	f.Uint64Var(&prm.Seed, "seed", 0, "seed of the game's random source (default: random; with --from, the bots' only)")
 	f.StringVar(&prm.From, "from", "", "start from a scenario file's position")
 	f.StringVar(&prm.Record, "record", "", "save the game as a transcript to this file")

@@ -2,14 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"agon/interpreter"
+	"agon/interpreter/bot"
 	"agon/interpreter/transcript"
 )
 
@@ -35,6 +38,9 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 	}
 	bots, err := recordBots(p, prm)
 	if err != nil {
+		return fail(stderr, err)
+	}
+	if err := checkOutputFile("-o", prm.Output); err != nil {
 		return fail(stderr, err)
 	}
 	t, playErr := transcript.Record(p, interpreter.Config{Players: prm.Players, Seed: prm.Seed}, bots)
@@ -83,10 +89,49 @@ func writeOutput(name string, data []byte, stdout io.Writer) error {
 	return writeFileAtomic(name, data)
 }
 
+// checkOutputFile checks, before a game is played, that writeFileAtomic
+// can write the named file (given with flag): its folder exists and takes
+// a new file, and the name is not a folder or a device. The game is not
+// lost to a typo in the path at its end. A problem is a usage error, as
+// for simulate's output files.
+func checkOutputFile(flag, name string) error {
+	if name == "" {
+		return nil
+	}
+	dir := filepath.Dir(name)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return usagef("%s %s: there is no folder %s (create it first, or write elsewhere)", flag, name, dir)
+	}
+	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() {
+		return usagef("%s %s: not a regular file", flag, name)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-*")
+	if err != nil {
+		return usagef("%s %s: cannot write in folder %s: %v", flag, name, dir, pathCause(err))
+	}
+	tmp.Close()
+	os.Remove(tmp.Name())
+	return nil
+}
+
+// pathCause is the cause of a file system error without the path it
+// names (a temporary file's name means nothing to the user).
+func pathCause(err error) error {
+	var pe *os.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
+	}
+	return err
+}
+
 // writeFileAtomic replaces the named file with data, or leaves it as it
 // was: it writes a temporary file in the same directory, syncs it and
 // renames it over the target. A new file gets mode 0644; an existing one
-// keeps its mode.
+// keeps its mode. Errors name the file, not the temporary one.
 func writeFileAtomic(name string, data []byte) (err error) {
 	mode := os.FileMode(0o644)
 	if fi, err := os.Stat(name); err == nil {
@@ -97,12 +142,13 @@ func writeFileAtomic(name string, data []byte) (err error) {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-*")
 	if err != nil {
-		return err
+		return fmt.Errorf("writing %s: %w", name, pathCause(err))
 	}
 	defer func() {
 		if err != nil {
 			tmp.Close()
 			os.Remove(tmp.Name())
+			err = fmt.Errorf("writing %s: %w", name, pathCause(err))
 		}
 	}()
 	if _, err = tmp.Write(data); err != nil {
@@ -145,7 +191,7 @@ FILE.partial.`,
 	f := cmd.Flags()
 	f.StringVar(&prm.Variant, "variant", "", "apply the named variant")
 	f.IntVar(&prm.Players, "players", 0, "number of players (required)")
-	f.StringVar(&prm.Seats, "seats", "", "comma-separated bot kinds, one per seat (default: random)")
+	f.StringVar(&prm.Seats, "seats", "", "bot kind for every seat, or a comma-separated kind per seat: "+strings.Join(bot.Kinds(), ", ")+" (default: random)")
 	f.Uint64Var(&prm.Seed, "seed", 1, "seed of the game and its bots")
 	f.StringVarP(&prm.Output, "output", "o", "", "write the transcript to this file (default: stdout)")
 	_ = cmd.MarkFlagRequired("players")

@@ -35,15 +35,18 @@ type replayJSON struct {
 	// Scenario is a scenario file's title ("" for a transcript).
 	Scenario string `json:"scenario,omitempty"`
 	// RulesetSource is the ruleset folder replayed against, or "built-in".
-	RulesetSource string      `json:"ruleset_source,omitempty"`
-	OK            bool        `json:"ok"`
-	Decisions     int         `json:"decisions"`
-	Checks        int         `json:"checks"`
-	Skipped       int         `json:"skipped"`
-	Variant       string      `json:"variant"`
-	Divergence    *divergence `json:"divergence"`
-	Error         string      `json:"error,omitempty"`
-	Note          string      `json:"note,omitempty"`
+	RulesetSource string `json:"ruleset_source,omitempty"`
+	OK            bool   `json:"ok"`
+	// Unfinished: the transcript is of a game saved before it ended, and
+	// it replays up to where it stops.
+	Unfinished bool        `json:"unfinished,omitempty"`
+	Decisions  int         `json:"decisions"`
+	Checks     int         `json:"checks"`
+	Skipped    int         `json:"skipped"`
+	Variant    string      `json:"variant"`
+	Divergence *divergence `json:"divergence"`
+	Error      string      `json:"error,omitempty"`
+	Note       string      `json:"note,omitempty"`
 	// OptionsDiffer says where a variant first offers different options
 	// than the transcript's rules ("" when it never does).
 	OptionsDiffer string `json:"options_differ,omitempty"`
@@ -225,6 +228,7 @@ func replayFile(prm replayParams, file string) replayJSON {
 	rep, err := transcript.Replay(p, t, transcript.ReplayOptions{Check: interpreter.CheckExpr})
 	if rep != nil {
 		out.Decisions, out.Checks, out.Skipped = rep.Decisions, rep.Checks, rep.Skipped
+		out.Unfinished = err == nil && rep.Unfinished
 	}
 	out.OK = err == nil
 	if prm.VariantSet {
@@ -270,6 +274,8 @@ func openReplay(prm replayParams, file string) (t *transcript.Transcript, p *int
 	variant := t.Variant
 	if prm.VariantSet {
 		variant = prm.Variant
+	} else if err := fileVariant(rs, t.Game, variant, t.VariantPos); err != nil {
+		return nil, nil, rs.Source, err
 	}
 	p, err = interpreter.Load(rs.fsys, rs.dir, variant)
 	return t, p, rs.Source, err
@@ -284,11 +290,7 @@ func transcriptRuleset(prm replayParams, t *transcript.Transcript) (ruleset, err
 	if prm.Ruleset != "" {
 		return resolveRuleset(prm.Ruleset)
 	}
-	if isPath(t.Game) {
-		return ruleset{}, fmt.Errorf("%s: game %q is not a game name: a transcript names its game (e.g. peloponnes); "+
-			"to replay against a folder, give it with --ruleset", t.File, t.Game)
-	}
-	return resolveGame(t.Game)
+	return fileGame(t.Game, t.GamePos, "a transcript")
 }
 
 // printReplay prints the outcome of a replay for people.
@@ -309,6 +311,9 @@ func printReplay(stdout, stderr io.Writer, out replayJSON, prm replayParams) {
 		what := ""
 		if out.Scenario != "" {
 			what = fmt.Sprintf("scenario %q: ", out.Scenario)
+		}
+		if out.Unfinished {
+			what += "unfinished after "
 		}
 		fmt.Fprintf(stdout, "ok: %s%d decisions, %d checks%s\n", what, out.Decisions, out.Checks, skippedNote(out.Skipped))
 	}
@@ -336,7 +341,12 @@ func newReplayCmd(e *env) *cobra.Command {
 		Long: `replay plays a transcript's decisions, with its chance outcomes, and compares
 every log message, decision and the final result with what the rules produce. It
 prints the first difference with the transcript's line. A transcript recorded with
-another version of the ruleset gets a note, not an error.
+another version of the ruleset gets a note, not an error. A game saved before it
+ended (agon play --record, then quit; the transcript says unfinished: true) is
+checked up to where it stops: "ok: unfinished after N decisions".
+
+Chance is replayed as recorded: every shuffle, draw and roll takes the outcome the
+transcript lists, so the seed: line does not drive chance in a replay.
 
 FILE may be several files, a folder (its *.yaml files) or a pattern such as
 'testgames/peloponnes/*.yaml' (quoted, so that agon expands it). With more than one

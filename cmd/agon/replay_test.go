@@ -166,4 +166,8 @@ func TestPlayRecordSavesAReplayableGame(t *testing.T) {
 	data, err = os.ReadFile(file)
 	require.NoError(t, err)
 	assert.NotContains(t, string(data), "\nresult:\n")
+	assert.Contains(t, string(data), "\nunfinished: true\n")
+	code, out, stderr = runCLI(t, "", "replay", file)
+	assert.Equal(t, exitOK, code, stderr+out)
+	assert.Contains(t, out, "ok: unfinished after 9 decisions, 0 checks")
 }

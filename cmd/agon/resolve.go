@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"agon/interpreter"
@@ -94,6 +95,54 @@ func resolveGame(name string) (ruleset, error) {
 	}
 	return ruleset{}, usagef("unknown game %q%s: built-in games are %s, or give a ruleset directory%s",
 		name, schema.DidYouMean(name, games), strings.Join(games, ", "), hint)
+}
+
+// fileGame resolves the game: of a transcript or scenario file (what: "a
+// transcript") strictly as a game name, never a path, so that a file
+// cannot point agon at files outside the project. A wrong name is a
+// problem in the file, reported at its game: line, not a usage error.
+func fileGame(name string, pos schema.Pos, what string) (ruleset, error) {
+	var ds schema.Diagnostics
+	if isPath(name) || name == "" {
+		ds.Addf(pos, "game %q is not a game name: %s names its game (e.g. %s); to use a folder, give it with --ruleset",
+			name, what, firstOr(embeddedGames(), "mygame"))
+		return ruleset{}, ds.Err()
+	}
+	rs, err := resolveGame(name)
+	if isUsage(err) {
+		games := embeddedGames()
+		ds.Addf(pos, "unknown game %q%s: built-in games are %s (to use a folder, give it with --ruleset)",
+			name, schema.DidYouMean(name, games), strings.Join(games, ", "))
+		return ruleset{}, ds.Err()
+	}
+	return rs, err
+}
+
+// fileVariant checks the variant: of a transcript or scenario file
+// against the variants of the ruleset rs of game, at its line in the file.
+func fileVariant(rs ruleset, game, variant string, pos schema.Pos) error {
+	if variant == "" {
+		return nil
+	}
+	names, err := schema.Variants(rs.fsys, rs.dir)
+	if err != nil || slices.Contains(names, variant) {
+		return nil // Load reports it
+	}
+	available := "none"
+	if len(names) > 0 {
+		available = strings.Join(names, ", ")
+	}
+	var ds schema.Diagnostics
+	ds.Addf(pos, "unknown variant %q%s of %s; available: %s", variant, schema.DidYouMean(variant, names), game, available)
+	return ds.Err()
+}
+
+// firstOr is the first of list, or def when it is empty.
+func firstOr(list []string, def string) string {
+	if len(list) == 0 {
+		return def
+	}
+	return list[0]
 }
 
 // isPath reports whether a RULESET argument is a path rather than a name.

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"agon/interpreter"
 	"agon/interpreter/transcript"
 )
@@ -30,14 +28,14 @@ func openScenario(file, ref string) (*transcript.Scenario, *interpreter.Program,
 	var rs ruleset
 	if ref != "" {
 		rs, err = resolveRuleset(ref)
-	} else if isPath(sc.Game) {
-		err = fmt.Errorf("%s: game %q is not a game name: a scenario names its game (e.g. peloponnes); "+
-			"to run it against a folder, give it with --ruleset", file, sc.Game)
 	} else {
-		rs, err = resolveGame(sc.Game)
+		rs, err = fileGame(sc.Game, sc.GamePos, "a scenario")
 	}
 	if err != nil {
 		return nil, nil, "", err
+	}
+	if err := fileVariant(rs, sc.Game, sc.Variant, sc.VariantPos); err != nil {
+		return nil, nil, rs.Source, err
 	}
 	p, err := transcript.LoadScenario(rs.fsys, rs.dir, sc)
 	return sc, p, rs.Source, err

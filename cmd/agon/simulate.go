@@ -184,6 +184,9 @@ func newSimulation(prm simulateParams) (*simulation, error) {
 	if prm.Games < 1 {
 		return nil, usagef("--games must be at least 1")
 	}
+	if prm.Workers < 0 {
+		return nil, usagef("--workers %d: give a number of games played at once, or 0 for one per core (GOMAXPROCS, the default)", prm.Workers)
+	}
 	if prm.Games > maxGames {
 		return nil, usagef("--games %d is more than the %d games one simulate may play (run several with different --seed)", prm.Games, maxGames)
 	}
@@ -194,15 +197,15 @@ func newSimulation(prm simulateParams) (*simulation, error) {
 	if err := checkOutputs(map[string]string{"--rows": prm.Rows, "--stats": prm.Stats, "--report": prm.Report}); err != nil {
 		return nil, err
 	}
-	bots, err := botList(prm.Bots, slicesMax(counts))
-	if err != nil {
-		return nil, err
-	}
 	p, source, err := loadSourced(prm.Ruleset, prm.Variant)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkPlayers(p, counts); err != nil {
+		return nil, err
+	}
+	bots, err := botList(prm.Bots, slicesMax(counts))
+	if err != nil {
 		return nil, err
 	}
 	return &simulation{prog: p, source: source, counts: counts, bots: bots, shard: shard, prm: prm, play: sim.PlayGame}, nil
@@ -350,7 +353,7 @@ and length histograms, the per-card and counter tables.`,
 	f.StringVar(&seats, "seats", "random", "bot kind for every seat, or a comma-separated kind per seat: "+strings.Join(bot.Kinds(), ", ")+" (mcts:400 = 400 playouts a decision, mcts:400:widen=0:prior=none for plain UCT; see README, Bots)")
 	f.StringVar(&prm.Bots, "bots", "random", "older name of --seats")
 	f.BoolVar(&prm.JSON, "json", false, "print the statistics as JSON (mergeable: see merge)")
-	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")
+	f.IntVar(&prm.Workers, "workers", 0, "games played at once (0: one per core, GOMAXPROCS)")
 	f.StringVar(&prm.Rows, "rows", "", "write one CSV row per game to `FILE`")
 	f.StringVar(&prm.Stats, "stats", "", "write the JSON statistics to `FILE` (for agon merge)")
 	f.StringVar(&prm.Shard, "shard", "", "play shard `i/n` of the games: those whose index is i mod n")

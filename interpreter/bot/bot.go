@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"agon/interpreter"
+	"agon/schema"
 )
 
 // botStream is the PCG stream constant of the bots' random sources: bots
@@ -49,7 +50,7 @@ func New(kind string, seed uint64) (interpreter.Bot, error) {
 	case "greedy":
 		return &greedyBot{r: interpreter.NewRand(seed ^ botStream), seed: seed}, nil
 	}
-	return nil, fmt.Errorf("unknown bot %q (bots: %s)", kind, strings.Join(Kinds(), ", "))
+	return nil, fmt.Errorf("unknown bot %q%s (bots: %s)", kind, schema.DidYouMean(kind, Kinds()), strings.Join(Kinds(), ", "))
 }
 
 // randomBot chooses uniformly among the legal options.

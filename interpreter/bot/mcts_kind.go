@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"agon/schema"
 )
 
 // mctsConfig is how an mcts bot searches. The zero value is not useful;
@@ -138,10 +140,13 @@ func (cfg *mctsConfig) set(p string) error {
 		}
 		cfg.searchNorm = value == "search"
 	default:
-		return fmt.Errorf("unknown setting %q", name)
+		return fmt.Errorf("unknown setting %q%s", name, schema.DidYouMean(name, mctsSettings))
 	}
 	return nil
 }
+
+// mctsSettings are the names of the settings set accepts.
+var mctsSettings = []string{"depth", "sample", "c", "margin", "prior", "widen", "policy", "norm"}
 
 // setBudget reads a playout count or a duration.
 func (cfg *mctsConfig) setBudget(p string) error {

@@ -187,14 +187,16 @@ func TestMCTSKinds(t *testing.T) {
 		"mcts:fast":     `bot "mcts:fast": budget "fast" is neither a playout count nor a duration`,
 		"mcts:depth=x":  `bot "mcts:depth=x": depth "x" is not a count`,
 		"mcts:margin=2": `bot "mcts:margin=2": margin "2" is not a number in range`,
-		"mcts:width=3":  `bot "mcts:width=3": unknown setting "width"`,
+		"mcts:width=3":  `bot "mcts:width=3": unknown setting "width" (did you mean "widen"?)`,
+		"mcts:depht=3":  `bot "mcts:depht=3": unknown setting "depht" (did you mean "depth"?)`,
+		"mcts:zzzzz=3":  `bot "mcts:zzzzz=3": unknown setting "zzzzz"`,
 		"mcts:norm=x":   `bot "mcts:norm=x": norm "x": search or values`,
 		"mcts:policy=x": `bot "mcts:policy=x": policy "x": greedy or random`,
 		"mcts:sample=x": `bot "mcts:sample=x": sample "x" is not a count`,
 		"mcts:prior=x":  `bot "mcts:prior=x": prior "x": heuristic or none`,
 		"mcts:widen=1":  `bot "mcts:widen=1": widen "1" is not a number in [0, 1)`,
 		"mcts:widen=-1": `bot "mcts:widen=-1": widen "-1" is not a number in [0, 1)`,
-		"mctsx":         `unknown bot "mctsx" (bots: first, greedy, mcts, random)`,
+		"mctsx":         `unknown bot "mctsx" (did you mean "mcts"?) (bots: first, greedy, mcts, random)`,
 	} {
 		assert.EqualError(t, Check(kind), msg+map[bool]string{true: " (mcts[:PLAYOUTS|:DURATION][:depth=N][:c=X][:margin=X][:norm=search|values][:prior=heuristic|none][:widen=A][:sample=N][:policy=random|greedy])", false: ""}[kind != "mctsx"], kind)
 	}

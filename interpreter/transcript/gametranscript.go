@@ -9,7 +9,8 @@ import (
 // Of writes down the game g so far, as Record would have: cfg is
 // the configuration g was started with (players and seed), seats names who
 // played each seat (e.g. "human", "random"). A game that is not over has
-// no result; replaying its transcript then stops at the end of the steps.
+// no result and is marked Unfinished; replaying its transcript then stops
+// at the end of the steps.
 func Of(g *interpreter.Game, cfg interpreter.Config, seats []string) *Transcript {
 	t := &Transcript{
 		Game: g.Program().Game(), Variant: g.Program().Variant(), Ruleset: g.Program().Hash(),
@@ -18,6 +19,8 @@ func Of(g *interpreter.Game, cfg interpreter.Config, seats []string) *Transcript
 	}
 	if g.Over() {
 		t.Result = transcriptResult(g.Result())
+	} else {
+		t.Unfinished = true
 	}
 	return t
 }

@@ -10,8 +10,8 @@ import (
 	"agon/interpreter/internal/rulestest"
 )
 
-func TestTranscriptOfAGameReplays(t *testing.T) {
-	src := `
+// gemRules is a small game: two rounds in which each player takes a gem.
+const gemRules = `
 cards:
   gem:
     zone: deck
@@ -49,7 +49,9 @@ flow:
                     - {move: c, into: "players[p].hand"}
                     - {log: "P{p + 1} takes {c.name}"}
 `
-	p := rulestest.Load(t, src)
+
+func TestTranscriptOfAGameReplays(t *testing.T) {
+	p := rulestest.Load(t, gemRules)
 	cfg := interpreter.Config{Players: 2, Seed: 9}
 	g, err := interpreter.NewGame(p, cfg)
 	require.NoError(t, err)
@@ -66,4 +68,45 @@ flow:
 	rep, err := Replay(p, back, ReplayOptions{Check: interpreter.CheckExpr})
 	require.NoError(t, err)
 	assert.Equal(t, 4, rep.Decisions)
+}
+
+func TestUnfinishedTranscriptReplaysUpToItsEnd(t *testing.T) {
+	p := rulestest.Load(t, gemRules)
+	cfg := interpreter.Config{Players: 2, Seed: 9}
+	g, err := interpreter.NewGame(p, cfg)
+	require.NoError(t, err)
+	rulestest.Apply(t, g, g.Pending().Options[1].Key)
+	text := Of(g, cfg, []string{"human", "random"}).Marshal()
+	assert.Contains(t, string(text), "\nunfinished: true\n")
+	partial, err := Read("t.yaml", text)
+	require.NoError(t, err)
+	require.True(t, partial.Unfinished)
+	rep, err := Replay(p, partial, ReplayOptions{})
+	require.NoError(t, err, "an unfinished game replays up to where it stops")
+	assert.True(t, rep.Unfinished)
+	assert.Equal(t, 1, rep.Decisions)
+
+	rulestest.PlayFirst(t, g)
+	done := Of(g, cfg, []string{"human", "random"})
+	assert.False(t, done.Unfinished)
+	assert.NotContains(t, string(done.Marshal()), "unfinished")
+	done.Result, done.Unfinished = nil, true
+	_, err = Replay(p, done, ReplayOptions{})
+	require.Error(t, err, "a game marked unfinished must not end")
+	assert.Contains(t, err.Error(), "expected the game to go on (the transcript is marked unfinished), got the end of the game")
+
+	partial.Unfinished = false
+	_, err = Replay(p, partial, ReplayOptions{})
+	require.Error(t, err, "without the mark, the game must end where the steps do")
+	assert.Contains(t, err.Error(), "expected the game to end")
+}
+
+func TestUnfinishedTranscriptHasNoResult(t *testing.T) {
+	text := "game: g\nplayers: 2\nunfinished: true\nsteps: []\nresult:\n  scores: [1, 2]\n  winners: [1]\n"
+	_, err := Read("t.yaml", []byte(text))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "t.yaml:3:13: an unfinished game has no result")
+	_, err = Read("t.yaml", []byte("game: g\nplayers: 2\nunfinished: yes please\n"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "t.yaml:3:13: expected true or false")
 }

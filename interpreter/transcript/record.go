@@ -109,6 +109,9 @@ type ReplayReport struct {
 	Checks, Skipped int
 	// Result is the game's final result, nil when it did not end.
 	Result *interpreter.Result
+	// Unfinished is set when the transcript is marked unfinished and the
+	// game, as it should, goes on after its last step.
+	Unfinished bool
 }
 
 // Divergence is the first difference between a transcript and the game
@@ -380,6 +383,13 @@ func (r *replayer) finish() error {
 	end := len(r.t.Steps)
 	if e, ok := r.peek(); ok {
 		return r.diverge(end, "no more steps", describeEvent(e), "")
+	}
+	if r.t.Unfinished {
+		if r.s.Over() {
+			return r.diverge(end, "the game to go on (the transcript is marked unfinished)", "the end of the game", "")
+		}
+		r.rep.Unfinished = true
+		return nil
 	}
 	if !r.s.Over() {
 		return r.diverge(end, "the game to end", r.describeNow(), "")

@@ -129,6 +129,7 @@ func ReadScenario(name string, data []byte) (*Scenario, error) {
 			d.errorf(root, "missing %q", k)
 		}
 	}
+	d.checkSeats(&sc.Transcript)
 	return sc, d.ds.Err()
 }
 

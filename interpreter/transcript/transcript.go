@@ -43,6 +43,9 @@ import (
 //	result:
 //	  scores: [12, 10, 9]
 //	  winners: [0]
+//
+// A game saved before it ended has "unfinished: true" after source: and
+// no result.
 
 // The kinds of transcript step.
 const (
@@ -94,6 +97,13 @@ type Transcript struct {
 	Steps []Step
 	// Result is the expected final result, nil when not given.
 	Result *Result
+	// GamePos and VariantPos are where the game: and variant: values were
+	// read, for messages about them; they are not written by Marshal.
+	GamePos, VariantPos schema.Pos
+	// Unfinished marks a game saved before it ended (a player quit): its
+	// replay stops after the last step instead of expecting the game to
+	// end there. Such a transcript has no result.
+	Unfinished bool
 }
 
 // Step is one step of a transcript. Which fields mean something depends
@@ -152,6 +162,9 @@ func (t *Transcript) Marshal() []byte {
 	fmt.Fprintf(&b, "seed: %d\n", t.Seed)
 	if t.Source != "" {
 		fmt.Fprintf(&b, "source: %s\n", quote(t.Source, false))
+	}
+	if t.Unfinished {
+		b.WriteString("unfinished: true\n")
 	}
 	writeSteps(&b, t.Steps)
 	if r := t.Result; r != nil {
@@ -258,6 +271,12 @@ type decoder struct {
 	// files have more kinds of step).
 	kinds []string
 	keys  map[string][]string
+	// unfinished is the value of a transcript's unfinished: key.
+	unfinished *yaml.Node
+	// players and seats are the values of those header keys, decides the
+	// players of the decide steps, for checkSeats.
+	players, seats *yaml.Node
+	decides        []*yaml.Node
 }
 
 // pos is the position of n.
@@ -271,7 +290,7 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 }
 
 // headerKeys are the top-level keys of a transcript.
-var headerKeys = []string{"game", "variant", "ruleset", "ruleset_source", "players", "seats", "seed", "source", "steps", "result"}
+var headerKeys = []string{"game", "variant", "ruleset", "ruleset_source", "players", "seats", "seed", "source", "unfinished", "steps", "result"}
 
 // transcript decodes the document into t.
 func (d *decoder) transcript(doc *yaml.Node, t *Transcript) {
@@ -290,6 +309,41 @@ func (d *decoder) transcript(doc *yaml.Node, t *Transcript) {
 			d.errorf(root, "missing %q", k)
 		}
 	}
+	d.checkSeats(t)
+	if t.Unfinished && t.Result != nil {
+		d.errorf(d.unfinished, "an unfinished game has no result: remove result: or unfinished: true")
+	}
+}
+
+// checkSeats checks the seats and the deciding players against players:
+// a seat for each player, and each decide: a player of the game (from 0).
+func (d *decoder) checkSeats(t *Transcript) {
+	if d.players == nil {
+		return
+	}
+	if t.Players < 1 {
+		if _, err := strconv.Atoi(d.players.Value); err == nil {
+			d.errorf(d.players, "players must be at least 1, not %d", t.Players)
+		}
+		return
+	}
+	if d.seats != nil && len(t.Seats) != t.Players {
+		d.errorf(d.seats, "%d %s for %d players: give one seat per player", len(t.Seats), plural(len(t.Seats), "seat", "seats"), t.Players)
+	}
+	for _, v := range d.decides {
+		n, err := strconv.Atoi(v.Value)
+		if err == nil && (n < 0 || n >= t.Players) {
+			d.errorf(v, "decide: %d is no player of this game: players are numbered from 0 (P1) to %d (P%d)", n, t.Players-1, t.Players)
+		}
+	}
+}
+
+// plural picks the singular or plural form for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // fields calls f for each key/value pair of the mapping m, reporting
@@ -325,21 +379,23 @@ func contains(list []string, s string) bool {
 func (d *decoder) header(key string, v *yaml.Node, t *Transcript) {
 	switch key {
 	case "game":
-		t.Game = d.str(v)
+		t.Game, t.GamePos = d.str(v), d.pos(v)
 	case "variant":
-		t.Variant = d.str(v)
+		t.Variant, t.VariantPos = d.str(v), d.pos(v)
 	case "ruleset":
 		t.Ruleset = d.str(v)
 	case "ruleset_source":
 		t.RulesetSource = d.str(v)
 	case "players":
-		t.Players = d.int(v)
+		t.Players, d.players = d.int(v), v
 	case "seats":
-		t.Seats = d.strs(v)
+		t.Seats, d.seats = d.strs(v), v
 	case "seed":
 		t.Seed = d.uint(v)
 	case "source":
 		t.Source = d.source(v)
+	case "unfinished":
+		t.Unfinished, d.unfinished = d.bool(v), v
 	case "steps":
 		t.Steps = d.steps(v)
 	case "result":
@@ -375,6 +431,15 @@ func (d *decoder) int(v *yaml.Node) int {
 		d.errorf(v, "expected an integer, got %q", v.Value)
 	}
 	return n
+}
+
+// bool decodes a scalar as true or false.
+func (d *decoder) bool(v *yaml.Node) bool {
+	if v.Kind != yaml.ScalarNode || (v.Value != "true" && v.Value != "false") {
+		d.errorf(v, "expected true or false, got %q", v.Value)
+		return false
+	}
+	return v.Value == "true"
 }
 
 // uint decodes a scalar as an unsigned 64-bit integer.
@@ -527,6 +592,7 @@ func (d *decoder) stepField(s *Step, key string, v *yaml.Node) {
 		s.Text = d.str(v)
 	case StepDecide:
 		s.Player = d.int(v)
+		d.decides = append(d.decides, v)
 	case "key":
 		s.Key = d.str(v)
 	case "label":

@@ -37,6 +37,7 @@ func sampleTranscript() *Transcript {
 func withoutLines(t *Transcript) *Transcript {
 	c := *t
 	c.File = ""
+	c.GamePos, c.VariantPos = schema.Pos{}, schema.Pos{}
 	c.Steps = append([]Step(nil), t.Steps...)
 	for i := range c.Steps {
 		c.Steps[i].Line = 0
@@ -170,4 +171,24 @@ func TestTranscriptRulesetSource(t *testing.T) {
 	assert.Equal(t, "rulesets/somegame", got.RulesetSource)
 	tr.RulesetSource = ""
 	assert.NotContains(t, string(tr.Marshal()), "ruleset_source", "not written when unknown, so older transcripts stay byte-identical")
+}
+
+func TestReadChecksSeatsAndDecidingPlayers(t *testing.T) {
+	bad := map[string]string{
+		"game: g\nplayers: 4\nseats: [random, random]\nsteps: []\n": "t.yaml:3:8: 2 seats for 4 players",
+		"game: g\nplayers: 2\nseats: [first]\nsteps: []\n":          "t.yaml:3:8: 1 seat for 2 players",
+		"game: g\nplayers: 4\nsteps:\n  - decide: 9\n    key: a\n":  "t.yaml:4:13: decide: 9 is no player of this game: players are numbered from 0 (P1) to 3 (P4)",
+		"game: g\nsteps:\n  - decide: -1\n    key: a\nplayers: 2\n": "t.yaml:3:13: decide: -1 is no player of this game",
+		"game: g\nplayers: 0\nsteps: []\n":                          "t.yaml:2:10: players must be at least 1, not 0",
+	}
+	for text, want := range bad {
+		_, err := Read("t.yaml", []byte(text))
+		require.Error(t, err, text)
+		assert.Contains(t, err.Error(), want, text)
+	}
+	_, err := Read("t.yaml", []byte("game: g\nplayers: 4\nseats: [a, b, c, d]\nsteps:\n  - decide: 3\n    key: a\n"))
+	assert.NoError(t, err)
+	_, err = ReadScenario("s.yaml", []byte("scenario: s\ngame: g\nplayers: 2\nsteps:\n  - decide: 2\n    key: a\n"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "s.yaml:5:13: decide: 2 is no player of this game")
 }
