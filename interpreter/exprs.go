@@ -388,6 +388,9 @@ var (
 // report turns an expr compile error into a diagnostic at the right
 // column, with a message that names ruleset concepts instead of Go types.
 func (c *exprCompiler) report(src schema.Expr, err error, env *envScope) {
+	if c.reportUnknownCallees(src, env) {
+		return // the root cause of expr's error, whatever it says
+	}
 	var fe *file.Error
 	if !errors.As(err, &fe) {
 		c.ds.Addf(src.Pos, "%v%s", err, src.QuoteHint())
