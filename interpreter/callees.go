@@ -2,7 +2,9 @@ package interpreter
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/file"
@@ -19,8 +21,8 @@ import (
 // expression fails to compile, its calls of names that are no function
 // are reported first, with a suggestion drawn from the callable names.
 
-// unknownCallee is a name called like a function that is none.
-type unknownCallee struct {
+// nameAt is a name in an expression and where it starts.
+type nameAt struct {
 	name   string
 	offset int // in runes, where the name starts
 }
@@ -30,12 +32,12 @@ type unknownCallee struct {
 // neither an expr builtin agon keeps, an engine function, a ruleset
 // function nor a name in scope (a name in scope is expr's to report). It
 // reads the tokens, so names inside strings are not calls.
-func (c *exprCompiler) unknownCallees(src string, env *envScope) []unknownCallee {
+func (c *exprCompiler) unknownCallees(src string, env *envScope) []nameAt {
 	tokens, err := lexer.Lex(file.NewSource(src))
 	if err != nil {
 		return nil
 	}
-	var out []unknownCallee
+	var out []nameAt
 	for i, t := range tokens {
 		if t.Kind != lexer.Identifier || i+1 >= len(tokens) || !tokens[i+1].Is(lexer.Bracket, "(") {
 			continue
@@ -46,7 +48,7 @@ func (c *exprCompiler) unknownCallees(src string, env *envScope) []unknownCallee
 		if c.callable(t.Value) || slices.Contains(env.names(), t.Value) {
 			continue
 		}
-		out = append(out, unknownCallee{t.Value, t.From})
+		out = append(out, nameAt{t.Value, t.From})
 	}
 	return out
 }
@@ -91,3 +93,47 @@ func (c *exprCompiler) reportUnknownCallees(src schema.Expr, env *envScope) bool
 	}
 	return true
 }
+
+// functionValues lists the functions src names without calling them
+// (`len + 1`): a callable name not in scope, not a member's name and not
+// followed by "(" or by ":" (a map key, or a ternary's branch: not
+// told apart).
+func (c *exprCompiler) functionValues(src string, env *envScope) []nameAt {
+	tokens, err := lexer.Lex(file.NewSource(src))
+	if err != nil {
+		return nil
+	}
+	var out []nameAt
+	for i, t := range tokens {
+		if t.Kind != lexer.Identifier || !c.callable(t.Value) || slices.Contains(env.names(), t.Value) {
+			continue
+		}
+		if i+1 < len(tokens) && (tokens[i+1].Is(lexer.Bracket, "(") || tokens[i+1].Is(lexer.Operator, ":")) {
+			continue
+		}
+		if i > 0 && tokens[i-1].Is(lexer.Operator, ".", "?.") {
+			continue
+		}
+		out = append(out, nameAt{t.Value, t.From})
+	}
+	return out
+}
+
+// reportFunctionValues reports the functions src uses as values when
+// expr's message names a Go function type (the type of a function used as
+// a value), and whether it reported one.
+func (c *exprCompiler) reportFunctionValues(src schema.Expr, msg string, env *envScope) bool {
+	if !strings.Contains(msg, "func(") {
+		return false
+	}
+	names := c.functionValues(src.Src, env)
+	for _, u := range names {
+		line, col := lineCol(src.Src, u.offset)
+		c.ds.Add(c.diag(src, line, col, fmt.Sprintf("%s is a function, not a value: call it, as in %s(…)", u.name, u.name)))
+	}
+	return len(names) > 0
+}
+
+// reGoFunc matches a Go function type in a message (after prettyTypes has
+// named the struct types), with its results.
+var reGoFunc = regexp.MustCompile(`func\([^()]*\)(?: \([^()]*\)| interface \{\}| [\w\[\]]+)?`)

@@ -396,6 +396,9 @@ func (c *exprCompiler) report(src schema.Expr, err error, env *envScope) {
 		c.ds.Addf(src.Pos, "%v%s", err, src.QuoteHint())
 		return
 	}
+	if c.reportFunctionValues(src, fe.Message, env) {
+		return
+	}
 	c.ds.Add(c.diag(src, fe.Line, fe.Column, c.explain(fe.Message, env)+src.QuoteHint()))
 }
 
@@ -414,9 +417,9 @@ func (c *exprCompiler) explain(msg string, env *envScope) string {
 }
 
 // prettyTypes replaces shadow struct type names in a message by "card",
-// "player" or "environment".
+// "player" or "environment", and Go function types by "function".
 func (c *exprCompiler) prettyTypes(msg string) string {
-	return reStructTyp.ReplaceAllStringFunc(msg, func(s string) string {
+	msg = reStructTyp.ReplaceAllStringFunc(msg, func(s string) string {
 		switch s {
 		case c.tc.card.String():
 			return "card"
@@ -429,6 +432,7 @@ func (c *exprCompiler) prettyTypes(msg string) string {
 		}
 		return "environment"
 	})
+	return reGoFunc.ReplaceAllString(msg, "function")
 }
 
 func (c *exprCompiler) describeStruct(typeStr string, env *envScope) (string, []string) {
