@@ -80,7 +80,8 @@ func (c *exprCompiler) callableNames() []string {
 }
 
 // reportUnknownCallees reports src's calls of unknown functions, and
-// whether there was one.
+// whether there was one. The hint of a text YAML cut is kept: what was cut
+// may hold more errors.
 func (c *exprCompiler) reportUnknownCallees(src schema.Expr, env *envScope) bool {
 	callees := c.unknownCallees(src.Src, env)
 	if len(callees) == 0 {
@@ -89,7 +90,7 @@ func (c *exprCompiler) reportUnknownCallees(src schema.Expr, env *envScope) bool
 	names := c.callableNames()
 	for _, u := range callees {
 		line, col := lineCol(src.Src, u.offset)
-		c.ds.Add(c.diag(src, line, col, fmt.Sprintf("unknown function %q%s", u.name, schema.DidYouMean(u.name, names))))
+		c.ds.Add(c.diag(src, line, col, fmt.Sprintf("unknown function %q%s", u.name, schema.DidYouMean(u.name, names))+src.QuoteHint()))
 	}
 	return true
 }
@@ -129,7 +130,7 @@ func (c *exprCompiler) reportFunctionValues(src schema.Expr, msg string, env *en
 	names := c.functionValues(src.Src, env)
 	for _, u := range names {
 		line, col := lineCol(src.Src, u.offset)
-		c.ds.Add(c.diag(src, line, col, fmt.Sprintf("%s is a function, not a value: call it, as in %s(…)", u.name, u.name)))
+		c.ds.Add(c.diag(src, line, col, fmt.Sprintf("%s is a function, not a value: call it, as in %s(…)", u.name, u.name)+src.QuoteHint()))
 	}
 	return len(names) > 0
 }
