@@ -54,14 +54,26 @@ type boardTypes struct {
 func newBoardTypes(rs *schema.Ruleset, consts map[string]any, valueType func(string) (reflect.Type, bool)) boardTypes {
 	nodeFields := []field{{"id", typeString}, {"row", typeInt}, {"col", typeInt}}
 	seen := map[string]bool{"id": true, "row": true, "col": true}
+	// An attribute of a type that is none (reported by schema.Validate)
+	// is any, unless another board declares it well, so that its reads
+	// are not unknown fields too.
+	var bad []string
 	for _, bn := range rs.BoardOrder {
 		b := rs.Boards[bn]
 		for _, a := range b.AttributeOrder {
 			t, ok := valueType(b.Attributes[a].Type)
-			if ok && !seen[a] {
+			if !ok {
+				bad = append(bad, a)
+			} else if !seen[a] {
 				seen[a] = true
 				nodeFields = append(nodeFields, field{a, t})
 			}
+		}
+	}
+	for _, a := range bad {
+		if !seen[a] {
+			seen[a] = true
+			nodeFields = append(nodeFields, field{a, typeAny})
 		}
 	}
 	lists := reflect.MapOf(typeString, typeStrings)

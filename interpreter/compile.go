@@ -161,9 +161,9 @@ func (c *compiler) compileProcedures() {
 		def := c.rs.Procedures[n]
 		var sc *scope
 		for _, prm := range def.Params {
-			if t, ok := c.prog.tc.valueType(prm.Type); ok {
-				sc = sc.with(prm.Name, t)
-			}
+			// A type that is none (reported by schema.Validate) is any:
+			// the parameter is still in scope.
+			sc = sc.with(prm.Name, c.prog.tc.valueTypeOrAny(prm.Type))
 		}
 		c.prog.procs[n].body = c.block(def.Do, sc, "procedure "+n)
 	}

@@ -388,9 +388,15 @@ var (
 // report turns an expr compile error into a diagnostic at the right
 // column, with a message that names ruleset concepts instead of Go types.
 func (c *exprCompiler) report(src schema.Expr, err error, env *envScope) {
+	if c.reportUnknownCallees(src, env) {
+		return // the root cause of expr's error, whatever it says
+	}
 	var fe *file.Error
 	if !errors.As(err, &fe) {
 		c.ds.Addf(src.Pos, "%v%s", err, src.QuoteHint())
+		return
+	}
+	if c.reportFunctionValues(src, fe.Message, env) {
 		return
 	}
 	c.ds.Add(c.diag(src, fe.Line, fe.Column, c.explain(fe.Message, env)+src.QuoteHint()))
@@ -411,9 +417,9 @@ func (c *exprCompiler) explain(msg string, env *envScope) string {
 }
 
 // prettyTypes replaces shadow struct type names in a message by "card",
-// "player" or "environment".
+// "player" or "environment", and Go function types by "function".
 func (c *exprCompiler) prettyTypes(msg string) string {
-	return reStructTyp.ReplaceAllStringFunc(msg, func(s string) string {
+	msg = reStructTyp.ReplaceAllStringFunc(msg, func(s string) string {
 		switch s {
 		case c.tc.card.String():
 			return "card"
@@ -426,6 +432,7 @@ func (c *exprCompiler) prettyTypes(msg string) string {
 		}
 		return "environment"
 	})
+	return reGoFunc.ReplaceAllString(msg, "function")
 }
 
 func (c *exprCompiler) describeStruct(typeStr string, env *envScope) (string, []string) {

@@ -54,22 +54,13 @@ func (c *exprCompiler) declareFunctions(rs *schema.Ruleset) map[string]*function
 		for _, p := range def.Params {
 			f.locals = append(f.locals, c.local(p.Name))
 		}
-		ret, ok := c.tc.valueType(def.Returns)
-		if !ok {
-			continue // reported by schema.Validate
-		}
+		// A type schema.Validate rejected (or a missing one) is any here:
+		// the function is still declared, so its calls are not reported
+		// as calls of an unknown function on top of the real error.
+		ret := c.tc.valueTypeOrAny(def.Returns)
 		in := []reflect.Type{typeAny}
-		valid := true
 		for _, p := range def.Params {
-			t, ok := c.tc.valueType(p.Type)
-			if !ok {
-				valid = false
-				break
-			}
-			in = append(in, paramType(t))
-		}
-		if !valid {
-			continue
+			in = append(in, paramType(c.tc.valueTypeOrAny(p.Type)))
 		}
 		f.index = len(funcs)
 		funcs[name] = f
@@ -98,8 +89,7 @@ func (c *exprCompiler) compileFunctionBodies(rs *schema.Ruleset, funcs map[strin
 		def := rs.Functions[name]
 		var sc *scope
 		for _, p := range def.Params {
-			t, _ := c.tc.valueType(p.Type)
-			sc = sc.with(p.Name, t)
+			sc = sc.with(p.Name, c.tc.valueTypeOrAny(p.Type))
 		}
 		f.body = c.compile(def.Expr, sc, wantFor(def.Returns), "function "+name)
 		if f.body != nil {

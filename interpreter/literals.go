@@ -135,23 +135,34 @@ func (l *literalChecker) parse(src string) (*parser.Tree, error) {
 	return l.ec.parsed(src)
 }
 
-// varInits checks the keys of a map literal that initialises an intmap
-// variable with declared keys: {plague: 0, earthquak: 0}.
+// varInits checks the constant init of a variable with declared words:
+// the keys of a map literal that initialises an intmap variable with keys
+// ({plague: 0, earthquak: 0}), the string literal that initialises a
+// string variable with values ('active'), and the string literals of the
+// list that initialises a strings variable with values. A computed init
+// is not checked.
 func (l *literalChecker) varInits(vars map[string]*schema.Var, order []string) {
 	for _, n := range order {
 		v := vars[n]
-		if v == nil || len(v.Keys.List) == 0 || !v.Init.IsSet() {
+		if v == nil || !v.Init.IsSet() || len(v.Keys.List) == 0 && len(v.Values.List) == 0 {
 			continue
 		}
 		tree, err := parser.Parse(v.Init.Src)
 		if err != nil {
 			continue // reported by compile
 		}
-		if m, ok := tree.Node.(*ast.MapNode); ok {
-			for _, p := range m.Pairs {
+		switch x := tree.Node.(type) {
+		case *ast.MapNode:
+			for _, p := range x.Pairs {
 				if pair, ok := p.(*ast.PairNode); ok {
 					l.checkWord(v.Init, pair.Key, v.Keys, "a key of "+n)
 				}
+			}
+		case *ast.StringNode:
+			l.checkWord(v.Init, x, v.Values, "a value of "+n)
+		case *ast.ArrayNode:
+			for _, e := range x.Nodes {
+				l.checkWord(v.Init, e, v.Values, "a value of "+n)
 			}
 		}
 	}

@@ -50,6 +50,9 @@ func (c *compiler) checkListVar(src schema.Target, name, typ string, t *target) 
 		return nil
 	}
 	if typ != "ints" && typ != "strings" {
+		if c.badType(typ) {
+			return nil // reported by schema.Validate
+		}
 		c.ds.Addf(src.Pos, "shuffle: %q is a variable of type %s: shuffle a zone or an ints or strings variable", name, typ)
 		return nil
 	}

@@ -296,11 +296,21 @@ func (c *compiler) indexTarget(src schema.Expr, open int, sc *scope) *target {
 	case "strings":
 		t.typ, t.key = "string", c.ec.compile(keySrc, sc, wantInt, "index")
 	default:
-		c.ds.Addf(src.Pos, "cannot assign to an element of %q: only ints, strings and intmap variables have elements", baseSrc.Src)
+		if !c.badType(base.typ) {
+			c.ds.Addf(src.Pos, "cannot assign to an element of %q: only ints, strings and intmap variables have elements", baseSrc.Src)
+		}
 		return nil
 	}
 	if t.key == nil {
 		return nil
 	}
 	return t
+}
+
+// badType reports whether typ is a declared type that is no type (a
+// local's "" is none declared): schema.Validate reports it, and what
+// follows from it is not reported again.
+func (c *compiler) badType(typ string) bool {
+	_, ok := c.prog.tc.valueType(typ)
+	return typ != "" && !ok
 }

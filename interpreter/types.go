@@ -56,6 +56,16 @@ func (tc *typeContext) valueType(name string) (reflect.Type, bool) {
 	return nil, false
 }
 
+// valueTypeOrAny is valueType, with any for a type name that is none
+// (schema.Validate reports it): what is declared with it is still checked
+// as far as it can be.
+func (tc *typeContext) valueTypeOrAny(name string) reflect.Type {
+	if t, ok := tc.valueType(name); ok {
+		return t
+	}
+	return typeAny
+}
+
 // typeContext holds the shadow types of one ruleset.
 type typeContext struct {
 	card   reflect.Type // struct: built-in card fields + every attribute and prop
@@ -116,18 +126,22 @@ func (tc *typeContext) cardFields(rs *schema.Ruleset, ds *schema.Diagnostics) []
 	for _, f := range fields {
 		seen[f.name] = f.typ
 	}
+	// An attribute of a type that is none (reported by schema.Validate)
+	// is any, so that its reads are not unknown fields too; it conflicts
+	// with no other declaration.
+	badType := map[string]bool{}
 	add := func(name string, a *schema.Attribute) {
 		t, ok := tc.valueType(a.Type)
 		if !ok {
-			return // reported by schema.Validate
+			t = typeAny
 		}
 		if prev, dup := seen[name]; dup {
-			if prev != t {
+			if prev != t && ok && !badType[name] {
 				ds.Addf(a.Pos, "%q is declared as %s here and as another type in another table", name, a.Type)
 			}
 			return
 		}
-		seen[name] = t
+		seen[name], badType[name] = t, !ok
 		fields = append(fields, field{name, t})
 	}
 	for _, tname := range rs.CardOrder {
@@ -145,9 +159,9 @@ func (tc *typeContext) cardFields(rs *schema.Ruleset, ds *schema.Diagnostics) []
 func (tc *typeContext) playerFields(rs *schema.Ruleset) []field {
 	fields := []field{{"id", typeInt}}
 	for _, n := range rs.PlayerVarOrder {
-		if t, ok := tc.valueType(rs.PlayerVars[n].Type); ok {
-			fields = append(fields, field{n, t})
-		}
+		// A var of a type that is none (reported by schema.Validate) is
+		// any, so that its reads are not unknown names too.
+		fields = append(fields, field{n, tc.valueTypeOrAny(rs.PlayerVars[n].Type)})
 	}
 	for _, n := range rs.ZoneOrder {
 		if rs.Zones[n].Owner == "player" {
@@ -167,9 +181,9 @@ func (tc *typeContext) globalFields(rs *schema.Ruleset, consts map[string]any) [
 		fields = append(fields, field{n, constType(consts[n])})
 	}
 	for _, n := range rs.VarOrder {
-		if t, ok := tc.valueType(rs.Vars[n].Type); ok {
-			fields = append(fields, field{n, t})
-		}
+		// As for player vars: a var of a type that is none is any (a var
+		// named like a builtin would otherwise read as the builtin).
+		fields = append(fields, field{n, tc.valueTypeOrAny(rs.Vars[n].Type)})
 	}
 	for _, n := range rs.ZoneOrder {
 		if rs.Zones[n].Owner != "player" {

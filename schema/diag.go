@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Diagnostic is one problem found in a ruleset or transcript.
@@ -103,18 +104,31 @@ func (l ErrorList) Error() string {
 }
 
 // DidYouMean returns ` (did you mean "x"?)` for the candidate closest to
-// name, or "" when none is close enough.
+// name, or "" when none is close enough. Of equally close candidates, one
+// that starts like name wins (a slip is likelier inside a word than at its
+// start: "lne" is "len", not "one"), then the first listed.
 func DidYouMean(name string, candidates []string) string {
-	best, bestDist := "", len(name)/2+2
+	lower := strings.ToLower(name)
+	best, bestDist, bestStarts := "", len(name)/2+2, false
 	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); d < bestDist {
-			best, bestDist = c, d
+		lc := strings.ToLower(c)
+		d := editDistance(lower, lc)
+		starts := sameFirstRune(lower, lc)
+		if d < bestDist || d == bestDist && best != "" && starts && !bestStarts {
+			best, bestDist, bestStarts = c, d, starts
 		}
 	}
 	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// sameFirstRune reports whether a and b start with the same rune.
+func sameFirstRune(a, b string) bool {
+	ra, _ := utf8.DecodeRuneInString(a)
+	rb, _ := utf8.DecodeRuneInString(b)
+	return a != "" && b != "" && ra == rb
 }
 
 // editDistance is the optimal-string-alignment distance between a and b,

@@ -141,7 +141,8 @@ func (v *validator) fieldDecls(table, what string, attrs map[string]*Attribute, 
 }
 
 // sameType reports a field name declared with two types across tables,
-// or twice in one table.
+// or twice in one table (a type that is none is reported where it is
+// written, and conflicts with nothing).
 func (v *validator) sameType(table, name string, a *Attribute, seen map[string]declared) {
 	prev, ok := seen[name]
 	switch {
@@ -149,7 +150,7 @@ func (v *validator) sameType(table, name string, a *Attribute, seen map[string]d
 		seen[name] = declared{pos: a.Pos, typ: a.Type, table: table}
 	case prev.table == table:
 		v.ds.Addf(a.Pos, "%q is declared twice in table %s (also at %s)", name, table, prev.pos)
-	case prev.typ != a.Type && a.Type != "" && prev.typ != "":
+	case prev.typ != a.Type && slices.Contains(valueTypes(), a.Type) && slices.Contains(valueTypes(), prev.typ):
 		v.ds.Addf(a.Pos, "%q is %s here but %s in table %s (%s): card fields share one namespace",
 			name, a.Type, prev.typ, prev.table, prev.pos)
 	}

@@ -110,11 +110,13 @@ func (v *validator) resolveWords(w *Words, what string) bool {
 
 // fieldWords resolves and checks the values: and keys: of an attribute,
 // prop or variable of type typ.
+// A type that is none is reported where it is written, not here again.
 func (v *validator) fieldWords(what, typ string, values, keys *Words) {
-	if v.resolveWords(values, what) && values.IsSet() && typ != "" && typ != "string" && typ != "strings" {
+	known := slices.Contains(valueTypes(), typ)
+	if v.resolveWords(values, what) && values.IsSet() && known && typ != "string" && typ != "strings" {
 		v.ds.Addf(values.Pos, "%s: values only apply to string and strings, not %s", what, typ)
 	}
-	if v.resolveWords(keys, what) && keys.IsSet() && typ != "" && typ != "intmap" {
+	if v.resolveWords(keys, what) && keys.IsSet() && known && typ != "intmap" {
 		v.ds.Addf(keys.Pos, "%s: keys only apply to intmap, not %s", what, typ)
 	}
 }
