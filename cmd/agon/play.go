@@ -112,7 +112,14 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *transcript.Scenario, 
 	if err != nil {
 		return nil, err
 	}
-	return &player{g: g, start: start, seats: seats, bots: bots, botSeed: prm.Seed, in: bufio.NewScanner(stdin), out: stdout, seen: make([]int, n)}, nil
+	pl := &player{g: g, start: start, seats: seats, bots: bots, botSeed: prm.Seed, in: bufio.NewScanner(stdin), out: stdout, seen: make([]int, n)}
+	// A scenario's position replaces the game the setup dealt: its log
+	// would tell of cards and hands that are no longer there.
+	pl.shown = g.PositionEvents()
+	for i := range pl.seen {
+		pl.seen[i] = pl.shown
+	}
+	return pl, nil
 }
 
 // loadPlayProgram loads the ruleset, or the scenario file and its ruleset.
@@ -312,7 +319,8 @@ help, quit. Bots decide on their own. At the end it prints the scores and the
 winners.
 
 --from starts from a scenario file's position (see testgames/README.md); the
-ruleset is then the scenario's game unless given.
+ruleset is then the scenario's game unless given. What the setup logged before
+the position was applied is not shown: the position replaced that game.
 
 Seats are human or a bot kind (` + strings.Join(bot.Kinds(), ", ") + `; mcts:400 searches
 400 iterations a decision, see README, Bots): one kind for every seat (--seats

@@ -111,6 +111,11 @@ func TestPlayFromScenario(t *testing.T) {
 	assert.Contains(t, out, "Peloponnes Card Game, 3 players, from "+file)
 	assert.Contains(t, out, "display: Lion Gate, Stoa, Granary")
 	assert.Contains(t, out, "  hand: Stone coin ×5")
+	// The setup dealt another game, which the position replaced: its log
+	// (civilizations, revealed cards) is not news to show.
+	assert.Contains(t, out, "-- since the scenario's position --\nP3 (first): ")
+	assert.NotContains(t, out, "Revealed: ")
+	assert.NotContains(t, out, " plays Argos")
 
 	code, _, stderr = runCLI(t, "", "play", "--from", file, "--players", "2")
 	assert.Equal(t, exitUsage, code)
