@@ -134,8 +134,25 @@ func loadPlayProgram(prm playParams) (*interpreter.Program, *transcript.Scenario
 	if prm.Record != "" {
 		return nil, nil, "", usagef("--record and --from: a transcript starts from setup, not from a scenario's position")
 	}
+	if t := readTranscriptFile(prm.From); t != nil {
+		return nil, nil, "", usagef("%s is a transcript, not a scenario: --from starts from a scenario file's position; "+
+			"agon replay %s checks the game, and agon explain %s --step N shows the position at its decision N%s",
+			prm.From, prm.From, prm.From, decisionRange(t))
+	}
 	sc, p, source, err := openScenario(prm.From, prm.Ruleset)
 	return p, sc, source, err
+}
+
+// decisionRange says which decisions a transcript has, for messages.
+func decisionRange(t *transcript.Transcript) string {
+	switch n := t.Decisions(); n {
+	case 0:
+		return ""
+	case 1:
+		return " (it has decision 1 only)"
+	default:
+		return fmt.Sprintf(" (1 to %d)", n)
+	}
 }
 
 // playerCount is the number of players: the scenario's, --players, the

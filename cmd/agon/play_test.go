@@ -151,3 +151,20 @@ func TestPlayBotsOnlyStreamsTheGame(t *testing.T) {
 	assert.NotContains(t, out, "choose 1-")
 	assert.Contains(t, out, "Final scores")
 }
+
+// A transcript given to --from is named for what it is, with the commands
+// that read one, not reported as a scenario with unknown keys.
+func TestPlayFromATranscript(t *testing.T) {
+	requireCore(t)
+	code, _, stderr := runCLI(t, "", "play", "--from", explainGolden)
+	assert.Equal(t, exitUsage, code, stderr)
+	assert.Contains(t, stderr, explainGolden+" is a transcript, not a scenario: ")
+	assert.Contains(t, stderr, "agon explain "+explainGolden+" --step N shows the position at its decision N (1 to 196)")
+	assert.NotContains(t, stderr, "unknown key")
+
+	// One agon wrote but that no longer reads cleanly is still a transcript.
+	file := brokenGolden(t, "seed: ", "sead: ")
+	code, _, stderr = runCLI(t, "", "play", "--from", file)
+	assert.Equal(t, exitUsage, code, stderr)
+	assert.Contains(t, stderr, file+" is a transcript, not a scenario: ")
+}
