@@ -73,8 +73,9 @@ func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr 
 	if err := pl.run(); err != nil {
 		pl.showRest()
 		if errors.Is(err, errQuit) {
+			// Quitting is the person's choice, not a problem found.
 			fmt.Fprintln(stderr, "game abandoned")
-			return exitProblems
+			return exitOK
 		}
 		return fail(stderr, err)
 	}
@@ -332,8 +333,8 @@ sees (its own zones, the cards on display, one line per other player) and the
 numbered legal options. Type a number to choose (several numbers, "2 1", answer
 the next questions of that seat too), or a command: show CARD (a card's figures),
 state (everything the seat may see), undo (back to the seat's previous decision),
-help, quit. Bots decide on their own. At the end it prints the scores and the
-winners.
+help, quit (exit code 0: a choice, not a problem). Bots decide on their own. At
+the end it prints the scores and the winners.
 
 --from starts from a scenario file's position (see testgames/README.md); the
 ruleset is then the scenario's game unless given. What the setup logged before

@@ -107,7 +107,7 @@ func TestPlayFromScenario(t *testing.T) {
 	requireCore(t)
 	file := "../../testgames/peloponnes/scenarios/displacement-chain-and-withdraw.yaml"
 	code, out, stderr := runCLI(t, "q\n", "play", "--from", file, "--seats", "human,first,first")
-	assert.Equal(t, exitProblems, code, stderr)
+	assert.Equal(t, exitOK, code, "quitting is a choice, not a problem: %s", stderr)
 	assert.Contains(t, out, "Peloponnes Card Game, 3 players, from "+file)
 	assert.Contains(t, out, "display: Lion Gate, Stoa, Granary")
 	assert.Contains(t, out, "  hand: Stone coin ×5")
@@ -167,4 +167,17 @@ func TestPlayFromATranscript(t *testing.T) {
 	code, _, stderr = runCLI(t, "", "play", "--from", file)
 	assert.Equal(t, exitUsage, code, stderr)
 	assert.Contains(t, stderr, file+" is a transcript, not a scenario: ")
+}
+
+// Quitting at the prompt ends play without a problem (exit 0); input that
+// ends before the game does is one (exit 1).
+func TestPlayQuitExitsZero(t *testing.T) {
+	requireCore(t)
+	args := []string{"play", "peloponnes", "--seats", "human,random,random", "--seed", "5"}
+	code, _, stderr := runCLI(t, "quit\n", args...)
+	assert.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stderr, "game abandoned")
+	code, _, stderr = runCLI(t, "1\n", args...)
+	assert.Equal(t, exitProblems, code, stderr)
+	assert.Contains(t, stderr, "input ended before the game did")
 }
