@@ -315,7 +315,7 @@ func printReplay(stdout, stderr io.Writer, out replayJSON, prm replayParams) {
 	case out.Error != "":
 		fmt.Fprintf(stderr, "error: %s\n", out.Error)
 	case prm.VariantSet:
-		fmt.Fprintf(stdout, "no divergence: variant %q plays out as the transcript (%d decisions)\n", prm.Variant, out.Decisions)
+		fmt.Fprintf(stdout, "no divergence: variant %q plays out as the transcript (%s)\n", prm.Variant, count(out.Decisions, "decision"))
 	default:
 		what := ""
 		if out.Scenario != "" {
@@ -324,7 +324,7 @@ func printReplay(stdout, stderr io.Writer, out replayJSON, prm replayParams) {
 		if out.Unfinished {
 			what += "unfinished after "
 		}
-		fmt.Fprintf(stdout, "ok: %s%d decisions, %d checks%s\n", what, out.Decisions, out.Checks, skippedNote(out.Skipped))
+		fmt.Fprintf(stdout, "ok: %s%s, %s%s\n", what, count(out.Decisions, "decision"), count(out.Checks, "check"), skippedNote(out.Skipped))
 	}
 	if out.OptionsDiffer != "" {
 		fmt.Fprintf(stdout, "where the variant first offers other options:\n%s\n", out.OptionsDiffer)

@@ -171,3 +171,10 @@ func TestPlayRecordSavesAReplayableGame(t *testing.T) {
 	assert.Equal(t, exitOK, code, stderr+out)
 	assert.Contains(t, out, "ok: unfinished after 9 decisions, 0 checks")
 }
+
+func TestReplayCountsInTheSingular(t *testing.T) {
+	requireCore(t)
+	code, out, stderr := runCLI(t, "", "replay", "../../testgames/peloponnes/scenarios/conquest-row-value-2-needs-bid-5.yaml")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, ": 1 decision, 13 checks\n")
+}
