@@ -680,15 +680,15 @@ flow:
 	// Player 0 sees its hand, not player 1's; the deck is only a count.
 	assert.Contains(t, v0, "  hand: Opal, Jade\n")
 	assert.NotContains(t, v0, "Onyx")
-	assert.Contains(t, v0, "  hand: 1 cards\n", "player 1's hand is a count")
-	assert.Contains(t, v0, "deck: 1 cards\n")
+	assert.Contains(t, v0, "  hand: 1 card\n", "player 1's hand is a count")
+	assert.Contains(t, v0, "deck: 1 card\n")
 	assert.NotContains(t, v0, "Amber")
 	// Player 1 the other way round.
 	assert.Contains(t, v1, "  hand: Onyx\n")
 	assert.NotContains(t, v1, "Opal")
 	assert.NotContains(t, v1, "Jade")
 	assert.Contains(t, v1, "  hand: 2 cards\n")
-	assert.Contains(t, v1, "deck: 1 cards\n")
+	assert.Contains(t, v1, "deck: 1 card\n")
 	// -1 sees everything.
 	for _, name := range []string{"Opal", "Jade", "Onyx", "Amber"} {
 		assert.Contains(t, all, name)
@@ -716,6 +716,33 @@ flow:
 	v := g.View(0)
 	assert.Contains(t, v, "the round: 3\n")
 	assert.Contains(t, v, "gold: P1 1, P2 11\n", "per player, with me bound to each")
+}
+
+// A value that writes as nothing (an empty list, an empty string) shows as
+// "(none)" in the view, not as a bare "name: ".
+func TestViewShowsEmptyValuesAsNone(t *testing.T) {
+	g := start(t, `
+vars:
+  struck: {type: strings}
+player_vars:
+  picked: {type: string}
+views:
+  - name: struck so far
+    expr: struck
+  - name: picks
+    expr: players[me].picked
+    per_player: true
+flow:
+  - choose:
+      who: 0
+      prompt: wait
+      options: [{key: go}]
+`, 2)
+	v := g.View(0)
+	assert.Contains(t, v, "struck so far: (none)\n")
+	assert.Contains(t, v, "picks: P1 (none), P2 (none)\n")
+	assert.Contains(t, v, "struck: (none)\n")
+	assert.Contains(t, v, "  picked: (none)\n")
 }
 
 // --- scoring ---

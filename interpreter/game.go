@@ -29,6 +29,9 @@ type Game struct {
 	// some outcomes: a supplied outcome waits for the chance of its name,
 	// and the seed decides the chances before it.
 	partialOutcomes bool
+	// positionEvents is the number of events logged before a scenario's
+	// position was applied (PositionEvents).
+	positionEvents int
 	// trig remembers the triggers' last conditions (triggerdeps.go).
 	trig triggerCache
 	// counts, when set, counts the calls of ruleset functions
@@ -319,6 +322,12 @@ func (g *Game) Result() *Result { return g.st.result }
 // not be modified.
 func (g *Game) Events() []Event { return g.st.events.all() }
 
+// PositionEvents is the number of events (of Events) logged before a
+// scenario's position was applied (StartAt): the setup's log, and that of
+// the flow up to the position, which tell of a game the position
+// replaced. It is 0 for a game that was not given a position.
+func (g *Game) PositionEvents() int { return g.positionEvents }
+
 // Decisions is the number of decisions taken so far.
 func (g *Game) Decisions() int { return g.st.decisions }
 
@@ -330,7 +339,7 @@ func (g *Game) Decisions() int { return g.st.decisions }
 // only the outcomes its chance steps name); only a scenario's start-phase
 // hook is left out (KeepStartHook).
 func (g *Game) Clone() *Game {
-	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, noLog: g.noLog, partialOutcomes: g.partialOutcomes, clonedBoxes: true}
+	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, noLog: g.noLog, partialOutcomes: g.partialOutcomes, positionEvents: g.positionEvents, clonedBoxes: true}
 	return n
 }
 

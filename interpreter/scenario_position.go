@@ -29,6 +29,7 @@ func applyPosition(g *Game, file string, pos *yaml.Node) error {
 	if pos == nil {
 		return nil
 	}
+	g.positionEvents = g.st.events.len()
 	ps := &positioner{g: g, file: file, claimed: map[string]bool{}}
 	defer g.forgetReads()                 // nor does it touch what it writes
 	defer g.st.syncVals(g.prog.rootSlots) // the position writes the root map directly

@@ -25,7 +25,7 @@ func (g *Game) View(player int) string {
 	}
 	for _, n := range rs.VarOrder {
 		if v := rs.Vars[n]; v.Visibility == "" || v.Visibility == "public" || player < 0 {
-			fmt.Fprintf(&b, "%s: %s\n", n, formatValue(g.st.root[n]))
+			fmt.Fprintf(&b, "%s: %s\n", n, viewValue(g.st.root[n]))
 		}
 	}
 	for i := 0; i < g.st.playerCount; i++ {
@@ -33,7 +33,7 @@ func (g *Game) View(player int) string {
 		pm := g.container(i)
 		for _, v := range rs.PlayerVarOrder {
 			if visibleTo(rs.PlayerVars[v].Visibility, i, player) {
-				fmt.Fprintf(&b, "  %s: %s\n", v, formatValue(pm[v]))
+				fmt.Fprintf(&b, "  %s: %s\n", v, viewValue(pm[v]))
 			}
 		}
 		for _, n := range rs.ZoneOrder {
@@ -55,7 +55,7 @@ func (g *Game) writeViews(b *strings.Builder, player int) {
 	for _, v := range g.prog.views {
 		if !v.perPlayer {
 			val, err := g.eval(v.expr)
-			fmt.Fprintf(b, "%s: %s\n", v.name, valueOrError(val, err))
+			fmt.Fprintf(b, "%s: %s\n", v.name, orNone(valueOrError(val, err)))
 		}
 	}
 	for _, v := range g.prog.views {
@@ -67,7 +67,7 @@ func (g *Game) writeViews(b *strings.Builder, player int) {
 			saved := bindLocal(g.st, "me", i)
 			val, err := g.eval(v.expr)
 			saved.restore(g.st)
-			parts = append(parts, fmt.Sprintf("P%d %s", i+1, valueOrError(val, err)))
+			parts = append(parts, fmt.Sprintf("P%d %s", i+1, orNone(valueOrError(val, err))))
 		}
 		fmt.Fprintf(b, "%s: %s\n", v.name, strings.Join(parts, ", "))
 	}
@@ -92,6 +92,21 @@ func valueOrError(v any, err error) string {
 	return formatValue(v)
 }
 
+// viewValue is a value as View shows it: as templates write it, but
+// "(none)" for what writes as nothing (an empty list, no card, an empty
+// string), so that a line does not end in a bare "name: ". Templates keep
+// formatValue (a log message is recorded in transcripts), and Glance
+// leaves such a value out.
+func viewValue(v any) string { return orNone(formatValue(v)) }
+
+// orNone is s, or "(none)" for "".
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
+
 // zoneText lists a zone's cards, or only their count when hidden.
 func (g *Game) zoneText(name string, owner, viewer int, visibility string) string {
 	list := g.zoneList(name, owner)
@@ -99,13 +114,21 @@ func (g *Game) zoneText(name string, owner, viewer int, visibility string) strin
 		return "(empty)"
 	}
 	if !visibleTo(visibility, -2, viewer) {
-		return fmt.Sprintf("%d cards", len(list))
+		return cardCount(len(list))
 	}
 	parts := make([]string, len(list))
 	for i, c := range list {
 		parts[i] = cardText(g.cardView(c.(map[string]any)), g.propNames())
 	}
 	return strings.Join(parts, ", ")
+}
+
+// cardCount is "1 card" or "N cards".
+func cardCount(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
 }
 
 // cardText is a card's name with its true bool props and non-zero int

@@ -108,7 +108,7 @@ func TestE2EReplayChangedDecision(t *testing.T) {
 
 	code, out, _ := runCLI(t, "", "replay", file)
 	assert.Equal(t, exitProblems, code)
-	assert.Contains(t, out, fmt.Sprintf("%s:%d: step ", file, changed))
+	assert.Regexp(t, regexp.QuoteMeta(fmt.Sprintf("%s:%d: decision 3 (step ", file, changed))+`\d+\): `, out)
 	assert.Contains(t, out, `expected decision "no_such_option"`)
 	assert.Contains(t, out, "it is not legal here (legal: ")
 }
@@ -198,7 +198,8 @@ func TestE2EReplayVariantReportsNewOptions(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "replay", file, "--variant", "open-conquest")
 	require.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, out, `no divergence: variant "open-conquest"`)
-	assert.Regexp(t, `game\.yaml:\d+: step \d+ \(P\d\): the variant also offers bid c=`, out)
+	assert.NotContains(t, out, "agon explain", "explain replays the transcript's own rules, not the variant's")
+	assert.Regexp(t, `game\.yaml:\d+: decision \d+ \(step \d+, P\d\): the variant also offers bid c=`, out)
 }
 
 // TestE2EBenchFunctionsCountsTheRulesetsWork: --functions lists the

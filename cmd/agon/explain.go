@@ -106,23 +106,25 @@ func explainFailure(stderr io.Writer, prm explainParams, t *transcript.Transcrip
 		return fail(stderr, err)
 	}
 	fmt.Fprintf(stderr, "error: the transcript does not replay up to decision %d:\n%s\n", prm.Step, d.Error())
-	if d.Step < len(t.Steps) && t.Steps[d.Step].Kind == transcript.StepDecide {
-		k := decisionNumber(t, d.Step)
-		fmt.Fprintf(stderr, "to see why the rules differ there, explain that decision: agon explain %s --step %d\n", prm.File, k)
+	if hint := explainHint(prm.File, d); hint != "" {
+		fmt.Fprintln(stderr, hint)
 	}
 	fmt.Fprintf(stderr, "a transcript recorded with another version of the rules diverges: explain it with the rules it was recorded with (--ruleset DIR), or record it again (agon record)\n")
 	return exitProblems
 }
 
-// decisionNumber is the number (from 1) of the decide step at index i.
-func decisionNumber(t *transcript.Transcript, i int) int {
-	n := 0
-	for _, s := range t.Steps[:i+1] {
-		if s.Kind == transcript.StepDecide {
-			n++
-		}
+// explainHint is the agon explain command that shows where a
+// transcript diverged: the decision that differs, or the last decision
+// before the step that differs and what the rules did after it ("" when
+// the divergence comes before the first decision, or in a scenario file).
+func explainHint(file string, d *transcript.Divergence) string {
+	switch {
+	case d.AtDecision:
+		return fmt.Sprintf("to see why the rules differ there, explain that decision: agon explain %s --step %d", file, d.Decision)
+	case d.Decision > 0:
+		return fmt.Sprintf("to see the decision before it and what the rules did after it: agon explain %s --step %d", file, d.Decision)
 	}
-	return n
+	return ""
 }
 
 // explainAt fills out with the decision pending in g (the transcript's

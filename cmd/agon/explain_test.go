@@ -103,7 +103,8 @@ func TestExplainDivergingTranscript(t *testing.T) {
 	code, _, stderr = runCLI(t, "", "explain", file, "--step", "6")
 	assert.Equal(t, exitProblems, code)
 	assert.Contains(t, stderr, "error: the transcript does not replay up to decision 6:\n")
-	assert.Contains(t, stderr, `broken.yaml:44: step 20: expected log "P1 bids 4 on Carpenter's Workshop", got log "P1 bids 3 on Carpenter's Workshop"`)
+	assert.Contains(t, stderr, `broken.yaml:44: step 20 (after decision 5): expected log "P1 bids 4 on Carpenter's Workshop", got log "P1 bids 3 on Carpenter's Workshop"`)
+	assert.Contains(t, stderr, "to see the decision before it and what the rules did after it: agon explain "+file+" --step 5\n")
 	assert.Contains(t, stderr, "explain it with the rules it was recorded with (--ruleset DIR), or record it again (agon record)")
 }
 
@@ -134,4 +135,29 @@ func TestExplainRefusesAScenarioFile(t *testing.T) {
 	code, _, stderr := runCLI(t, "", "explain", "../../testgames/peloponnes/scenarios/luxury-cap-17.yaml", "--step", "1")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, stderr, "is a scenario file: explain reads transcripts")
+}
+
+// A replay's divergence names the decision as explain --step counts
+// decisions, and the explain command it prints works.
+func TestReplayDivergenceNamesTheDecisionExplainTakes(t *testing.T) {
+	requireCore(t)
+	file := brokenGolden(t, "    key: coins n=3\n", "    key: coins n=9\n")
+	code, out, _ := runCLI(t, "", "replay", file)
+	require.Equal(t, exitProblems, code, out)
+	assert.Regexp(t, `broken\.yaml:\d+: decision 2 \(step \d+\): expected decision "coins n=9" by P1 \(decide: 0\), but it is not legal here`, out)
+	cmd := "agon explain " + file + " --step 2"
+	require.Contains(t, out, "to see why the rules differ there, explain that decision: "+cmd+"\n")
+	code, out, stderr := runCLI(t, "", strings.Fields(cmd)[1:]...)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, `but "coins n=9" is not a legal option here`)
+
+	code, out, _ = runCLI(t, "", "replay", file, "--json")
+	require.Equal(t, exitProblems, code, out)
+	assert.Contains(t, out, `"decision": 2,`)
+
+	file = brokenGolden(t, "  - log: P1 bids 3 on Carpenter's Workshop\n", "  - log: P1 bids 4 on Carpenter's Workshop\n")
+	code, out, _ = runCLI(t, "", "replay", file)
+	require.Equal(t, exitProblems, code, out)
+	assert.Contains(t, out, "broken.yaml:44: step 20 (after decision 5): expected log")
+	assert.Contains(t, out, "agon explain "+file+" --step 5\n")
 }

@@ -73,8 +73,9 @@ func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr 
 	if err := pl.run(); err != nil {
 		pl.showRest()
 		if errors.Is(err, errQuit) {
+			// Quitting is the person's choice, not a problem found.
 			fmt.Fprintln(stderr, "game abandoned")
-			return exitProblems
+			return exitOK
 		}
 		return fail(stderr, err)
 	}
@@ -112,7 +113,14 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *transcript.Scenario, 
 	if err != nil {
 		return nil, err
 	}
-	return &player{g: g, start: start, seats: seats, bots: bots, botSeed: prm.Seed, in: bufio.NewScanner(stdin), out: stdout, seen: make([]int, n)}, nil
+	pl := &player{g: g, start: start, seats: seats, bots: bots, botSeed: prm.Seed, in: bufio.NewScanner(stdin), out: stdout, seen: make([]int, n)}
+	// A scenario's position replaces the game the setup dealt: its log
+	// would tell of cards and hands that are no longer there.
+	pl.shown = g.PositionEvents()
+	for i := range pl.seen {
+		pl.seen[i] = pl.shown
+	}
+	return pl, nil
 }
 
 // loadPlayProgram loads the ruleset, or the scenario file and its ruleset.
@@ -127,8 +135,25 @@ func loadPlayProgram(prm playParams) (*interpreter.Program, *transcript.Scenario
 	if prm.Record != "" {
 		return nil, nil, "", usagef("--record and --from: a transcript starts from setup, not from a scenario's position")
 	}
+	if t := readTranscriptFile(prm.From); t != nil {
+		return nil, nil, "", usagef("%s is a transcript, not a scenario: --from starts from a scenario file's position; "+
+			"agon replay %s checks the game, and agon explain %s --step N shows the position at its decision N%s",
+			prm.From, prm.From, prm.From, decisionRange(t))
+	}
 	sc, p, source, err := openScenario(prm.From, prm.Ruleset)
 	return p, sc, source, err
+}
+
+// decisionRange says which decisions a transcript has, for messages.
+func decisionRange(t *transcript.Transcript) string {
+	switch n := t.Decisions(); n {
+	case 0:
+		return ""
+	case 1:
+		return " (it has decision 1 only)"
+	default:
+		return fmt.Sprintf(" (1 to %d)", n)
+	}
 }
 
 // playerCount is the number of players: the scenario's, --players, the
@@ -308,11 +333,12 @@ sees (its own zones, the cards on display, one line per other player) and the
 numbered legal options. Type a number to choose (several numbers, "2 1", answer
 the next questions of that seat too), or a command: show CARD (a card's figures),
 state (everything the seat may see), undo (back to the seat's previous decision),
-help, quit. Bots decide on their own. At the end it prints the scores and the
-winners.
+help, quit (exit code 0: a choice, not a problem). Bots decide on their own. At
+the end it prints the scores and the winners.
 
 --from starts from a scenario file's position (see testgames/README.md); the
-ruleset is then the scenario's game unless given.
+ruleset is then the scenario's game unless given. What the setup logged before
+the position was applied is not shown: the position replaced that game.
 
 Seats are human or a bot kind (` + strings.Join(bot.Kinds(), ", ") + `; mcts:400 searches
 400 iterations a decision, see README, Bots): one kind for every seat (--seats

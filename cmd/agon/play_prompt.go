@@ -52,6 +52,10 @@ func (pl *player) ask(d *interpreter.Decision) (string, error) {
 // showSince prints the events since the seat's last decision.
 func (pl *player) showSince(seat int) {
 	events := pl.g.Events()
+	since := seatName(pl.seats, seat) + "'s last decision"
+	if n := pl.g.PositionEvents(); n > 0 && pl.seen[seat] == n {
+		since = "the scenario's position"
+	}
 	var lines []string
 	for _, ev := range events[min(pl.seen[seat], len(events)):] {
 		if text := pl.eventText(ev, seat); text != "" {
@@ -60,7 +64,7 @@ func (pl *player) showSince(seat int) {
 	}
 	pl.seen[seat] = len(events)
 	if len(lines) > 0 {
-		fmt.Fprintf(pl.out, "\n-- since %s's last decision --\n%s\n", seatName(pl.seats, seat), strings.Join(lines, "\n"))
+		fmt.Fprintf(pl.out, "\n-- since %s --\n%s\n", since, strings.Join(lines, "\n"))
 	}
 }
 

@@ -107,10 +107,15 @@ func TestPlayFromScenario(t *testing.T) {
 	requireCore(t)
 	file := "../../testgames/peloponnes/scenarios/displacement-chain-and-withdraw.yaml"
 	code, out, stderr := runCLI(t, "q\n", "play", "--from", file, "--seats", "human,first,first")
-	assert.Equal(t, exitProblems, code, stderr)
+	assert.Equal(t, exitOK, code, "quitting is a choice, not a problem: %s", stderr)
 	assert.Contains(t, out, "Peloponnes Card Game, 3 players, from "+file)
 	assert.Contains(t, out, "display: Lion Gate, Stoa, Granary")
 	assert.Contains(t, out, "  hand: Stone coin ×5")
+	// The setup dealt another game, which the position replaced: its log
+	// (civilizations, revealed cards) is not news to show.
+	assert.Contains(t, out, "-- since the scenario's position --\nP3 (first): ")
+	assert.NotContains(t, out, "Revealed: ")
+	assert.NotContains(t, out, " plays Argos")
 
 	code, _, stderr = runCLI(t, "", "play", "--from", file, "--players", "2")
 	assert.Equal(t, exitUsage, code)
@@ -145,4 +150,34 @@ func TestPlayBotsOnlyStreamsTheGame(t *testing.T) {
 	assert.Contains(t, out, "(a secret choice)", "onlookers do not see secret choices")
 	assert.NotContains(t, out, "choose 1-")
 	assert.Contains(t, out, "Final scores")
+}
+
+// A transcript given to --from is named for what it is, with the commands
+// that read one, not reported as a scenario with unknown keys.
+func TestPlayFromATranscript(t *testing.T) {
+	requireCore(t)
+	code, _, stderr := runCLI(t, "", "play", "--from", explainGolden)
+	assert.Equal(t, exitUsage, code, stderr)
+	assert.Contains(t, stderr, explainGolden+" is a transcript, not a scenario: ")
+	assert.Contains(t, stderr, "agon explain "+explainGolden+" --step N shows the position at its decision N (1 to 196)")
+	assert.NotContains(t, stderr, "unknown key")
+
+	// One agon wrote but that no longer reads cleanly is still a transcript.
+	file := brokenGolden(t, "seed: ", "sead: ")
+	code, _, stderr = runCLI(t, "", "play", "--from", file)
+	assert.Equal(t, exitUsage, code, stderr)
+	assert.Contains(t, stderr, file+" is a transcript, not a scenario: ")
+}
+
+// Quitting at the prompt ends play without a problem (exit 0); input that
+// ends before the game does is one (exit 1).
+func TestPlayQuitExitsZero(t *testing.T) {
+	requireCore(t)
+	args := []string{"play", "peloponnes", "--seats", "human,random,random", "--seed", "5"}
+	code, _, stderr := runCLI(t, "quit\n", args...)
+	assert.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stderr, "game abandoned")
+	code, _, stderr = runCLI(t, "1\n", args...)
+	assert.Equal(t, exitProblems, code, stderr)
+	assert.Contains(t, stderr, "input ended before the game did")
 }

@@ -63,11 +63,17 @@ type replaySummary struct {
 
 // divergence is a Divergence in JSON output.
 type divergence struct {
-	Step     int    `json:"step"` // from 1
+	Step int `json:"step"` // from 1, counting every step of the transcript
+	// Decision is the number agon explain --step takes (decisions only,
+	// from 1): the decision that differs, or the last before the step
+	// that differs (0: none, or a scenario file).
+	Decision int    `json:"decision,omitempty"`
 	Line     int    `json:"line"`
 	Expected string `json:"expected"`
 	Got      string `json:"got"`
 	Message  string `json:"message"`
+	// hint is the agon explain command that shows the position there.
+	hint string
 }
 
 // setFailure records why a replay failed: where it diverged, or the
@@ -75,7 +81,7 @@ type divergence struct {
 func (out *replayJSON) setFailure(err error) {
 	var d *transcript.Divergence
 	if errors.As(err, &d) {
-		out.Divergence = &divergence{Step: d.Step + 1, Line: d.Line, Expected: d.Expected, Got: d.Got, Message: d.Error()}
+		out.Divergence = &divergence{Step: d.Step + 1, Decision: d.Decision, Line: d.Line, Expected: d.Expected, Got: d.Got, Message: d.Error(), hint: explainHint(out.File, d)}
 	} else if err != nil {
 		out.Error = err.Error()
 	}
@@ -303,10 +309,13 @@ func printReplay(stdout, stderr io.Writer, out replayJSON, prm replayParams) {
 		fmt.Fprintf(stdout, "variant %q first differs from the transcript here:\n%s\n", prm.Variant, out.Divergence.Message)
 	case out.Divergence != nil:
 		fmt.Fprintln(stdout, out.Divergence.Message)
+		if out.Divergence.hint != "" {
+			fmt.Fprintln(stdout, out.Divergence.hint)
+		}
 	case out.Error != "":
 		fmt.Fprintf(stderr, "error: %s\n", out.Error)
 	case prm.VariantSet:
-		fmt.Fprintf(stdout, "no divergence: variant %q plays out as the transcript (%d decisions)\n", prm.Variant, out.Decisions)
+		fmt.Fprintf(stdout, "no divergence: variant %q plays out as the transcript (%s)\n", prm.Variant, count(out.Decisions, "decision"))
 	default:
 		what := ""
 		if out.Scenario != "" {
@@ -315,7 +324,7 @@ func printReplay(stdout, stderr io.Writer, out replayJSON, prm replayParams) {
 		if out.Unfinished {
 			what += "unfinished after "
 		}
-		fmt.Fprintf(stdout, "ok: %s%d decisions, %d checks%s\n", what, out.Decisions, out.Checks, skippedNote(out.Skipped))
+		fmt.Fprintf(stdout, "ok: %s%s, %s%s\n", what, count(out.Decisions, "decision"), count(out.Checks, "check"), skippedNote(out.Skipped))
 	}
 	if out.OptionsDiffer != "" {
 		fmt.Fprintf(stdout, "where the variant first offers other options:\n%s\n", out.OptionsDiffer)
@@ -340,7 +349,10 @@ func newReplayCmd(e *env) *cobra.Command {
 		Short: "Check transcripts against the rules",
 		Long: `replay plays a transcript's decisions, with its chance outcomes, and compares
 every log message, decision and the final result with what the rules produce. It
-prints the first difference with the transcript's line. A transcript recorded with
+prints the first difference with the transcript's line and the decision it is at or
+after, numbered as agon explain --step numbers them ("decision 3 (step 14)": step
+counts every entry of steps:, decision only the decide steps), then the agon
+explain command that shows that position. A transcript recorded with
 another version of the ruleset gets a note, not an error. A game saved before it
 ended (agon play --record, then quit; the transcript says unfinished: true) is
 checked up to where it stops: "ok: unfinished after N decisions".

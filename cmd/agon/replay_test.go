@@ -161,7 +161,7 @@ func TestPlayRecordSavesAReplayableGame(t *testing.T) {
 	assert.Contains(t, out, "ok: ")
 
 	code, _, stderr = runCLI(t, "1\n1\nq\n", "play", "peloponnes", "--players", "2", "--seed", "5", "--record", file)
-	assert.Equal(t, exitProblems, code)
+	assert.Equal(t, exitOK, code, "quitting is a choice, not a problem: %s", stderr)
 	assert.Contains(t, stderr, "wrote "+file+": the unfinished game, ")
 	data, err = os.ReadFile(file)
 	require.NoError(t, err)
@@ -170,4 +170,11 @@ func TestPlayRecordSavesAReplayableGame(t *testing.T) {
 	code, out, stderr = runCLI(t, "", "replay", file)
 	assert.Equal(t, exitOK, code, stderr+out)
 	assert.Contains(t, out, "ok: unfinished after 9 decisions, 0 checks")
+}
+
+func TestReplayCountsInTheSingular(t *testing.T) {
+	requireCore(t)
+	code, out, stderr := runCLI(t, "", "replay", "../../testgames/peloponnes/scenarios/conquest-row-value-2-needs-bid-5.yaml")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, ": 1 decision, 13 checks\n")
 }

@@ -79,3 +79,8 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// count writes n with its noun: "1 decision", "3 decisions".
+func count(n int, noun string) string {
+	return fmt.Sprintf("%d %s", n, plural(n, noun, noun+"s"))
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+
 	"agon/interpreter"
 	"agon/interpreter/transcript"
 )
@@ -10,6 +12,25 @@ import (
 func isScenarioFile(file string) bool {
 	data, err := readInput(file)
 	return err == nil && transcript.IsScenario(data)
+}
+
+// transcriptHeader starts every transcript agon writes.
+var transcriptHeader = []byte("# agon transcript")
+
+// readTranscriptFile reads file as a transcript when it is one rather
+// than a scenario file: it has no scenario: key, and it starts as agon
+// writes transcripts or reads as one without a problem. It returns nil
+// for anything else.
+func readTranscriptFile(file string) *transcript.Transcript {
+	data, err := readInput(file)
+	if err != nil || transcript.IsScenario(data) {
+		return nil
+	}
+	t, err := transcript.Read(file, data)
+	if err != nil && !bytes.HasPrefix(bytes.TrimSpace(data), transcriptHeader) {
+		return nil
+	}
+	return t
 }
 
 // openScenario reads a scenario file and loads its ruleset (ref as any

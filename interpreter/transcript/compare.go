@@ -11,9 +11,10 @@ import (
 // OptionDifference is the first decision of a transcript at which two
 // rulesets (a base and a variant) offer different options.
 type OptionDifference struct {
-	Step   int // index of the decide step in the transcript
-	Line   int // its line
-	Player int
+	Step     int // index of the decide step in the transcript
+	Decision int // its number among the decide steps, from 1 (as agon explain --step counts)
+	Line     int // its line
+	Player   int
 	// OnlyA and OnlyB are the option keys offered by one ruleset only.
 	OnlyA, OnlyB []string
 }
@@ -30,7 +31,7 @@ func (d *OptionDifference) Describe(file, a, b string) string {
 	default:
 		what = fmt.Sprintf("%s offer %s where %s offers %s", a, strings.Join(d.OnlyA, ", "), b, strings.Join(d.OnlyB, ", "))
 	}
-	return fmt.Sprintf("%s:%d: step %d (%s): %s", file, d.Line, d.Step+1, interpreter.PlayerName(d.Player), what)
+	return fmt.Sprintf("%s:%d: decision %d (step %d, %s): %s", file, d.Line, d.Decision, d.Step+1, interpreter.PlayerName(d.Player), what)
 }
 
 // FirstOptionDifference plays the transcript's decisions and chance
@@ -49,16 +50,18 @@ func FirstOptionDifference(a, b *interpreter.Program, t *Transcript) (*OptionDif
 	if err != nil {
 		return nil, err
 	}
+	decision := 0
 	for i, s := range t.Steps {
 		if s.Kind != StepDecide {
 			continue
 		}
+		decision++
 		da, db := ga.Pending(), gb.Pending()
 		if da == nil || db == nil {
 			return nil, nil
 		}
 		if diff := compareOptions(da, db); diff != nil {
-			diff.Step, diff.Line, diff.Player = i, s.Line, s.Player
+			diff.Step, diff.Decision, diff.Line, diff.Player = i, decision, s.Line, s.Player
 			return diff, nil
 		}
 		next := chanceBefore(t, i+1)

@@ -129,22 +129,49 @@ type Divergence struct {
 	// Reason, when set, explains the difference instead of Got
 	// ("it is not legal here (legal: …)").
 	Reason string
+	// Decision numbers the decisions as agon explain --step does (from 1,
+	// counting decide steps only): the decide step that differs, or the
+	// last one before the step that differs (0: none before it). It is 0
+	// in a scenario's divergences, which name steps only.
+	Decision int
+	// AtDecision says the step that differs is decision Decision itself.
+	AtDecision bool
+	// numbered is set when decisions are counted (in a transcript).
+	numbered bool
 }
 
-// Error reads "file:line: step N: expected X, got Y" (N counts from 1),
-// or "…: expected X, but Reason".
+// Error reads "file:line: step N: expected X, got Y" (N counts every
+// step from 1), or "…: expected X, but Reason". In a transcript the place
+// also names the decision, counted as agon explain --step counts them:
+// "decision K (step N)" for a decide step, "step N (after decision K)" or
+// "step N (before the first decision)" for the others.
 func (d *Divergence) Error() string {
 	var b strings.Builder
 	if pos := (schema.Pos{File: d.File, Line: d.Line}); pos.IsValid() {
 		b.WriteString(pos.String() + ": ")
 	}
-	fmt.Fprintf(&b, "step %d: expected %s, ", d.Step+1, d.Expected)
+	fmt.Fprintf(&b, "%s: expected %s, ", d.Where(), d.Expected)
 	if d.Reason != "" {
 		b.WriteString("but " + d.Reason)
 	} else {
 		b.WriteString("got " + d.Got)
 	}
 	return b.String()
+}
+
+// Where names the step that differs: "step N", or in a transcript
+// "decision K (step N)", "step N (after decision K)" or "step N (before
+// the first decision)".
+func (d *Divergence) Where() string {
+	switch {
+	case d.AtDecision:
+		return fmt.Sprintf("decision %d (step %d)", d.Decision, d.Step+1)
+	case d.Decision > 0:
+		return fmt.Sprintf("step %d (after decision %d)", d.Step+1, d.Decision)
+	case d.numbered:
+		return fmt.Sprintf("step %d (before the first decision)", d.Step+1)
+	}
+	return fmt.Sprintf("step %d", d.Step+1)
 }
 
 // Replay plays the transcript's decisions on a new game of p (with the
@@ -185,12 +212,15 @@ type replayer struct {
 	t      *Transcript
 	s      session
 	check  func(expr string) (bool, error)
-	logs   bool                // compare log steps
-	chance bool                // compare chance steps (always in transcripts)
-	sc     *scenarioRun        // set when replaying a scenario file
-	events []interpreter.Event // the game's events, refreshed after each decision
-	next   int                 // the first event not yet matched
-	rep    *ReplayReport
+	logs   bool         // compare log steps
+	chance bool         // compare chance steps (always in transcripts)
+	sc     *scenarioRun // set when replaying a scenario file
+	// scenario: divergences name steps only, not decisions (agon explain
+	// reads transcripts, not scenario files).
+	scenario bool
+	events   []interpreter.Event // the game's events, refreshed after each decision
+	next     int                 // the first event not yet matched
+	rep      *ReplayReport
 }
 
 // replay walks t against the game start returns (given the outcomes
@@ -248,7 +278,16 @@ func (r *replayer) peek() (interpreter.Event, bool) {
 
 // diverge builds the divergence at step i.
 func (r *replayer) diverge(i int, expected, got, reason string) *Divergence {
-	return &Divergence{File: r.t.File, Step: i, Line: r.line(i), Expected: expected, Got: got, Reason: reason}
+	d := &Divergence{File: r.t.File, Step: i, Line: r.line(i), Expected: expected, Got: got, Reason: reason}
+	if !r.scenario {
+		d.numbered = true
+		d.Decision = r.t.DecisionsBefore(i)
+		if i < len(r.t.Steps) && r.t.Steps[i].Kind == StepDecide {
+			d.Decision++
+			d.AtDecision = true
+		}
+	}
+	return d
 }
 
 // line is the transcript line of step i, or of the result (or the last

@@ -156,14 +156,14 @@ func TestReplayIllegalDecision(t *testing.T) {
 	d := divergence(t, tr, nil)
 	assert.Equal(t, 4, d.Step)
 	assert.Equal(t, tr.Steps[4].Line, d.Line)
-	assert.Equal(t, fmt.Sprintf(`fake.yaml:%d: step 5: expected decision "pass" by P2 (decide: 1), but it is not legal here (legal: a, b)`, d.Line), d.Error())
+	assert.Equal(t, fmt.Sprintf(`fake.yaml:%d: decision 2 (step 5): expected decision "pass" by P2 (decide: 1), but it is not legal here (legal: a, b)`, d.Line), d.Error())
 }
 
 func TestReplayWrongPlayer(t *testing.T) {
 	tr := recordFake(t, firstOption)
 	tr.Steps[4].Player = 0
 	d := divergence(t, tr, nil)
-	assert.Contains(t, d.Error(), `step 5: expected decision "a" by P1 (decide: 0), but P2 decides here ("pick")`)
+	assert.Contains(t, d.Error(), `decision 2 (step 5): expected decision "a" by P1 (decide: 0), but P2 decides here ("pick")`)
 }
 
 func TestReplayOtherLegalDecisionChangesResult(t *testing.T) {
@@ -179,14 +179,14 @@ func TestReplayLogMismatch(t *testing.T) {
 	tr := recordFake(t, firstOption)
 	tr.Steps[3].Text = "Turn two"
 	d := divergence(t, tr, nil)
-	assert.Contains(t, d.Error(), `step 4: expected log "Turn two", got log "Turn 2"`)
+	assert.Contains(t, d.Error(), `step 4 (after decision 1): expected log "Turn two", got log "Turn 2"`)
 }
 
 func TestReplayMissingStep(t *testing.T) {
 	tr := recordFake(t, firstOption)
 	tr.Steps = slices.Delete(tr.Steps, 5, 6) // drop the die roll
 	d := divergence(t, tr, nil)
-	assert.Contains(t, d.Error(), `step 6: expected log "Turn 3", got chance "roll die" with [3]`)
+	assert.Contains(t, d.Error(), `step 6 (after decision 2): expected log "Turn 3", got chance "roll die" with [3]`)
 }
 
 func TestReplayExtraStepAtEnd(t *testing.T) {
@@ -203,7 +203,7 @@ func TestReplayStopsEarly(t *testing.T) {
 	tr.Result = nil
 	d := divergence(t, tr, nil)
 	assert.Equal(t, 5, d.Step)
-	assert.Contains(t, d.Error(), `step 6: expected no more steps, got chance "roll die" with [3]`)
+	assert.Contains(t, d.Error(), `step 6 (after decision 2): expected no more steps, got chance "roll die" with [3]`)
 }
 
 func TestReplaySuppliesChanceOutcomes(t *testing.T) {
@@ -231,7 +231,7 @@ func TestReplayChecks(t *testing.T) {
 	assert.Equal(t, 2, rep.Skipped)
 
 	d := divergence(t, tr, func(e string) (bool, error) { return e == "ok", nil })
-	assert.Equal(t, `fake.yaml:41: step 5: expected check "bad" to hold, but it does not`, d.Error())
+	assert.Equal(t, `fake.yaml:41: step 5 (after decision 1): expected check "bad" to hold, but it does not`, d.Error())
 
 	d = divergence(t, tr, func(e string) (bool, error) { return false, errors.New("boom") })
 	assert.True(t, strings.HasSuffix(d.Error(), "but it failed: boom"), d.Error())
@@ -240,7 +240,7 @@ func TestReplayChecks(t *testing.T) {
 func TestReplayStartFails(t *testing.T) {
 	tr := recordFake(t, firstOption)
 	_, err := replay(tr, func([]interpreter.Outcome) (session, error) { return nil, errors.New("2 players only") }, nil)
-	assert.ErrorContains(t, err, "step 1: expected the game to start, but it failed: 2 players only")
+	assert.ErrorContains(t, err, "step 1 (before the first decision): expected the game to start, but it failed: 2 players only")
 }
 
 func TestShortList(t *testing.T) {
@@ -258,5 +258,5 @@ func TestReplayShowsWhyACheckFails(t *testing.T) {
 		Steps: []Step{{Kind: StepCheck, Expr: "gold == 2", Line: 7}}}
 	_, err := Replay(p, tr, ReplayOptions{Check: interpreter.CheckExpr})
 	require.Error(t, err)
-	assert.Equal(t, `t.yaml:7: step 1: expected check "gold == 2" to hold, but it does not: gold == 2 is false (gold is 3)`, err.Error())
+	assert.Equal(t, `t.yaml:7: step 1 (before the first decision): expected check "gold == 2" to hold, but it does not: gold == 2 is false (gold is 3)`, err.Error())
 }

@@ -41,7 +41,7 @@ func RunScenario(p *interpreter.Program, sc *Scenario) (*ReplayReport, error) {
 	}
 	t := &sc.Transcript
 	run := &scenarioRun{}
-	r := &replayer{t: t, sc: run, rep: &ReplayReport{}}
+	r := &replayer{t: t, sc: run, scenario: true, rep: &ReplayReport{}}
 	r.check = explaining(func() *interpreter.Game { return run.g }, interpreter.CheckExpr)
 	var posErr schema.ErrorList
 	rep, err := r.walk(func(initial []interpreter.Outcome) (session, error) {

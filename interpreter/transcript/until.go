@@ -32,6 +32,17 @@ func (t *Transcript) Decisions() int {
 	return n
 }
 
+// DecisionsBefore counts the decide steps before index i of Steps.
+func (t *Transcript) DecisionsBefore(i int) int {
+	n := 0
+	for _, s := range t.Steps[:min(i, len(t.Steps))] {
+		if s.Kind == StepDecide {
+			n++
+		}
+	}
+	return n
+}
+
 // DecisionStep is the index in Steps of decide step n (from 1), -1 when
 // there is none.
 func (t *Transcript) DecisionStep(n int) int {
