@@ -136,7 +136,8 @@
 // lines formatted only when someone reads them). simulate, compare and
 // bench never read a game's log, and a search bot's clones inherit the
 // setting, so their games render no log effect and no taken label and
-// keep no event: 5-12% of a random game's time, and a sixth of its bytes.
+// keep no event: 8-19% of a random game's time and 15-27% of its bytes
+// (BENCHMARKS.md, thirteenth round).
 // A log line is not a label: it reads state the next effects change, so
 // it cannot be rendered later from the state; it is not rendered at all.
 // The failures that move are those of KeysOnly, one step further: a log
