@@ -146,7 +146,7 @@ func updateGolden(t *testing.T, p *interpreter.Program, gf golden) golden {
 	if err != nil {
 		t.Fatalf("%s: not rewritten: %v", gf.path, err)
 	}
-	fresh.Steps = withChecksBack(fresh.Steps, gf.tr.Steps)
+	putBack(fresh, gf.tr)
 	fresh.RulesetSource = gf.tr.RulesetSource
 	data := fresh.Marshal()
 	if bytes.Equal(data, gf.tr.Marshal()) {
@@ -267,6 +267,90 @@ type scriptedSeat struct{ s *decisionScript }
 // Choose takes the script's next decision.
 func (b scriptedSeat) Choose(_ *interpreter.Game, d *interpreter.Decision) int {
 	return b.s.choose(d)
+}
+
+// putBack puts into a transcript recorded afresh (rerecordDecisions) what
+// people wrote into the old one: its check steps (withChecksBack) and its
+// comments (withCommentsBack, and those of the header and result lines).
+func putBack(fresh, old *transcript.Transcript) {
+	steps, oldSteps, tail := withCommentsBack(fresh.Steps, old.Steps)
+	fresh.Steps = withChecksBack(steps, oldSteps)
+	fresh.HeadComments = slices.Clone(old.HeadComments)
+	fresh.Comments = old.Comments.Clone()
+	fresh.Comments.PrependAbove("result", tail...)
+	fresh.FootComments = slices.Clone(old.FootComments)
+}
+
+// withCommentsBack gives the comments of old's steps to the steps of fresh
+// that correspond to them: the k-th decision's to the k-th decision, a log
+// or chance step's to the same step (the same text, seen as often before
+// it) in the same stretch between decisions. The comments of a log or
+// chance step that is gone move above the next decide or check step of
+// old, in the returned copy of old (withChecksBack takes its checks from
+// it); after the last one, they come back as tail, for above result:.
+func withCommentsBack(fresh, old []transcript.Step) (freshOut, oldOut []transcript.Step, tail []string) {
+	freshOut, oldOut = slices.Clone(fresh), slices.Clone(old)
+	type place struct {
+		stretch, seen int
+		text          string
+	}
+	places := func(steps []transcript.Step, f func(i int, p place)) {
+		stretch, seen := 0, map[string]int{}
+		for i, st := range steps {
+			switch st.Kind {
+			case transcript.StepDecide:
+				stretch++
+				clear(seen)
+			case transcript.StepCheck:
+			default:
+				text := fmt.Sprintf("%s\x00%s\x00%q\x00%s", st.Kind, st.Name, st.Result, st.Text)
+				f(i, place{stretch, seen[text], text})
+				seen[text]++
+			}
+		}
+	}
+	at := map[place]int{} // where each log and chance step of fresh is
+	places(fresh, func(i int, p place) { at[p] = i })
+	var moving []string // comments of gone steps, for the next decision or check
+	next := 0           // the next step of old to look at for a decision or check
+	takeMoving := func(upTo int) {
+		for ; next < upTo && len(moving) > 0; next++ {
+			if k := oldOut[next].Kind; k == transcript.StepDecide || k == transcript.StepCheck {
+				oldOut[next].Comments = oldOut[next].Comments.Clone()
+				oldOut[next].Comments.PrependAbove(k, moving...)
+				moving = nil
+			}
+		}
+		next = max(next, upTo)
+	}
+	places(old, func(i int, p place) {
+		takeMoving(i)
+		c := old[i].Comments
+		if c.IsZero() {
+			return
+		}
+		if j, ok := at[p]; ok {
+			freshOut[j].Comments = c.Clone()
+			return
+		}
+		moving = append(moving, c.Lines(old[i].Kind, "result")...)
+	})
+	takeMoving(len(old))
+	var od, fd []int // the decide steps
+	for i, st := range oldOut {
+		if st.Kind == transcript.StepDecide {
+			od = append(od, i)
+		}
+	}
+	for i, st := range freshOut {
+		if st.Kind == transcript.StepDecide {
+			fd = append(fd, i)
+		}
+	}
+	for k := range min(len(od), len(fd)) {
+		freshOut[fd[k]].Comments = oldOut[od[k]].Comments.Clone()
+	}
+	return freshOut, oldOut, moving
 }
 
 // placedCheck is a check step of an old transcript and where it stood:
@@ -418,14 +502,25 @@ func goldenSeatBots(tr *transcript.Transcript) ([]interpreter.Bot, error) {
 }
 
 // recordedBytes is the file as a recording gives it: its bytes, or,
-// when it has check steps, the transcript without them.
+// when it has check steps or comments, the transcript without them.
 func recordedBytes(gf golden) []byte {
-	if !slices.ContainsFunc(gf.tr.Steps, isCheckStep) {
+	if !slices.ContainsFunc(gf.tr.Steps, isCheckStep) && !hasComments(gf.tr) {
 		return gf.data
 	}
 	tr := *gf.tr
 	tr.Steps = slices.DeleteFunc(slices.Clone(tr.Steps), isCheckStep)
+	for i := range tr.Steps {
+		tr.Steps[i].Comments = transcript.Comments{}
+	}
+	tr.HeadComments, tr.Comments, tr.FootComments = nil, transcript.Comments{}, nil
 	return tr.Marshal()
+}
+
+// hasComments reports whether a transcript has comments (besides the
+// "# agon transcript" line every transcript starts with).
+func hasComments(tr *transcript.Transcript) bool {
+	return len(tr.HeadComments) > 0 || !tr.Comments.IsZero() || len(tr.FootComments) > 0 ||
+		slices.ContainsFunc(tr.Steps, func(s transcript.Step) bool { return !s.Comments.IsZero() })
 }
 
 // isCheckStep reports whether a step is a check step.
@@ -471,7 +566,7 @@ func TestGoldenUpdateRestoresOutputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh.Steps = withChecksBack(fresh.Steps, spoilt.Steps)
+	putBack(fresh, &spoilt)
 	fresh.Ruleset = gf.tr.Ruleset
 	if msg := firstLineDiff(gf.tr.Marshal(), fresh.Marshal()); msg != "" {
 		t.Fatalf("%s: re-recording its decisions does not give it back: %s", gf.path, msg)
@@ -546,5 +641,119 @@ func TestGoldenRefreshHashKeepsTableTranscripts(t *testing.T) {
 	want := strings.Replace(old, "sha256:0000000000000000", p.Hash(), 1)
 	if got, _ := os.ReadFile("peloponnes/t.yaml"); string(got) != want || gf.tr.Ruleset != p.Hash() {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestGoldenUpdateKeepsComments runs an update on a commented copy of a
+// recorded golden whose log line is out of date (as after a rule change
+// of its text): the update restores the line and keeps every comment,
+// the changed log's own comment moving above the next decision.
+func TestGoldenUpdateKeepsComments(t *testing.T) {
+	var gf golden
+	for _, g := range goldens(t) {
+		if g.tr.Source == transcript.SourceRecorded && slices.ContainsFunc(g.tr.Steps, isCheckStep) {
+			gf = g
+			break
+		}
+	}
+	if gf.tr == nil {
+		t.Skip("no source: recorded golden with a check")
+	}
+	p := gf.program(t)
+	lines := strings.Split(string(gf.data), "\n")
+	find := func(from int, ok func(i int) bool) int {
+		for i := from; i < len(lines); i++ {
+			if ok(i) {
+				return i
+			}
+		}
+		t.Fatalf("%s: no such line", gf.path)
+		return -1
+	}
+	isLog := func(i int) bool { return strings.HasPrefix(lines[i], "  - log: ") }
+	stays := find(0, isLog)
+	changes := find(stays+1, func(i int) bool { return isLog(i) && strings.HasPrefix(lines[i+1], "  - decide: ") })
+	decision := changes + 1
+	check := find(0, func(i int) bool { return strings.HasPrefix(lines[i], "  - check: ") })
+	result := find(0, func(i int) bool { return lines[i] == "result:" })
+
+	// The file as people left it, and as the update should leave it.
+	var old, want []string
+	for i, l := range lines {
+		switch i {
+		case 1:
+			old = append(old, "# a comment at the top", "")
+			want = append(want, "# a comment at the top", "")
+		case stays:
+			old = append(old, "  # above a log that stays")
+			want = append(want, "  # above a log that stays")
+		case changes:
+			old = append(old, "  # above a log that changes", "  - log: an out-of-date text # on it")
+			want = append(want, l)
+			continue
+		case decision:
+			old = append(old, "  # above a decision")
+			want = append(want, "  # above a log that changes", "  # on it", "  # above a decision")
+			l += " # at the end of a decision"
+		case check:
+			old = append(old, "  # above a check", "")
+			want = append(want, "  # above a check", "")
+		case result:
+			old = append(old, "# above result:")
+			want = append(want, "# above result:")
+		}
+		old, want = append(old, l), append(want, l)
+	}
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir(gf.game, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(gf.path, []byte(strings.Join(old, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	updateGolden(t, p, readGolden(t, gf.path))
+	got, err := os.ReadFile(gf.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := firstLineDiff([]byte(strings.Join(want, "\n")), got); msg != "" {
+		t.Fatalf("%s after an update: %s", gf.path, msg)
+	}
+}
+
+// TestWithCommentsBack checks where the comments of old steps go: to the
+// decision of the same number, to the same log in the same stretch (the
+// same one of equal logs), else above the next decision or check, and
+// after the last one above result: (tail).
+func TestWithCommentsBack(t *testing.T) {
+	commented := func(s transcript.Step, c string) transcript.Step {
+		s.Comments.AddAbove(s.Kind, c)
+		return s
+	}
+	log := func(s string) transcript.Step { return transcript.Step{Kind: transcript.StepLog, Text: s} }
+	check := func(s string) transcript.Step { return transcript.Step{Kind: transcript.StepCheck, Expr: s} }
+	decide := func(key string) transcript.Step { return transcript.Step{Kind: transcript.StepDecide, Key: key} }
+	old := []transcript.Step{
+		log("a"), commented(log("a"), "# the second a"), commented(log("gone"), "# gone 1"), log("b"),
+		commented(check("c"), "# c"),
+		commented(decide("x"), "# x"),
+		commented(log("a"), "# a after x"), commented(log("gone"), "# gone 2"),
+		decide("y"),
+		commented(log("gone"), "# gone 3"),
+	}
+	fresh := []transcript.Step{log("a"), log("b"), log("a"), decide("x"), log("A"), log("a"), decide("y"), log("new")}
+	gotFresh, gotOld, tail := withCommentsBack(fresh, old)
+	comment := func(s transcript.Step) string { return strings.Join(s.Comments.Lines(s.Kind), " ") }
+	var got []string
+	for _, s := range withChecksBack(gotFresh, gotOld) {
+		got = append(got, s.Key+s.Text+s.Expr+": "+comment(s))
+	}
+	want := []string{"a: ", "b: ", "c: # gone 1 # c", "a: # the second a", "x: # x", "A: ", "a: # a after x",
+		"y: # gone 2", "new: "}
+	if !slices.Equal(got, want) || !slices.Equal(tail, []string{"# gone 3"}) {
+		t.Fatalf("got %q, tail %q\nwant %q, tail [# gone 3]", got, tail, want)
+	}
+	if comment(old[4]) != "# c" || comment(old[8]) != "" {
+		t.Fatal("withCommentsBack changed the old steps")
 	}
 }

@@ -11,6 +11,7 @@ package transcript
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -104,6 +105,14 @@ type Transcript struct {
 	// replay stops after the last step instead of expecting the game to
 	// end there. Such a transcript has no result.
 	Unfinished bool
+	// HeadComments are the comment lines at the top of the file, after the
+	// "# agon transcript" Marshal writes ("" for a blank line between two).
+	HeadComments []string
+	// Comments are the comments of the header and result lines, by key
+	// ("seed", "result", "scores", …; see Comments).
+	Comments Comments
+	// FootComments are the comment lines after the last line.
+	FootComments []string
 }
 
 // Step is one step of a transcript. Which fields mean something depends
@@ -120,6 +129,10 @@ type Step struct {
 	Key    string   // decide: the option key
 	Label  string   // decide: the option label (informational)
 	Expr   string   // check: an expression that must hold
+	// ExprStyle is how Expr was written (yaml.DoubleQuotedStyle,
+	// yaml.SingleQuotedStyle or 0 for plain), so that Marshal writes a
+	// hand-written check as it was; 0 lets Marshal choose.
+	ExprStyle yaml.Style
 	// Scenario steps (see scenario.go).
 	Effects   *yaml.Node // run: the effect list
 	Prompt    string     // asks: a text the prompt must contain
@@ -127,6 +140,10 @@ type Step struct {
 	Offers    []string   // asks: at least these option keys
 	NotOffers []string   // asks: none of these option keys
 	Error     string     // run: the effects must fail with an error containing this
+	// Comments are the step's comments, by the key of the line they are
+	// on or above: Comments.Above[Kind] are the lines above the step.
+	// Read fills them in for transcripts, and Marshal writes them.
+	Comments Comments
 }
 
 // Result is a transcript's expected final result.
@@ -143,67 +160,91 @@ type Result struct {
 }
 
 // Marshal writes the transcript as YAML. The output depends only on the
-// transcript, so the same game always gives the same bytes.
+// transcript, so the same game always gives the same bytes. Comments
+// (HeadComments, Comments, the steps' Comments, FootComments) are written
+// where Read found them.
 func (t *Transcript) Marshal() []byte {
 	var b bytes.Buffer
-	b.WriteString("# agon transcript\n")
-	fmt.Fprintf(&b, "game: %s\n", quote(t.Game, false))
-	fmt.Fprintf(&b, "variant: %s\n", quote(t.Variant, false))
+	b.WriteString(marshalHead + "\n")
+	for _, c := range t.HeadComments {
+		writeCommentLine(&b, "", c)
+	}
+	var header []line
+	add := func(key, format string, args ...any) {
+		header = append(header, line{key: key, text: key + ": " + fmt.Sprintf(format, args...)})
+	}
+	add("game", "%s", quote(t.Game, false))
+	add("variant", "%s", quote(t.Variant, false))
 	if t.Ruleset != "" {
-		fmt.Fprintf(&b, "ruleset: %s\n", quote(t.Ruleset, false))
+		add("ruleset", "%s", quote(t.Ruleset, false))
 	}
 	if t.RulesetSource != "" {
-		fmt.Fprintf(&b, "ruleset_source: %s\n", quote(t.RulesetSource, false))
+		add("ruleset_source", "%s", quote(t.RulesetSource, false))
 	}
-	fmt.Fprintf(&b, "players: %d\n", t.Players)
+	add("players", "%d", t.Players)
 	if len(t.Seats) > 0 {
-		fmt.Fprintf(&b, "seats: %s\n", flowStrings(t.Seats))
+		add("seats", "%s", flowStrings(t.Seats))
 	}
-	fmt.Fprintf(&b, "seed: %d\n", t.Seed)
+	add("seed", "%d", t.Seed)
 	if t.Source != "" {
-		fmt.Fprintf(&b, "source: %s\n", quote(t.Source, false))
+		add("source", "%s", quote(t.Source, false))
 	}
 	if t.Unfinished {
-		b.WriteString("unfinished: true\n")
+		add("unfinished", "true")
 	}
-	writeSteps(&b, t.Steps)
+	if len(t.Steps) == 0 {
+		header = append(header, line{key: "steps", text: "steps: []"})
+	} else {
+		header = append(header, line{key: "steps", text: "steps:"})
+	}
+	var result []line
 	if r := t.Result; r != nil {
-		b.WriteString("result:\n")
-		fmt.Fprintf(&b, "  scores: %s\n", flowInts(r.Scores))
-		fmt.Fprintf(&b, "  winners: %s\n", flowInts(r.Winners))
+		result = []line{
+			{key: "result", text: "result:"},
+			{key: "scores", indent: "  ", text: "  scores: " + flowInts(r.Scores)},
+			{key: "winners", indent: "  ", text: "  winners: " + flowInts(r.Winners)},
+		}
+	}
+	// The header and result lines are one part, the steps come after the
+	// steps: line.
+	foot := slices.Clone(t.FootComments)
+	writeLines(&b, t.Comments, transcriptKeyOrder, append(header, result...), &foot, func(key string) {
+		if key == "steps" {
+			for _, s := range t.Steps {
+				writeStep(&b, s)
+			}
+		}
+	})
+	for _, c := range foot {
+		writeCommentLine(&b, "", c)
 	}
 	return b.Bytes()
 }
 
-// writeSteps writes the steps section.
-func writeSteps(b *bytes.Buffer, steps []Step) {
-	if len(steps) == 0 {
-		b.WriteString("steps: []\n")
-		return
-	}
-	b.WriteString("steps:\n")
-	for _, s := range steps {
-		writeStep(b, s)
-	}
-}
-
 // writeStep writes one step as a list item.
 func writeStep(b *bytes.Buffer, s Step) {
+	var lines []line
+	add := func(key, indent, format string, args ...any) {
+		lines = append(lines, line{key: key, indent: indent, text: fmt.Sprintf(format, args...)})
+	}
 	switch s.Kind {
 	case StepChance:
-		fmt.Fprintf(b, "  - chance: %s\n    result: %s\n", quote(s.Name, false), flowStrings(s.Result))
+		add(StepChance, "  ", "  - chance: %s", quote(s.Name, false))
+		add("result", "    ", "    result: %s", flowStrings(s.Result))
 	case StepLog:
-		fmt.Fprintf(b, "  - log: %s\n", quote(s.Text, false))
+		add(StepLog, "  ", "  - log: %s", quote(s.Text, false))
 	case StepDecide:
-		fmt.Fprintf(b, "  - decide: %d\n    key: %s\n", s.Player, quote(s.Key, false))
+		add(StepDecide, "  ", "  - decide: %d", s.Player)
+		add("key", "    ", "    key: %s", quote(s.Key, false))
 		if s.Label != "" {
-			fmt.Fprintf(b, "    label: %s\n", quote(s.Label, false))
+			add("label", "    ", "    label: %s", quote(s.Label, false))
 		}
 	case StepCheck:
-		fmt.Fprintf(b, "  - check: %s\n", quote(s.Expr, false))
+		add(StepCheck, "  ", "  - check: %s", quoteAs(s.Expr, s.ExprStyle))
 	default:
-		fmt.Fprintf(b, "  - unknown: %s\n", quote(s.Kind, false))
+		add(s.Kind, "  ", "  - unknown: %s", quote(s.Kind, false))
 	}
+	writeLines(b, s.Comments, stepKeyOrder(s.Kind), lines, nil, nil)
 }
 
 // quote returns s as a YAML scalar, quoted only when it has to be. In a
@@ -220,6 +261,21 @@ func quote(s string, flow bool) string {
 	}
 	if strings.HasPrefix(q, "'") && strings.Contains(s, "'") {
 		return strconv.Quote(s) // "Potters' Quarter" reads better than 'Potters'' Quarter'
+	}
+	return q
+}
+
+// quoteAs returns s as a YAML scalar in the style given (double or single
+// quoted), or as quote does when it is another or cannot be read back.
+func quoteAs(s string, style yaml.Style) string {
+	if style != yaml.DoubleQuotedStyle && style != yaml.SingleQuotedStyle {
+		return quote(s, false)
+	}
+	out, err := yaml.Marshal(&yaml.Node{Kind: yaml.ScalarNode, Style: style, Value: s})
+	q := strings.TrimSuffix(string(out), "\n")
+	var back string
+	if err != nil || strings.Contains(q, "\n") || yaml.Unmarshal(out, &back) != nil || back != s {
+		return quote(s, false)
 	}
 	return q
 }
@@ -255,6 +311,9 @@ func Read(name string, data []byte) (*Transcript, error) {
 	}
 	d := &decoder{file: name}
 	d.transcript(&doc, t)
+	if len(doc.Content) > 0 && doc.Content[0].Kind == yaml.MappingNode {
+		readComments(data, &doc, t)
+	}
 	return t, d.ds.Err()
 }
 
@@ -599,6 +658,9 @@ func (d *decoder) stepField(s *Step, key string, v *yaml.Node) {
 		s.Label = d.str(v)
 	case StepCheck:
 		s.Expr = d.str(v)
+		if st := v.Style & (yaml.DoubleQuotedStyle | yaml.SingleQuotedStyle); st != 0 && v.Kind == yaml.ScalarNode {
+			s.ExprStyle = st
+		}
 	default:
 		d.scenarioField(s, key, v)
 	}
