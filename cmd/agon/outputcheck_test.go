@@ -91,3 +91,23 @@ func TestPlayHelpListsEverySeatKind(t *testing.T) {
 	_, out, _ := runCLI(t, "", "play", "--help")
 	assert.Contains(t, out, "Seats are human or a bot kind (first, greedy, mcts, random;")
 }
+
+func TestSimulateChecksItsOutputsBeforeTheGames(t *testing.T) {
+	dir := t.TempDir()
+	code, out, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", "2", "--games", "2", "--rows", dir)
+	assert.Equal(t, exitUsage, code, stderr)
+	assert.Contains(t, stderr, "--rows "+dir+": not a regular file")
+	assert.Empty(t, out, "no game is played")
+
+	if os.Getuid() != 0 {
+		ro := filepath.Join(dir, "ro")
+		assert.NoError(t, os.Mkdir(ro, 0o555))
+		t.Cleanup(func() { _ = os.Chmod(ro, 0o755) })
+		file := filepath.Join(ro, "s.json")
+		code, out, stderr = runCLI(t, "", "simulate", "peloponnes", "--players", "2", "--games", "2", "--stats", file)
+		assert.Equal(t, exitUsage, code, stderr)
+		assert.Contains(t, stderr, "--stats "+file+": cannot write in folder "+ro+": permission denied")
+		assert.Empty(t, out, "no game is played")
+		assertNoTempFiles(t, ro)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -362,17 +361,13 @@ and length histograms, the per-card and counter tables.`,
 	return cmd
 }
 
-// checkOutputs reports an output file (flag → path, "" for none) whose
-// folder does not exist, before any game is played rather than after.
+// checkOutputs reports an output file (flag → path, "" for none) that
+// cannot be written (no such folder, not a regular file, a folder it may
+// not write in), before any game is played rather than after.
 func checkOutputs(files map[string]string) error {
 	for _, flag := range []string{"--rows", "--stats", "--report"} {
-		file := files[flag]
-		if file == "" {
-			continue
-		}
-		dir := filepath.Dir(file)
-		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-			return usagef("%s %s: there is no folder %s (create it first, or write elsewhere)", flag, file, dir)
+		if err := checkOutputFile(flag, files[flag]); err != nil {
+			return err
 		}
 	}
 	return nil
