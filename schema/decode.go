@@ -558,17 +558,20 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 	if len(fields) > len(seen) {
 		present = make([]bool, len(fields))
 	}
+	var meant []string // the keys the unknown ones were suggested for
 	for _, p := range d.pairs(file, n) {
 		i, ok := info.byKey[p.name]
 		if !ok {
-			d.unknownKey(n, p, fields)
+			meant = append(meant, d.unknownKey(n, p, fields))
 			continue
 		}
 		present[i] = true
 		d.structField(p, fields[i], v)
 	}
 	for i, f := range fields {
-		if f.required && !present[i] && n != d.noRequired {
+		// A required key an unknown key was taken for ("retruns": did
+		// you mean "returns"?) is not reported missing as well.
+		if f.required && !present[i] && n != d.noRequired && !slices.Contains(meant, f.key) {
 			pos, owned := d.owners[n]
 			if !owned {
 				pos = nodePos(file, n)
@@ -595,10 +598,13 @@ func (d *decoder) structField(p pair, f field, v reflect.Value) {
 // unknownKey reports a key structure does not know. In a {…} mapping, a
 // key that is no name is most likely the rest of an expression that a
 // comma split: the message says to quote it instead of guessing a key.
-func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field) {
+// It returns the key it suggests, if any.
+func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field) (meant string) {
 	if n.Style&yaml.FlowStyle != 0 && !isIdent(p.name) {
 		d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q: inside {…} a comma ends a value, so YAML split an expression here; quote this expression, e.g. {set: x, to: \"max(a, b)\"}", p.name)
-		return
+		return ""
 	}
-	d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q%s", p.name, DidYouMean(p.name, keysOf(fields)))
+	keys := keysOf(fields)
+	d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q%s", p.name, DidYouMean(p.name, keys))
+	return closest(p.name, keys)
 }

@@ -108,6 +108,15 @@ func (l ErrorList) Error() string {
 // that starts like name wins (a slip is likelier inside a word than at its
 // start: "lne" is "len", not "one"), then the first listed.
 func DidYouMean(name string, candidates []string) string {
+	best := closest(name, candidates)
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// closest is the candidate DidYouMean suggests for name, "" for none.
+func closest(name string, candidates []string) string {
 	lower := strings.ToLower(name)
 	best, bestDist, bestStarts := "", len(name)/2+2, false
 	for _, c := range candidates {
@@ -118,10 +127,7 @@ func DidYouMean(name string, candidates []string) string {
 			best, bestDist, bestStarts = c, d, starts
 		}
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
+	return best
 }
 
 // sameFirstRune reports whether a and b start with the same rune.

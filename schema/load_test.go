@@ -60,7 +60,7 @@ func TestLoadTriggersConcatenate(t *testing.T) {
 
 func TestLoadErrorsSortedAcrossFiles(t *testing.T) {
 	fsys := fstest.MapFS{
-		"g/b.yaml": {Data: []byte("scoring:\n  scor: 1\nflow: []\n")},
+		"g/b.yaml": {Data: []byte("scoring:\n  zzz: 1\nflow: []\n")},
 		"g/a.yaml": {Data: []byte("game: g\nplayers: {min: 2, max: 4, mx: 3}\ntitel: x\n")},
 	}
 	_, ds := Load(fsys, "g")
@@ -68,8 +68,18 @@ func TestLoadErrorsSortedAcrossFiles(t *testing.T) {
 		`g/a.yaml:2:27: unknown key "mx" (did you mean "max"?)`,
 		`g/a.yaml:3:1: unknown key "titel" (did you mean "title"?)`,
 		`g/b.yaml:1:1: missing required key "score"`,
-		`g/b.yaml:2:3: unknown key "scor" (did you mean "score"?)`,
+		`g/b.yaml:2:3: unknown key "zzz"`,
 	}, messages(ds))
+}
+
+// TestMisspeltRequiredKeyIsNotAlsoMissing: a required key written with a
+// slip is reported once, at the slip, not a second time as missing.
+func TestMisspeltRequiredKeyIsNotAlsoMissing(t *testing.T) {
+	fsys := fstest.MapFS{
+		"g/a.yaml": {Data: []byte("game: g\nplayers: {min: 2, max: 4}\nflow: []\nscoring:\n  scor: 1\n")},
+	}
+	_, ds := Load(fsys, "g")
+	assert.Equal(t, []string{`g/a.yaml:5:3: unknown key "scor" (did you mean "score"?)`}, messages(ds))
 }
 
 // A YAML syntax error drops its file, so other problems may only follow
