@@ -144,7 +144,9 @@
 // text or a taken label that would fail at run time does not fail in such
 // a game. Load has type-checked every text, and every game played with a
 // log (recording, agon play, the random-simulation suite's 500 games of
-// each ruleset) renders all of them.
+// each ruleset) renders all of them; so does one game in
+// sim.TextCheckEvery of every simulate and compare run, so that such a
+// failure is an error of the run (the bots choose alike either way).
 //
 // Legality by look-ahead (legal_if_after) runs the option on a Clone,
 // which is plain data, up to the end of its do, the next decision or the

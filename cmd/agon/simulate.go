@@ -49,7 +49,8 @@ type simulation struct {
 	// stage names the run on the progress line when several run in turn
 	// ("A", "B", "conquest_bonus=3"; "" for one run).
 	stage string
-	// play plays one game (sim.PlayGame; a test may put a failing one here).
+	// play plays one game (nil: as sim.Batch chooses; a test may put a
+	// failing one here).
 	play func(p *interpreter.Program, players int, seed uint64, kinds []string) sim.Outcome
 }
 
@@ -207,7 +208,7 @@ func newSimulation(prm simulateParams) (*simulation, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &simulation{prog: p, source: source, counts: counts, bots: bots, shard: shard, prm: prm, play: sim.PlayGame}, nil
+	return &simulation{prog: p, source: source, counts: counts, bots: bots, shard: shard, prm: prm}, nil
 }
 
 // parseShard parses --shard i/n (i from 0); "" is the whole batch.

@@ -124,7 +124,8 @@ type Batch struct {
 	// Progress, when set, is called after each finished game with the
 	// number finished and the number this run plays.
 	Progress func(done, total int)
-	// Play plays one game (nil: PlayGame). Tests put failing ones here.
+	// Play plays one game (nil: PlayGame, and PlayGameWithText for one
+	// game in TextCheckEvery). Tests put failing ones here.
 	Play func(p *interpreter.Program, players int, seed uint64, kinds []string) Outcome
 }
 
@@ -173,18 +174,39 @@ func NewBots(kinds []string, seed uint64) ([]interpreter.Bot, error) {
 	return bots, nil
 }
 
+// TextCheckEvery spaces the games of a batch played with their text: game
+// i is when i is a multiple of it. The others are played as nobody reads
+// them (PlayGame: no prompt, no label, no log rendered), which is most of
+// the speed of a run; these few render everything, as a game played at
+// the terminal or recorded does, so that a label or a log line that fails
+// at run time is an error of the run rather than of the first person to
+// meet it. The bots choose alike either way (TestKeysOnlyChangesNothing),
+// so the statistics are the same; only such a failure can differ.
+const TextCheckEvery = 16
+
 // PlayGame plays one game with bots of the given kinds and reports its
 // outcome. The game is started with Config.KeysOnly and Config.NoLog
-// (nobody reads its text or its log) and stops after
-// MaxDecisions decisions.
+// (nobody reads its text or its log) and stops after MaxDecisions
+// decisions.
 func PlayGame(p *interpreter.Program, players int, seed uint64, kinds []string) Outcome {
+	return playGame(p, players, seed, kinds, false)
+}
+
+// PlayGameWithText plays one game as PlayGame does, but renders its
+// prompts, labels and log as a game someone watches (see TextCheckEvery).
+func PlayGameWithText(p *interpreter.Program, players int, seed uint64, kinds []string) Outcome {
+	return playGame(p, players, seed, kinds, true)
+}
+
+// playGame plays one game, with its text or without.
+func playGame(p *interpreter.Program, players int, seed uint64, kinds []string, text bool) Outcome {
 	o := Outcome{Players: players, Seed: seed}
 	bots, err := NewBots(kinds, seed)
 	if err != nil {
 		o.Err = err.Error()
 		return o
 	}
-	cfg := interpreter.Config{Players: players, Seed: seed, KeysOnly: true, NoLog: true, Limits: interpreter.Limits{MaxDecisions: MaxDecisions}}
+	cfg := interpreter.Config{Players: players, Seed: seed, KeysOnly: !text, NoLog: !text, Limits: interpreter.Limits{MaxDecisions: MaxDecisions}}
 	g, err := interpreter.NewGame(p, cfg)
 	if err != nil {
 		o.Err = err.Error()
@@ -284,7 +306,11 @@ func (b *Batch) safeGame(i int) (o Outcome) {
 		o.Index = i
 	}()
 	play := b.Play
-	if play == nil {
+	switch {
+	case play != nil:
+	case i%TextCheckEvery == 0:
+		play = PlayGameWithText
+	default:
 		play = PlayGame
 	}
 	return play(b.Program, players, seed, b.Seats[:players])
