@@ -252,6 +252,12 @@ func (g *Game) explainPick(pd *pendingDecision) []OptionWhy {
 			if why != "" {
 				w.Because = append(w.Because, why)
 			}
+			if ok && pickReachesMax(ps, prog) {
+				after := bindLocal(g.st, ps.picked, g.pickedList(ps, prog.with(i)))
+				ok, why = g.explainCondition("done_when", ps.doneWhen, ps.doneScope)
+				after.restore(g.st)
+				w.Because = append(w.Because, fmt.Sprintf("picking it reaches max (%d), and then %s", prog.max, why))
+			}
 			w.Legal = ok
 			seen[key] = seen[key] || ok
 			out = append(out, w)

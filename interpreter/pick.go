@@ -112,12 +112,15 @@ func (g *Game) startPick(ch *choice, who int) error {
 }
 
 // pickStep asks the next step of a pick, or ends it when nothing more can
-// be chosen: max reached, or done the only option left.
+// be chosen: max reached, or done the only option left. Reaching max is a
+// done taken without asking, so done_when must hold there too: a pick
+// that ends at max with done_when false (the cards picked do not pay the
+// cost) is a dead end, an error, as when no candidate is left.
 func (g *Game) pickStep(pd *pendingDecision) error {
 	ch, prog := pd.choice, pd.pick
 	for {
 		if len(prog.picked) >= prog.max {
-			return g.finishPick(pd)
+			return g.finishPickAtMax(pd)
 		}
 		opts, err := g.pickOptions(ch.pick, prog)
 		if err != nil {
@@ -152,8 +155,26 @@ func (g *Game) pickStuck(ps *pickSpec, prog *pickProgress) error {
 	return fmt.Errorf("pick: done_when does not hold and no candidate is left (%s picked)", countOf(len(prog.picked), "element"))
 }
 
+// finishPickAtMax ends a pick that has reached max, if done_when holds.
+func (g *Game) finishPickAtMax(pd *pendingDecision) error {
+	ps, prog := pd.choice.pick, pd.pick
+	saved := bindKey(g.st, ps.picked, ps.pickedKey, g.pickedList(ps, prog))
+	ok, err := g.evalBoolOr(ps.doneWhen, true)
+	saved.restore(g.st)
+	switch {
+	case err != nil:
+		return err
+	case !ok:
+		return fmt.Errorf("pick: done_when does not hold and max is reached (%s picked)", countOf(len(prog.picked), "element"))
+	}
+	return g.finishPick(pd)
+}
+
 // pickOptions lists a pick step's options: the remaining candidates (one
-// per key), then done when the count and done_when allow it.
+// per key), then done when the count and done_when allow it. A candidate
+// that would be the last one (max reached) is offered only if done_when
+// holds once it is picked: taking it ends the pick, so it must not lead
+// into the dead end finishPickAtMax refuses.
 func (g *Game) pickOptions(ps *pickSpec, prog *pickProgress) ([]pendingOption, error) {
 	saved := bindKey(g.st, ps.picked, ps.pickedKey, g.pickedList(ps, prog))
 	defer saved.restore(g.st)
@@ -167,7 +188,7 @@ func (g *Game) pickOptions(ps *pickSpec, prog *pickProgress) ([]pendingOption, e
 		if taken[i] {
 			continue
 		}
-		opt, ok, err := g.pickCandidate(ps, i, item, seen)
+		opt, ok, err := g.pickCandidate(ps, prog, i, item, seen)
 		if err != nil {
 			return nil, err
 		}
@@ -185,14 +206,22 @@ func (g *Game) pickOptions(ps *pickSpec, prog *pickProgress) ([]pendingOption, e
 	return append(out, pendingOption{key: pickDoneKey, label: pickDoneKey, group: pickDone}), nil
 }
 
-// pickCandidate is the option for element i, if it passes when and its
-// key is new.
-func (g *Game) pickCandidate(ps *pickSpec, i int, item any, seen map[string]bool) (pendingOption, bool, error) {
+// pickCandidate is the option for element i, if it passes when (and
+// done_when, when picking it reaches max) and its key is new.
+func (g *Game) pickCandidate(ps *pickSpec, prog *pickProgress, i int, item any, seen map[string]bool) (pendingOption, bool, error) {
 	saved := bindKey(g.st, ps.as, ps.asKey, item)
 	defer saved.restore(g.st)
 	ok, err := g.evalBoolOr(ps.when, true)
 	if err != nil || !ok {
 		return pendingOption{}, false, err
+	}
+	if pickReachesMax(ps, prog) {
+		after := bindKey(g.st, ps.picked, ps.pickedKey, g.pickedList(ps, prog.with(i)))
+		ok, err = g.evalBool(ps.doneWhen)
+		after.restore(g.st)
+		if err != nil || !ok {
+			return pendingOption{}, false, err
+		}
 	}
 	val := g.prog.attrs.identity(item)
 	if ps.distinct != nil {
@@ -216,6 +245,17 @@ func (g *Game) pickCandidate(ps *pickSpec, i int, item any, seen map[string]bool
 		}
 	}
 	return pendingOption{key: key, label: label, group: pickCandidate, value: i}, true, nil
+}
+
+// pickReachesMax reports whether the next candidate picked would reach
+// max, with a done_when to hold then.
+func pickReachesMax(ps *pickSpec, prog *pickProgress) bool {
+	return ps.doneWhen != nil && len(prog.picked)+1 >= prog.max
+}
+
+// with is the progress once element i is picked too (for done_when).
+func (p *pickProgress) with(i int) *pickProgress {
+	return &pickProgress{items: p.items, picked: append(p.picked[:len(p.picked):len(p.picked)], i), min: p.min, max: p.max}
 }
 
 // pickedList is the list of the elements picked so far, in the order

@@ -309,3 +309,52 @@ flow:
 scoring:
   score: sum(players[me].built, .points)
 `
+
+// payPick asks player 0 to pay COST with 1 or 2 gems; done_when says the
+// gems picked pay it.
+const payPick = gemsDeck + `
+vars:
+  paid: {type: int}
+flow:
+  - choose:
+      who: 0
+      prompt: "pay COST ({sum(cs, .value)} so far)"
+      pick:
+        from: FROM
+        as: c
+        picked: cs
+        min: 1
+        max: 2
+        done_when: sum(cs, .value) >= COST
+        do:
+          - {set: paid, to: "sum(cs, .value)"}
+` + waitEffect
+
+func TestPickRefusesACandidateThatReachesMaxWithoutDoneWhen(t *testing.T) {
+	g := start(t, strings.NewReplacer("COST", "7", "FROM", "deck").Replace(payPick), 1)
+	apply(t, g, "pick c=ruby") // 5: the second gem must bring 2 more
+	assert.Equal(t, []string{"pick c=opal", "pick c=jade", "pick c=pearl"}, keys(t, g), "onyx (5 + 1 < 7) would end the pick unpaid")
+	why := g.ExplainDecision()
+	require.Len(t, why.Refused, 2)
+	assert.Equal(t, "pick c=onyx", why.Refused[0].Key)
+	assert.Equal(t, []string{
+		"pick: c = onyx is not picked yet (1 picked, 1 to 2 to pick)",
+		"picking it reaches max (2), and then done_when: sum(cs, .value) >= 7 is false (sum(cs, .value) is 6)",
+	}, why.Refused[0].Because)
+	apply(t, g, "pick c=opal")
+	assert.Equal(t, 7, eval(t, g, "paid"))
+}
+
+func TestPickNeverEndsAtMaxWithDoneWhenFalse(t *testing.T) {
+	// done_when can never hold: the pick must not end by itself at max
+	// with nothing paid for; the dead end is an error at the choose.
+	g := start(t, strings.NewReplacer("COST", "100", "FROM", "deck").Replace(payPick), 1)
+	assert.Equal(t, []string{"pick c=ruby", "pick c=opal", "pick c=jade", "pick c=onyx", "pick c=pearl"}, keys(t, g))
+	err := g.Apply("pick c=ruby")
+	require.Error(t, err)
+	assert.Regexp(t, `^g/rules.yaml:24:5: pick: done_when does not hold and no candidate is left \(1 element picked\) \(in flow, after 1 decisions\)$`, err.Error())
+	assert.Equal(t, 0, eval(t, g, "paid"), "do did not run")
+	// max reached at once (an empty set, min 0): the same dead end.
+	re := startErr(t, strings.NewReplacer("COST", "100", "FROM", `"deck[0:0]"`, "min: 1", "min: 0").Replace(payPick), Config{})
+	assert.Regexp(t, `^g/rules.yaml:24:5: pick: done_when does not hold and max is reached \(0 elements picked\) \(in flow, after 0 decisions\)$`, re.Error())
+}

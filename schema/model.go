@@ -436,7 +436,8 @@ type Pick struct {
 	Distinct Expr `yaml:"distinct"`
 	// Label is a candidate's text (default: its key).
 	Label Template `yaml:"label"`
-	// DoneWhen, if set, must also hold for done to be offered.
+	// DoneWhen, if set, must also hold for the pick to end: for done to be
+	// offered, at max, and for a candidate that would reach max.
 	DoneWhen Expr `yaml:"done_when"`
 	// Do runs when the pick is done.
 	Do []*Effect `yaml:"do"`
