@@ -413,25 +413,29 @@ func (c *exprCompiler) explain(msg string, env *envScope) string {
 	if m := reNoFunc.FindStringSubmatch(msg); m != nil {
 		return fmt.Sprintf("unknown function %q%s", m[1], schema.DidYouMean(m[1], c.namesIn(env)))
 	}
-	return c.prettyTypes(msg)
+	msg = c.prettyTypes(msg)
+	if m, ok := explainArgType(msg); ok {
+		return m
+	}
+	return msg
 }
 
 // prettyTypes replaces shadow struct type names in a message by "card",
-// "player" or "environment", and Go function types by "function".
+// "player", "board", "node" or "environment", and Go function types by
+// "function". The named types go first, whole: a player's type holds the
+// card's (its zones), so the card's alone would leave a struct behind.
 func (c *exprCompiler) prettyTypes(msg string) string {
-	msg = reStructTyp.ReplaceAllStringFunc(msg, func(s string) string {
-		switch s {
-		case c.tc.card.String():
-			return "card"
-		case c.tc.player.String():
-			return "player"
-		case c.tc.boards.board.String():
-			return "board"
-		case c.tc.boards.node.String():
-			return "node"
+	if strings.Contains(msg, "struct {") {
+		for _, n := range []struct {
+			t    reflect.Type
+			name string
+		}{{c.tc.player, "player"}, {c.tc.card, "card"}, {c.tc.boards.board, "board"}, {c.tc.boards.node, "node"}} {
+			if n.t != nil {
+				msg = strings.ReplaceAll(msg, n.t.String(), n.name)
+			}
 		}
-		return "environment"
-	})
+		msg = reStructTyp.ReplaceAllString(msg, "environment")
+	}
 	return reGoFunc.ReplaceAllString(msg, "function")
 }
 

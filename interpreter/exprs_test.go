@@ -186,7 +186,7 @@ flow:
   - log: "{dubble(1)} {double('x')} {double()}"
 `)
 	assert.Contains(t, err, rulesFile+`:7:12: unknown function "dubble" (did you mean "double"?)`)
-	assert.Contains(t, err, rulesFile+`:7:31: cannot use string as argument (type int) to call double`)
+	assert.Contains(t, err, rulesFile+`:7:31: double takes an int, not a string`)
 	assert.Contains(t, err, rulesFile+`:7:38: double takes 1 argument, got 0`)
 	assert.Equal(t, 3, strings.Count(err, rulesFile), err)
 }

@@ -93,6 +93,10 @@ func (s *listSource) open(x *fastCtx) (v any, n int, items fastList, mark int, o
 		for k := range m {
 			x.keys = append(x.keys, k)
 		}
+	case map[string][]string:
+		for k := range m {
+			x.keys = append(x.keys, k)
+		}
 	default:
 		return nil, 0, fastList{}, mark, false
 	}

@@ -235,7 +235,14 @@ func (c *exprCompiler) declareBuiltins() {
 	add("card", builtinCard, sig([]reflect.Type{typeAny, typeString}, c.tc.card))
 	add("div", builtinDiv(false), new(func(int, int) int))
 	add("divUp", builtinDiv(true), new(func(int, int) int))
-	add("keys", builtinKeys, new(func(map[string]int) []string))
+	// keys takes every map with string keys a ruleset has (an intmap, a
+	// constant map or map literal, a keyed zone family, a board's regions
+	// or paths): each gives the same sorted list of strings.
+	add("keys", builtinKeys,
+		new(func(map[string]int) []string),
+		new(func(map[string]any) []string),
+		new(func(map[string][]string) []string),
+		sig([]reflect.Type{reflect.MapOf(typeString, cards)}, typeStrings))
 	add("without", builtinWithout,
 		sig([]reflect.Type{cards, c.tc.card}, cards),
 		sig([]reflect.Type{cards, cards}, cards),
@@ -290,6 +297,8 @@ func builtinKeys(args ...any) (any, error) {
 	case map[string]int:
 		return sortedKeys(m), nil
 	case map[string]any:
+		return sortedKeys(m), nil
+	case map[string][]string:
 		return sortedKeys(m), nil
 	}
 	return nil, fmt.Errorf("keys: expected a map, got %s", describe(args[0]))

@@ -33,7 +33,16 @@ type validateReport struct {
 	Counts        map[string]int `json:"counts,omitempty"`
 	Variants      []string       `json:"variants,omitempty"`
 	Problems      []jsonProblem  `json:"problems"`
-	Provisional   []jsonProblem  `json:"provisional,omitempty"`
+	Provisional   []jsonNote     `json:"provisional,omitempty"`
+}
+
+// jsonNote is a provisional note in JSON output. Variant names the variant
+// whose file holds it; it is empty for a note of the base ruleset.
+type jsonNote struct {
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Variant string `json:"variant,omitempty"`
+	Message string `json:"message"`
 }
 
 // jsonProblem is a positioned message in JSON output.
@@ -47,9 +56,9 @@ type jsonProblem struct {
 // runValidate loads the ruleset and reports every problem, or a summary.
 func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer) int {
 	p, source, err := loadSourced(prm.Ruleset, prm.Variant)
-	p, err = withVariants(prm, p, err)
+	p, vnotes, err := withVariants(prm, p, err)
 	if prm.JSON {
-		return validateJSON(p, source, err, prm, stdout, stderr)
+		return validateJSON(p, vnotes, source, err, prm, stdout, stderr)
 	}
 	if err != nil {
 		printSource(stderr, source)
@@ -58,13 +67,13 @@ func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer
 	printSource(stdout, source)
 	fmt.Fprintf(stdout, "ok: %s%s\n", summarizeProgram(p), variantsNote(prm, p))
 	if prm.Provisional {
-		printNotes(stdout, p.Provisional())
+		printNotes(stdout, provisionalNotes(p, prm.Variant, vnotes))
 	}
 	return exitOK
 }
 
 // validateJSON prints the outcome of validate as one JSON object.
-func validateJSON(p *interpreter.Program, source string, err error, prm validateParams, stdout, stderr io.Writer) int {
+func validateJSON(p *interpreter.Program, vnotes []variantNotes, source string, err error, prm validateParams, stdout, stderr io.Writer) int {
 	var u *usageError
 	if errors.As(err, &u) {
 		return fail(stderr, err)
@@ -73,7 +82,7 @@ func validateJSON(p *interpreter.Program, source string, err error, prm validate
 	if p != nil && err == nil {
 		rep.Game, rep.Title, rep.Counts, rep.Variants = p.Game(), p.Title(), programCounts(p), p.Variants()
 		if prm.Provisional {
-			rep.Provisional = notes(p.Provisional())
+			rep.Provisional = notes(provisionalNotes(p, prm.Variant, vnotes))
 		}
 	}
 	writeJSON(stdout, rep)
@@ -103,21 +112,55 @@ func problems(err error) []jsonProblem {
 	return out
 }
 
-// notes turns provisional notes into JSON problems.
-func notes(list []schema.Note) []jsonProblem {
-	out := make([]jsonProblem, len(list))
-	for i, n := range list {
-		out[i] = jsonProblem{File: n.Pos.File, Line: n.Pos.Line, Message: n.Text}
+// provisionalNotes groups the provisional notes validate lists: those of
+// the base files first, then those of each variant file. With --variant
+// only that variant's file is listed after the base; without it, every
+// variant's (vnotes, from checking the variants).
+func provisionalNotes(p *interpreter.Program, variant string, vnotes []variantNotes) []variantNotes {
+	base, own := splitNotes(p.Provisional(), variant)
+	out := []variantNotes{{notes: base}}
+	if variant != "" {
+		return append(out, variantNotes{name: variant, notes: own})
+	}
+	return append(out, vnotes...)
+}
+
+// notes turns grouped provisional notes into JSON notes, each naming its
+// variant.
+func notes(groups []variantNotes) []jsonNote {
+	out := []jsonNote{}
+	for _, g := range groups {
+		for _, n := range g.notes {
+			out = append(out, jsonNote{File: n.Pos.File, Line: n.Pos.Line, Variant: g.name, Message: n.Text})
+		}
 	}
 	return out
 }
 
-// printNotes prints provisional notes as file:line: text.
-func printNotes(w io.Writer, list []schema.Note) {
-	fmt.Fprintf(w, "%d provisional %s\n", len(list), plural(len(list), "figure", "figures"))
-	for _, n := range list {
-		pos := schema.Pos{File: n.Pos.File, Line: n.Pos.Line}
-		fmt.Fprintf(w, "%s: %s\n", pos, n.Text)
+// printNotes prints provisional notes as file:line: text, those of the
+// base first, then under a heading for each variant file that has some.
+func printNotes(w io.Writer, groups []variantNotes) {
+	inVariants := false
+	for _, g := range groups {
+		inVariants = inVariants || (g.name != "" && len(g.notes) > 0)
+	}
+	for _, g := range groups {
+		n := len(g.notes)
+		count := fmt.Sprintf("%d provisional %s", n, plural(n, "figure", "figures"))
+		switch {
+		case g.name == "" && inVariants:
+			fmt.Fprintf(w, "%s in the base ruleset\n", count)
+		case g.name == "":
+			fmt.Fprintln(w, count)
+		case n == 0:
+			continue
+		default:
+			fmt.Fprintf(w, "variant %s: %s\n", g.name, count)
+		}
+		for _, n := range g.notes {
+			pos := schema.Pos{File: n.Pos.File, Line: n.Pos.Line}
+			fmt.Fprintf(w, "%s: %s\n", pos, n.Text)
+		}
 	}
 }
 

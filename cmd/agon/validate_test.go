@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,4 +57,40 @@ func TestValidateVariantSyntaxError(t *testing.T) {
 	assert.Equal(t, exitProblems, code)
 	assert.Contains(t, errOut, "variant-rich-income.yaml:9:1: YAML syntax error: found a tab character where indentation is expected: YAML indents with spaces")
 	assert.Contains(t, errOut, "1 problem")
+}
+
+// `agon validate DIR --provisional` lists the notes of the variant files
+// too, under a heading per variant, since it checks them; --json names the
+// variant of each note, and --variant NAME lists only that variant's after
+// the base.
+func TestValidateProvisionalListsVariantNotes(t *testing.T) {
+	tmp := copyPeloponnesEdited(t, func(name, text string) string {
+		if name == "variant-open-conquest.yaml" {
+			return strings.Replace(text, "    need:\n", "    need:   # provisional: marker for the test\n", 1)
+		}
+		return text
+	})
+	file := filepath.ToSlash(filepath.Join(tmp, "variant-open-conquest.yaml"))
+	code, out, errOut := runCLI(t, "", "validate", tmp, "--provisional")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Regexp(t, `\n\d+ provisional figures in the base ruleset\n`, out)
+	assert.Contains(t, out, "\nvariant open-conquest: 1 provisional figure\n"+file+":10: marker for the test\n")
+
+	code, out, errOut = runCLI(t, "", "validate", tmp, "--provisional", "--json")
+	require.Equal(t, exitOK, code, errOut)
+	var rep struct {
+		Provisional []jsonNote `json:"provisional"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
+	assert.Contains(t, rep.Provisional, jsonNote{File: file, Line: 10, Variant: "open-conquest", Message: "marker for the test"})
+	for _, n := range rep.Provisional {
+		if n.Variant == "" {
+			assert.NotContains(t, n.File, "variant-", "a variant file's note without its variant")
+		}
+	}
+
+	code, out, errOut = runCLI(t, "", "validate", tmp, "--provisional", "--variant", "open-conquest")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "\nvariant open-conquest: 1 provisional figure\n"+file+":10: marker for the test\n")
+	assert.NotContains(t, out, "variant rich-income:")
 }
