@@ -13,7 +13,9 @@ package testgames
 //     as the `flow`.
 //   - A block with a top-level `variant:` key is a variant file: it is
 //     applied to the head (and context) as variant-<name>.yaml.
-//   - `[...]` stands for "some effects" and is read as `[]`.
+//   - A block is loaded as written, so that it can be pasted: `[...]`
+//     (the prose's notation for "some effects") is an error in a block,
+//     where `do: [...]` would not load; write the effects, or `[]`.
 //   - An HTML comment ending on the line right before the fence either
 //     gives the names the example uses without defining them, as YAML
 //     loaded as another file:
@@ -114,7 +116,11 @@ func topKeys(src string) ([]string, bool) {
 
 // loadExample loads one block as described in the package comment.
 func loadExample(ex example) error {
-	src := strings.ReplaceAll(ex.src, "[...]", "[]")
+	src := ex.src
+	if strings.Contains(src, "[...]") {
+		return fmt.Errorf("`[...]` is notation, not YAML: pasted into a ruleset, `do: [...]` gives " +
+			"\"expected a mapping, got a string\"; write the effects, or [] for none")
+	}
 	keys, isList := topKeys(src)
 	ctxKeys, _ := topKeys(ex.context)
 	has := func(k string) bool {
@@ -190,6 +196,7 @@ func TestReferenceExampleLoaderCatchesBadExamples(t *testing.T) {
 		{src: "- {set: nosuch, to: 1}\n"},
 		{src: "functions:\n  f: {returns: int, expr: display}\n"},
 		{src: "variant: v\ndescription: x\npatch:\n  flw: []\n"},
+		{src: "- {if: true, then: [...]}\n"},
 	} {
 		if err := loadExample(ex); err == nil {
 			t.Errorf("this broken example loads:\n%s", ex.src)
