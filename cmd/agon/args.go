@@ -86,8 +86,8 @@ func parseSeats(spec string, players int, first, def string, allowHuman bool) ([
 		seats = slices.Repeat(seats, players)
 	}
 	if len(seats) != players {
-		return nil, usagef("%d %s (%s) for %d players: give one kind for every seat, or one per seat",
-			len(seats), plural(len(seats), "seat", "seats"), spec, players)
+		return nil, usagef("%s (%s) for %s: give one kind for every seat, or one per seat",
+			count(len(seats), "seat"), spec, count(players, "player"))
 	}
 	for i, s := range seats {
 		seats[i] = strings.TrimSpace(s)

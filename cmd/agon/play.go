@@ -104,10 +104,10 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *transcript.Scenario, 
 		return interpreter.NewGame(p, interpreter.Config{Players: n, Seed: prm.Seed})
 	}
 	if sc != nil {
-		fmt.Fprintf(stdout, "%s, %d players, from %s (%s), seed %d\n", p.Title(), n, prm.From, sc.Title, sc.Seed)
+		fmt.Fprintf(stdout, "%s, %s, from %s (%s), seed %d\n", p.Title(), count(n, "player"), prm.From, sc.Title, sc.Seed)
 		start = func() (*interpreter.Game, error) { return transcript.StartScenario(p, sc, nil) }
 	} else {
-		fmt.Fprintf(stdout, "%s, %d players, seed %d\n", p.Title(), n, prm.Seed)
+		fmt.Fprintf(stdout, "%s, %s, seed %d\n", p.Title(), count(n, "player"), prm.Seed)
 	}
 	g, err := start()
 	if err != nil {
@@ -163,7 +163,7 @@ func playerCount(prm playParams, p *interpreter.Program, sc *transcript.Scenario
 	n := prm.Players
 	switch {
 	case sc != nil && n != 0 && n != sc.Players:
-		return 0, usagef("--players %d, but the scenario is for %d players", n, sc.Players)
+		return 0, usagef("--players %d, but the scenario is for %s", n, count(sc.Players, "player"))
 	case sc != nil:
 		n = sc.Players
 	case n == 0 && strings.Contains(prm.Seats, ","):
@@ -212,7 +212,7 @@ func (pl *player) run() error {
 // choose asks the seat's bot or person for an option key.
 func (pl *player) choose(d *interpreter.Decision) (string, error) {
 	if d.Player < 0 || d.Player >= len(pl.bots) {
-		return "", fmt.Errorf("decision for %s of %d players", interpreter.PlayerName(d.Player), len(pl.bots))
+		return "", fmt.Errorf("decision for %s of %s", interpreter.PlayerName(d.Player), count(len(pl.bots), "player"))
 	}
 	if b := pl.bots[d.Player]; b != nil {
 		i := b.Choose(pl.g, d)
