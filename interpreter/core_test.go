@@ -411,8 +411,9 @@ flow:
 	assert.Equal(t, []Event{{Kind: EventChance, Name: "roll die", Result: []string{"4"}}}, chances(g))
 
 	re := startErr(t, src, Config{Outcomes: []Outcome{{Name: "roll die", Result: []string{"7"}}}})
-	assert.Contains(t, re.Msg, `supplied outcome for "roll die"`)
-	assert.Contains(t, re.Msg, "not one of the faces")
+	assert.Equal(t, `supplied outcome for "roll die": "7" is not one of the faces [1, 2, 3, 4, 5, 6]`, re.Msg, "a list as a transcript writes it")
+	re = startErr(t, src, Config{Outcomes: []Outcome{{Name: "roll die", Result: []string{"4", "5"}}}})
+	assert.Equal(t, `supplied outcome for "roll die": lists 2 faces, a roll has one`, re.Msg)
 
 	g, err = NewGame(load(t, src), Config{Players: 1, Seed: 3})
 	require.NoError(t, err)

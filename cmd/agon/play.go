@@ -309,7 +309,11 @@ func printResult(w io.Writer, r *interpreter.Result, seats []string) {
 func details(list []interpreter.NamedValue) string {
 	parts := make([]string, len(list))
 	for i, nv := range list {
-		parts[i] = fmt.Sprintf("%s %v", nv.Name, nv.Value)
+		text, ok := nv.Value.(string)
+		if !ok {
+			text = interpreter.ShowValue(nv.Value)
+		}
+		parts[i] = nv.Name + " " + text
 	}
 	return strings.Join(parts, ", ")
 }

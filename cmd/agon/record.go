@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -62,9 +63,18 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 		return fail(stderr, playErr)
 	}
 	if out != "" {
-		fmt.Fprintf(stderr, "wrote %s: %d steps, scores %v (ruleset: %s)\n", out, len(t.Steps), t.Result.Scores, source)
+		fmt.Fprintf(stderr, "wrote %s: %d steps, scores %s (ruleset: %s)\n", out, len(t.Steps), intList(t.Result.Scores), source)
 	}
 	return exitOK
+}
+
+// intList writes ints as a transcript does: "[4, 4]".
+func intList(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // recordBots checks the player count and makes the bots.
