@@ -828,6 +828,15 @@ func TestNewGameChecksPlayerCount(t *testing.T) {
 	assert.Contains(t, err.Error(), "is for 1 to 4 players, not 5")
 }
 
+func TestNewGameChecksAFixedPlayerCount(t *testing.T) {
+	fs := fstest.MapFS{"g/rules.yaml": {Data: []byte("game: g\nplayers: {min: 2, max: 2}\nscoring: {score: 0}\nflow:\n  - log: hi\n")}}
+	p, err := Load(fs, "g", "")
+	require.NoError(t, err)
+	_, err = NewGame(p, Config{Players: 3})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "is for 2 players, not 3")
+}
+
 func TestApplyAfterTheGameIsOver(t *testing.T) {
 	g := start(t, "flow:\n  - log: hi\n", 1)
 	require.True(t, g.Over())

@@ -57,11 +57,20 @@ func parseRange(s string) (lo, hi int, err error) {
 	return lo, hi, nil
 }
 
+// playerRange says how many players a game is for: "2–5 players", or
+// "2 players" when it allows one count.
+func playerRange(p *interpreter.Program) string {
+	if p.MinPlayers() == p.MaxPlayers() {
+		return count(p.MinPlayers(), "player")
+	}
+	return fmt.Sprintf("%d–%d players", p.MinPlayers(), p.MaxPlayers())
+}
+
 // checkPlayers checks the counts against the program's range.
 func checkPlayers(p *interpreter.Program, counts []int) error {
 	for _, n := range counts {
 		if n < p.MinPlayers() || n > p.MaxPlayers() {
-			return usagef("%s is for %d–%d players, not %d", p.Game(), p.MinPlayers(), p.MaxPlayers(), n)
+			return usagef("%s is for %s, not %d", p.Game(), playerRange(p), n)
 		}
 	}
 	return nil
