@@ -166,12 +166,20 @@ func playerCount(prm playParams, p *interpreter.Program, sc *transcript.Scenario
 		return 0, usagef("--players %d, but the scenario is for %s", n, count(sc.Players, "player"))
 	case sc != nil:
 		n = sc.Players
-	case n == 0 && strings.Contains(prm.Seats, ","):
-		n = len(strings.Split(prm.Seats, ","))
 	case n == 0:
-		n = p.MinPlayers()
+		n = defaultPlayers(p, prm.Seats)
 	}
 	return n, checkPlayers(p, []int{n})
+}
+
+// defaultPlayers is the player count when --players is not given: the
+// number of seats when --seats lists one per seat, else the fewest the
+// game allows.
+func defaultPlayers(p *interpreter.Program, seats string) int {
+	if strings.Contains(seats, ",") {
+		return len(strings.Split(seats, ","))
+	}
+	return p.MinPlayers()
 }
 
 // hasHuman reports whether a person plays any seat.

@@ -198,3 +198,27 @@ func TestRecordSaysScoresWithCommas(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	assert.Regexp(t, `steps, scores \[-?\d+, -?\d+, -?\d+\] \(ruleset: `, stderr)
 }
+
+// Without --players, record plays as play does: one player per seat
+// --seats lists, else the fewest the game allows (for a game of one
+// count, that count).
+func TestRecordDefaultsThePlayerCount(t *testing.T) {
+	fixed := copyPeloponnesEdited(t, func(name, text string) string {
+		return strings.Replace(text, "players: {min: 2, max: 5}", "players: {min: 3, max: 3}", 1)
+	})
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{fixed}, "\nplayers: 3\n"},
+		{[]string{"peloponnes"}, "\nplayers: 2\n"},
+		{[]string{"peloponnes", "--seats", "random,random,random,random"}, "\nplayers: 4\n"},
+	} {
+		file := filepath.Join(t.TempDir(), "game.yaml")
+		code, _, stderr := runCLI(t, "", append(append([]string{"record"}, tc.args...), "-o", file)...)
+		require.Equal(t, exitOK, code, "%v: %s", tc.args, stderr)
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		assert.Contains(t, string(data), tc.want, tc.args)
+	}
+}

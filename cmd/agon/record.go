@@ -37,6 +37,9 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 		printSource(stderr, source)
 		return printLoadError(stderr, err)
 	}
+	if prm.Players == 0 {
+		prm.Players = defaultPlayers(p, prm.Seats)
+	}
 	bots, err := recordBots(p, prm)
 	if err != nil {
 		return fail(stderr, err)
@@ -200,10 +203,9 @@ FILE.partial.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&prm.Variant, "variant", "", "apply the named variant")
-	f.IntVar(&prm.Players, "players", 0, "number of players (required)")
+	f.IntVar(&prm.Players, "players", 0, "number of players (default: the number of seats listed, else the fewest allowed)")
 	f.StringVar(&prm.Seats, "seats", "", "bot kind for every seat, or a comma-separated kind per seat: "+strings.Join(bot.Kinds(), ", ")+" (default: random)")
 	f.Uint64Var(&prm.Seed, "seed", 1, "seed of the game and its bots")
 	f.StringVarP(&prm.Output, "output", "o", "", "write the transcript to this file (default: stdout)")
-	_ = cmd.MarkFlagRequired("players")
 	return cmd
 }
