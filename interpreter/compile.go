@@ -249,6 +249,9 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		ce.target = c.target(e.Roll, sc)
 		ce.a = ec.compile(e.Faces, sc, wantList, "faces")
 		c.checkFaces(ce.target, ce.a, e.Faces)
+		if ce.a != nil {
+			c.checkFacesNotEmpty(e.Faces)
+		}
 	case "if":
 		ce.a = ec.compile(e.If, sc, wantBool, "condition")
 		ce.then = c.block(e.Then, sc, where)
@@ -262,6 +265,9 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		ce.body = c.block(e.Do, sc, where)
 	case "repeat":
 		ce.a = ec.compile(e.Repeat, sc, wantInt, "repeat count")
+		if ce.a != nil {
+			c.checkRepeatCount(e.Repeat)
+		}
 		ce.as, ce.asKey = e.As, c.ec.local(e.As)
 		inner := sc
 		if e.As != "" {

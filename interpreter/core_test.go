@@ -411,8 +411,9 @@ flow:
 	assert.Equal(t, []Event{{Kind: EventChance, Name: "roll die", Result: []string{"4"}}}, chances(g))
 
 	re := startErr(t, src, Config{Outcomes: []Outcome{{Name: "roll die", Result: []string{"7"}}}})
-	assert.Contains(t, re.Msg, `supplied outcome for "roll die"`)
-	assert.Contains(t, re.Msg, "not one of the faces")
+	assert.Equal(t, `supplied outcome for "roll die": "7" is not one of the faces [1, 2, 3, 4, 5, 6]`, re.Msg, "a list as a transcript writes it")
+	re = startErr(t, src, Config{Outcomes: []Outcome{{Name: "roll die", Result: []string{"4", "5"}}}})
+	assert.Equal(t, `supplied outcome for "roll die": lists 2 faces, a roll has one`, re.Msg)
 
 	g, err = NewGame(load(t, src), Config{Players: 1, Seed: 3})
 	require.NoError(t, err)
@@ -825,6 +826,15 @@ func TestNewGameChecksPlayerCount(t *testing.T) {
 	_, err := NewGame(load(t, "flow:\n  - log: hi\n"), Config{Players: 5})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "is for 1 to 4 players, not 5")
+}
+
+func TestNewGameChecksAFixedPlayerCount(t *testing.T) {
+	fs := fstest.MapFS{"g/rules.yaml": {Data: []byte("game: g\nplayers: {min: 2, max: 2}\nscoring: {score: 0}\nflow:\n  - log: hi\n")}}
+	p, err := Load(fs, "g", "")
+	require.NoError(t, err)
+	_, err = NewGame(p, Config{Players: 3})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "is for 2 players, not 3")
 }
 
 func TestApplyAfterTheGameIsOver(t *testing.T) {

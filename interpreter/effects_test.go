@@ -381,11 +381,12 @@ flow:
     as: i
     do:
       - log: never
-  - repeat: -1
+  - repeat: -n
     do:
       - log: never
 `, 1)
-	// The count is evaluated once, before the first round.
+	// The count is evaluated once, before the first round; a computed
+	// negative count runs the body no times.
 	assert.Equal(t, []string{"i=0", "i=1", "i=2", "plain", "plain"}, logs(g))
 	assert.Equal(t, 17, eval(t, g, "n"))
 }
@@ -1130,4 +1131,25 @@ flow:
   - log: "{join(ids(pile), ',')}"
 `+waitEffect, 1)
 	assert.Equal(t, []string{"a,b e,d,c f,g", "c,e,d pile 0", "c,e,d"}, logs(g))
+}
+
+// A repeat count or roll faces written as constants are checked at load:
+// a negative count and an empty list of faces; computed ones are not.
+func TestConstantRepeatCountAndFacesAreChecked(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"flow:\n  - repeat: -1\n    do:\n      - log: never\n", "g/rules.yaml:2:13: repeat count is -1: a count cannot be negative"},
+		{"constants: {n: -2}\nflow:\n  - repeat: n\n    do:\n      - log: never\n", "g/rules.yaml:3:13: repeat count is -2: a count cannot be negative"},
+		{"vars: {d: {type: int}}\nflow:\n  - roll: d\n    faces: '[]'\n", "g/rules.yaml:4:13: faces is an empty list: a roll needs at least one face"},
+		{"vars: {d: {type: int}}\nflow:\n  - roll: d\n    faces: 3..1\n", "g/rules.yaml:4:12: faces is an empty list"},
+		{"constants: {none: []}\nvars: {d: {type: int}}\nflow:\n  - roll: d\n    faces: none\n", "g/rules.yaml:5:12: faces is an empty list"},
+	} {
+		assert.Contains(t, loadErr(t, tc.src), tc.want, tc.src)
+	}
+	for _, src := range []string{
+		"vars: {n: {type: int}}\nflow:\n  - repeat: n - 1\n    do:\n      - log: never\n",
+		"vars: {d: {type: int}}\nflow:\n  - roll: d\n    faces: 1..1\n",
+		"vars: {d: {type: int}, xs: {type: ints}}\nflow:\n  - roll: d\n    faces: xs\n",
+	} {
+		load(t, src)
+	}
 }

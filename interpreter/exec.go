@@ -3,6 +3,7 @@ package interpreter
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/expr-lang/expr/file"
 
@@ -24,7 +25,15 @@ func (e *RuntimeError) Unwrap() error { return e.Err }
 
 // Error formats the problem as "file:line:col: message (in …, step N)".
 func (e *RuntimeError) Error() string {
-	return fmt.Sprintf("%s: %s (in %s, after %d decisions)", e.Pos, e.Msg, e.Where, e.Step)
+	return fmt.Sprintf("%s: %s (in %s, after %d %s)", e.Pos, e.Msg, e.Where, e.Step, plural(e.Step, "decision", "decisions"))
+}
+
+// plural picks the word for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // run executes effects until a decision is pending or the game is over.
@@ -573,12 +582,15 @@ func (g *Game) execRoll(e *effect) error {
 	res, err := g.chance(name, func() []string {
 		return []string{formatValue(faces[g.st.rng.intN(len(faces))])}
 	}, func(r []string) error {
+		if len(r) != 1 {
+			return fmt.Errorf("lists %d faces, a roll has one", len(r))
+		}
 		for _, f := range faces {
-			if len(r) == 1 && formatValue(f) == r[0] {
+			if formatValue(f) == r[0] {
 				return nil
 			}
 		}
-		return fmt.Errorf("%v is not one of the faces %v", r, faces)
+		return fmt.Errorf("%s is not one of the faces %s", strconv.Quote(r[0]), clip(showValue(faces)))
 	})
 	if err != nil {
 		return err

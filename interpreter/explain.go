@@ -231,6 +231,10 @@ func showValue(v any) string {
 	return fmt.Sprint(v)
 }
 
+// ShowValue prints a value for people the way a ruleset writes it: lists
+// in brackets with commas ("[4, 4]"), strings quoted, cards by id.
+func ShowValue(v any) string { return showValue(v) }
+
 // anySlice converts a typed slice for showValue.
 func anySlice[T any](list []T) []any {
 	out := make([]any, len(list))

@@ -106,6 +106,9 @@ func NewGame(p *Program, cfg Config) (*Game, error) {
 // running anything.
 func newGame(p *Program, cfg Config) (*Game, error) {
 	if cfg.Players < p.MinPlayers() || cfg.Players > p.MaxPlayers() {
+		if p.MinPlayers() == p.MaxPlayers() {
+			return nil, fmt.Errorf("%s is for %d %s, not %d", p.Title(), p.MinPlayers(), plural(p.MinPlayers(), "player", "players"), cfg.Players)
+		}
 		return nil, fmt.Errorf("%s is for %d to %d players, not %d", p.Title(), p.MinPlayers(), p.MaxPlayers(), cfg.Players)
 	}
 	g := &Game{prog: p, limits: cfg.Limits.withDefaults(), keysOnly: cfg.KeysOnly, noLog: cfg.NoLog, counts: cfg.Counts}

@@ -185,7 +185,7 @@ flow:
 	assert.Equal(t, []string{"pick c=ruby"}, keys(t, g))
 	err := g.Apply("pick c=ruby")
 	require.Error(t, err)
-	assert.Regexp(t, `^g/rules.yaml:22:5: pick: 1 element picked, at least 2 needed, and no candidate is left \(in flow, after 1 decisions\)$`, err.Error())
+	assert.Regexp(t, `^g/rules.yaml:22:5: pick: 1 element picked, at least 2 needed, and no candidate is left \(in flow, after 1 decision\)$`, err.Error())
 }
 
 func TestPickMaxAboveTheSetIsClamped(t *testing.T) {
@@ -352,7 +352,7 @@ func TestPickNeverEndsAtMaxWithDoneWhenFalse(t *testing.T) {
 	assert.Equal(t, []string{"pick c=ruby", "pick c=opal", "pick c=jade", "pick c=onyx", "pick c=pearl"}, keys(t, g))
 	err := g.Apply("pick c=ruby")
 	require.Error(t, err)
-	assert.Regexp(t, `^g/rules.yaml:24:5: pick: done_when does not hold and no candidate is left \(1 element picked\) \(in flow, after 1 decisions\)$`, err.Error())
+	assert.Regexp(t, `^g/rules.yaml:24:5: pick: done_when does not hold and no candidate is left \(1 element picked\) \(in flow, after 1 decision\)$`, err.Error())
 	assert.Equal(t, 0, eval(t, g, "paid"), "do did not run")
 	// max reached at once (an empty set, min 0): the same dead end.
 	re := startErr(t, strings.NewReplacer("COST", "100", "FROM", `"deck[0:0]"`, "min: 1", "min: 0").Replace(payPick), Config{})

@@ -329,6 +329,8 @@ func (d *decoder) decode(file string, n *yaml.Node, v reflect.Value) {
 		*p = d.params(file, n)
 	case *Name:
 		*p = d.name(file, n)
+	case *Label:
+		*p = d.label(file, n)
 	case *[]Binding:
 		*p = d.bindings(file, n)
 	case *CardRow:

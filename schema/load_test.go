@@ -114,6 +114,22 @@ func TestLoadIndentationSlip(t *testing.T) {
 	}
 }
 
+// A tab-indented key after a key of a mapping: yaml.v3 says "found a tab
+// character that violates indentation" at the line above, with no column;
+// the error points at the tab itself, in the same words as other tabs.
+func TestLoadTabIndentedKeyInAMapping(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"\trounds: 6", `g/f.yaml:4:1: YAML syntax error: found a tab character where indentation is expected: YAML indents with spaces`},
+		{"  \trounds: 6", `g/f.yaml:4:3: YAML syntax error: found a tab character where indentation is expected: YAML indents with spaces`},
+	} {
+		src := "game: g\nconstants:\n  x: 1\n" + c.line + "\nplayers: {min: 2, max: 4}\n"
+		_, ds := Load(fstest.MapFS{"g/f.yaml": {Data: []byte(src)}}, "g")
+		msgs := messages(ds)
+		require.NotEmpty(t, msgs)
+		assert.True(t, strings.HasPrefix(msgs[0], c.want), "%q\ngot  %s", c.line, msgs[0])
+	}
+}
+
 func TestLoadMissingRequired(t *testing.T) {
 	_, ds := Load(fstest.MapFS{"g/a.yaml": {Data: []byte("title: x\n")}}, "g")
 	assert.Equal(t, []string{

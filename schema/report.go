@@ -1,6 +1,10 @@
 package schema
 
-import "strings"
+import (
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
 
 // Report is the ruleset's report section: what a game reports for
 // statistics beyond its scores (the interpreter's Facts). Every part is
@@ -25,7 +29,7 @@ type Report struct {
 	// Labels gives attributes and counters a heading for people ("Win
 	// rate by faction", "Disasters suffered"); reports show a name
 	// without one as it is written.
-	Labels map[string]Name `yaml:"labels"`
+	Labels map[string]Label `yaml:"labels"`
 	// LabelOrder lists the Labels keys in file order.
 	LabelOrder []string `yaml:"-"`
 }
@@ -53,8 +57,36 @@ func (v *validator) report() {
 	v.reportLabels(r)
 }
 
+// Label is a heading written in YAML, with where it was written. Unlike
+// a Name it decodes when blank, so that the validator can say so.
+type Label struct {
+	Pos  Pos
+	Name string
+	// notText marks a label that is not a scalar, which Decode reports.
+	notText bool
+}
+
+// label decodes a scalar into a Label; an empty or absent one is kept
+// blank for reportLabels.
+func (d *decoder) label(file string, n *yaml.Node) Label {
+	out := Label{Pos: nodePos(file, n)}
+	if isNull(n) {
+		if key, ok := d.owners[n]; ok { // `name:` alone: its key says where
+			out.Pos = key
+		}
+		return out
+	}
+	if n.Kind != yaml.ScalarNode {
+		d.wrongKind(file, n, "a label")
+		out.notText = true
+		return out
+	}
+	out.Name = n.Value
+	return out
+}
+
 // reportLabels checks that every label names an attribute or a counter
-// and is not blank (Decode reports an empty one).
+// and is not blank.
 func (v *validator) reportLabels(r *Report) {
 	if len(r.LabelOrder) == 0 {
 		return
@@ -67,7 +99,7 @@ func (v *validator) reportLabels(r *Report) {
 		switch {
 		case !attr && !counter:
 			v.ds.Addf(l.Pos, "report labels: %q is neither a report attribute nor a report counter%s", n, DidYouMean(n, names))
-		case l.Name != "" && strings.TrimSpace(l.Name) == "":
+		case strings.TrimSpace(l.Name) == "" && !l.notText:
 			v.ds.Addf(l.Pos, "report labels: the label of %q is blank (leave it out to show the name)", n)
 		}
 	}

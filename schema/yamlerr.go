@@ -23,7 +23,7 @@ func yamlSyntaxError(file string, src []string, err error) Diagnostic {
 	if d.Pos.Line < 1 || d.Pos.Line > len(src) {
 		return d
 	}
-	if line, col, ok := tabIndent(src, d.Pos.Line); ok {
+	if line, col, ok := tabIndent(src, d.Pos.Line, strings.Contains(d.Msg, "tab character")); ok {
 		d.Pos = Pos{File: file, Line: line, Col: col}
 		d.Msg = "YAML syntax error: found a tab character where indentation is expected: YAML indents with spaces"
 		return d
@@ -86,10 +86,20 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// tabIndent finds a tab in the indentation of line n, or of the first
-// line before it that has one (yaml.v3 may report the line after).
-func tabIndent(src []string, n int) (int, int, bool) {
-	for l := n; l >= 1 && l >= n-1; l-- {
+// tabIndent finds a tab in the indentation of line n, or of the line
+// before it (yaml.v3 may report the line after the tab). When yaml.v3
+// names a tab itself (tabError), the line after n is looked at too, before
+// the one before: a tab-indented key in a mapping ("found a tab character
+// that violates indentation") is reported at the line above it.
+func tabIndent(src []string, n int, tabError bool) (int, int, bool) {
+	lines := []int{n}
+	if tabError {
+		lines = append(lines, n+1)
+	}
+	for _, l := range append(lines, n-1) {
+		if l < 1 || l > len(src) {
+			continue
+		}
 		text := src[l-1]
 		lead := text[:len(text)-len(strings.TrimLeft(text, " \t"))]
 		if i := strings.IndexByte(lead, '\t'); i >= 0 {

@@ -57,11 +57,20 @@ func parseRange(s string) (lo, hi int, err error) {
 	return lo, hi, nil
 }
 
+// playerRange says how many players a game is for: "2–5 players", or
+// "2 players" when it allows one count.
+func playerRange(p *interpreter.Program) string {
+	if p.MinPlayers() == p.MaxPlayers() {
+		return count(p.MinPlayers(), "player")
+	}
+	return fmt.Sprintf("%d–%d players", p.MinPlayers(), p.MaxPlayers())
+}
+
 // checkPlayers checks the counts against the program's range.
 func checkPlayers(p *interpreter.Program, counts []int) error {
 	for _, n := range counts {
 		if n < p.MinPlayers() || n > p.MaxPlayers() {
-			return usagef("%s is for %d–%d players, not %d", p.Game(), p.MinPlayers(), p.MaxPlayers(), n)
+			return usagef("%s is for %s, not %d", p.Game(), playerRange(p), n)
 		}
 	}
 	return nil
@@ -86,8 +95,8 @@ func parseSeats(spec string, players int, first, def string, allowHuman bool) ([
 		seats = slices.Repeat(seats, players)
 	}
 	if len(seats) != players {
-		return nil, usagef("%d %s (%s) for %d players: give one kind for every seat, or one per seat",
-			len(seats), plural(len(seats), "seat", "seats"), spec, players)
+		return nil, usagef("%s (%s) for %s: give one kind for every seat, or one per seat",
+			count(len(seats), "seat"), spec, count(players, "player"))
 	}
 	for i, s := range seats {
 		seats[i] = strings.TrimSpace(s)

@@ -122,12 +122,12 @@ func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) in
 
 // printBench prints the measurements for people.
 func printBench(w io.Writer, rep *benchReport) {
-	fmt.Fprintf(w, "%d games, %d decisions in %.3fs: %.1f games/s, %.0f decisions/s\n",
-		rep.Games, rep.Decisions, rep.Seconds, rep.GamesPerSecond, rep.DecisionsPerSecond)
+	fmt.Fprintf(w, "%s, %s in %.3fs: %.1f games/s, %.0f decisions/s\n",
+		count(rep.Games, "game"), count(rep.Decisions, "decision"), rep.Seconds, rep.GamesPerSecond, rep.DecisionsPerSecond)
 	fmt.Fprintf(w, "per game: %.0f allocations, %.0f bytes\n", rep.AllocsPerGame, rep.BytesPerGame)
 	c := rep.Clone
-	fmt.Fprintf(w, "clone after %d decisions: %.1f µs, %.0f allocations, %.0f bytes (%d clones)\n",
-		c.AfterDecisions, c.Microseconds, c.Allocs, c.Bytes, c.Clones)
+	fmt.Fprintf(w, "clone after %s: %.1f µs, %.0f allocations, %.0f bytes (%s)\n",
+		count(c.AfterDecisions, "decision"), c.Microseconds, c.Allocs, c.Bytes, count(c.Clones, "clone"))
 	m := rep.Machine
 	cpu := m.CPU
 	if cpu == "" {
@@ -145,7 +145,7 @@ func bench(ctx context.Context, p *interpreter.Program, prm benchParams) (*bench
 	start, decisions := time.Now(), 0
 	for i := range prm.Games {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("interrupted after %d games", i)
+			return nil, fmt.Errorf("interrupted after %s", count(i, "game"))
 		}
 		o := playOne(p, prm.Players, gameSeed(prm.Seed, i), kinds)
 		if o.Err != "" {

@@ -26,7 +26,7 @@ func benchFunctions(ctx context.Context, p *interpreter.Program, prm benchParams
 	counts := &interpreter.CallCounts{}
 	for i := range prm.Games {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("interrupted after %d games", i)
+			return nil, fmt.Errorf("interrupted after %s", count(i, "game"))
 		}
 		seed := gameSeed(prm.Seed, i)
 		bots, err := sim.NewBots(kinds, seed)
@@ -58,7 +58,7 @@ func printFunctions(w io.Writer, games int, fns []benchFunction) {
 		fmt.Fprintln(w, "ruleset functions: none was called")
 		return
 	}
-	fmt.Fprintf(w, "ruleset functions, per game over %d games (a step is a call or a round of a predicate, the callees' included):\n", games)
+	fmt.Fprintf(w, "ruleset functions, per game over %s (a step is a call or a round of a predicate, the callees' included):\n", count(games, "game"))
 	width := len("function")
 	for _, f := range fns {
 		width = max(width, len(f.Name))

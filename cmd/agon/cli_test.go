@@ -130,7 +130,6 @@ func TestBadCommandLines(t *testing.T) {
 		{"simulate", "peloponnes", "--players", "3", "--bots", "clever,random"},
 		{"simulate", "peloponnes", "--players", "3", "--bots", "clever"},
 		{"simulate", "peloponnes", "--players", "2-3", "--bots", "random,first"},
-		{"record", "peloponnes"},
 		{"bench", "peloponnes", "--players", "3", "--games", "0"},
 		{"replay"},
 		{"play", "peloponnes", "--seed", "minus"},

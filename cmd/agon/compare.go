@@ -223,15 +223,15 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 	a, b := c.A, c.B
 	fmt.Fprintf(w, "A: %s (%s)\n", sourceName(a), sideName(a))
 	fmt.Fprintf(w, "B: %s (%s)\n", sourceName(b), sideName(b))
-	fmt.Fprintf(w, "%d games each of %s on the same seeds (players %s, seats %s, seed %d)\n",
-		a.Games, a.Title, a.Players, seatsText(a.Seats), a.Seed)
+	fmt.Fprintf(w, "%s each of %s on the same seeds (players %s, seats %s, seed %d)\n",
+		count(a.Games, "game"), a.Title, a.Players, seatsText(a.Seats), a.Seed)
 	for i, r := range []*sim.Report{a, b} {
 		side := "AB"[i : i+1]
 		if r.Errors+r.Stopped > 0 {
-			fmt.Fprintf(w, "note: %s: %d games failed and %d were stopped (left out of the statistics but their rates)\n", side, r.Errors, r.Stopped)
+			fmt.Fprintf(w, "note: %s: %s failed and %d %s stopped (left out of the statistics but their rates)\n", side, count(r.Errors, "game"), r.Stopped, plural(r.Stopped, "was", "were"))
 		}
 		if r.GamesWithoutDecisions > 0 {
-			fmt.Fprintf(w, "warning: %s: %d games ended without a decision (does a trigger or the flow end the game at once?)\n", side, r.GamesWithoutDecisions)
+			fmt.Fprintf(w, "warning: %s: %s ended without a decision (does a trigger or the flow end the game at once?)\n", side, count(r.GamesWithoutDecisions, "game"))
 		}
 	}
 	if a.Game != b.Game {

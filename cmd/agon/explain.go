@@ -99,6 +99,9 @@ func explainFailure(stderr io.Writer, prm explainParams, t *transcript.Transcrip
 		if oor.Decisions == 0 {
 			return fail(stderr, usagef("%v", err))
 		}
+		if oor.Decisions == 1 {
+			return fail(stderr, usagef("%v: give --step 1", err))
+		}
 		return fail(stderr, usagef("%v: give --step from 1 to %d", err, oor.Decisions))
 	}
 	var d *transcript.Divergence

@@ -35,7 +35,7 @@ func comparePage(c *compareReport) report.Page {
 	a, b := c.A, c.B
 	p := report.Page{
 		Title:    fmt.Sprintf("%s: %s against %s", a.Title, sideName(b), sideName(a)),
-		Subtitle: fmt.Sprintf("%d games each on the same seeds", a.Games),
+		Subtitle: fmt.Sprintf("%s each on the same seeds", count(a.Games, "game")),
 		Meta:     metaOf(a),
 	}
 	p.Meta[1] = report.Meta{Label: "rulesets", Value: "A " + a.RulesetSource + ", B " + b.RulesetSource}

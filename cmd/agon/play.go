@@ -104,10 +104,10 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *transcript.Scenario, 
 		return interpreter.NewGame(p, interpreter.Config{Players: n, Seed: prm.Seed})
 	}
 	if sc != nil {
-		fmt.Fprintf(stdout, "%s, %d players, from %s (%s), seed %d\n", p.Title(), n, prm.From, sc.Title, sc.Seed)
+		fmt.Fprintf(stdout, "%s, %s, from %s (%s), seed %d\n", p.Title(), count(n, "player"), prm.From, sc.Title, sc.Seed)
 		start = func() (*interpreter.Game, error) { return transcript.StartScenario(p, sc, nil) }
 	} else {
-		fmt.Fprintf(stdout, "%s, %d players, seed %d\n", p.Title(), n, prm.Seed)
+		fmt.Fprintf(stdout, "%s, %s, seed %d\n", p.Title(), count(n, "player"), prm.Seed)
 	}
 	g, err := start()
 	if err != nil {
@@ -163,15 +163,23 @@ func playerCount(prm playParams, p *interpreter.Program, sc *transcript.Scenario
 	n := prm.Players
 	switch {
 	case sc != nil && n != 0 && n != sc.Players:
-		return 0, usagef("--players %d, but the scenario is for %d players", n, sc.Players)
+		return 0, usagef("--players %d, but the scenario is for %s", n, count(sc.Players, "player"))
 	case sc != nil:
 		n = sc.Players
-	case n == 0 && strings.Contains(prm.Seats, ","):
-		n = len(strings.Split(prm.Seats, ","))
 	case n == 0:
-		n = p.MinPlayers()
+		n = defaultPlayers(p, prm.Seats)
 	}
 	return n, checkPlayers(p, []int{n})
+}
+
+// defaultPlayers is the player count when --players is not given: the
+// number of seats when --seats lists one per seat, else the fewest the
+// game allows.
+func defaultPlayers(p *interpreter.Program, seats string) int {
+	if strings.Contains(seats, ",") {
+		return len(strings.Split(seats, ","))
+	}
+	return p.MinPlayers()
 }
 
 // hasHuman reports whether a person plays any seat.
@@ -212,7 +220,7 @@ func (pl *player) run() error {
 // choose asks the seat's bot or person for an option key.
 func (pl *player) choose(d *interpreter.Decision) (string, error) {
 	if d.Player < 0 || d.Player >= len(pl.bots) {
-		return "", fmt.Errorf("decision for %s of %d players", interpreter.PlayerName(d.Player), len(pl.bots))
+		return "", fmt.Errorf("decision for %s of %s", interpreter.PlayerName(d.Player), count(len(pl.bots), "player"))
 	}
 	if b := pl.bots[d.Player]; b != nil {
 		i := b.Choose(pl.g, d)
@@ -309,7 +317,11 @@ func printResult(w io.Writer, r *interpreter.Result, seats []string) {
 func details(list []interpreter.NamedValue) string {
 	parts := make([]string, len(list))
 	for i, nv := range list {
-		parts[i] = fmt.Sprintf("%s %v", nv.Name, nv.Value)
+		text, ok := nv.Value.(string)
+		if !ok {
+			text = interpreter.ShowValue(nv.Value)
+		}
+		parts[i] = nv.Name + " " + text
 	}
 	return strings.Join(parts, ", ")
 }

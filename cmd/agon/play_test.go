@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agon/interpreter"
 )
 
 // playScript plays peloponnes seed 5 (P1 human, the others random) with
@@ -180,4 +182,43 @@ func TestPlayQuitExitsZero(t *testing.T) {
 	code, _, stderr = runCLI(t, "1\n", args...)
 	assert.Equal(t, exitProblems, code, stderr)
 	assert.Contains(t, stderr, "input ended before the game did")
+}
+
+// A score detail that is a list prints as a ruleset writes it, not in Go
+// syntax; a string detail prints bare.
+func TestDetailsPrintListsWithCommas(t *testing.T) {
+	got := details([]interpreter.NamedValue{{Name: "n", Value: []any{1, 2}}, {Name: "s", Value: "x"}, {Name: "i", Value: 3}})
+	assert.Equal(t, "n [1, 2], s x, i 3", got)
+}
+
+// record's closing line writes the scores as the transcript does.
+func TestRecordSaysScoresWithCommas(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.yaml")
+	code, _, stderr := runCLI(t, "", "record", "peloponnes", "--players", "3", "--seed", "42", "-o", file)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Regexp(t, `steps, scores \[-?\d+, -?\d+, -?\d+\] \(ruleset: `, stderr)
+}
+
+// Without --players, record plays as play does: one player per seat
+// --seats lists, else the fewest the game allows (for a game of one
+// count, that count).
+func TestRecordDefaultsThePlayerCount(t *testing.T) {
+	fixed := copyPeloponnesEdited(t, func(name, text string) string {
+		return strings.Replace(text, "players: {min: 2, max: 5}", "players: {min: 3, max: 3}", 1)
+	})
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{fixed}, "\nplayers: 3\n"},
+		{[]string{"peloponnes"}, "\nplayers: 2\n"},
+		{[]string{"peloponnes", "--seats", "random,random,random,random"}, "\nplayers: 4\n"},
+	} {
+		file := filepath.Join(t.TempDir(), "game.yaml")
+		code, _, stderr := runCLI(t, "", append(append([]string{"record"}, tc.args...), "-o", file)...)
+		require.Equal(t, exitOK, code, "%v: %s", tc.args, stderr)
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		assert.Contains(t, string(data), tc.want, tc.args)
+	}
 }

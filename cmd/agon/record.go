@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -36,6 +37,9 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 		printSource(stderr, source)
 		return printLoadError(stderr, err)
 	}
+	if prm.Players == 0 {
+		prm.Players = defaultPlayers(p, prm.Seats)
+	}
 	bots, err := recordBots(p, prm)
 	if err != nil {
 		return fail(stderr, err)
@@ -62,9 +66,18 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 		return fail(stderr, playErr)
 	}
 	if out != "" {
-		fmt.Fprintf(stderr, "wrote %s: %d steps, scores %v (ruleset: %s)\n", out, len(t.Steps), t.Result.Scores, source)
+		fmt.Fprintf(stderr, "wrote %s: %d steps, scores %s (ruleset: %s)\n", out, len(t.Steps), intList(t.Result.Scores), source)
 	}
 	return exitOK
+}
+
+// intList writes ints as a transcript does: "[4, 4]".
+func intList(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // recordBots checks the player count and makes the bots.
@@ -190,10 +203,9 @@ FILE.partial.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&prm.Variant, "variant", "", "apply the named variant")
-	f.IntVar(&prm.Players, "players", 0, "number of players (required)")
+	f.IntVar(&prm.Players, "players", 0, "number of players (default: the number of seats listed, else the fewest allowed)")
 	f.StringVar(&prm.Seats, "seats", "", "bot kind for every seat, or a comma-separated kind per seat: "+strings.Join(bot.Kinds(), ", ")+" (default: random)")
 	f.Uint64Var(&prm.Seed, "seed", 1, "seed of the game and its bots")
 	f.StringVarP(&prm.Output, "output", "o", "", "write the transcript to this file (default: stdout)")
-	_ = cmd.MarkFlagRequired("players")
 	return cmd
 }

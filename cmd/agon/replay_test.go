@@ -62,7 +62,7 @@ func TestReplaySeveralFilesAndGlobs(t *testing.T) {
 	assert.Equal(t, exitProblems, code, stderr)
 	assert.Contains(t, out, "ok   "+filepath.Join(dir, "a.yaml"))
 	assert.Contains(t, out, "FAIL "+filepath.Join(dir, "c.yaml"))
-	assert.Contains(t, out, "expected final scores [99 ")
+	assert.Contains(t, out, "expected final scores [99, ")
 	assert.True(t, strings.HasSuffix(out, "3 transcripts: 2 ok, 1 failed\n"), out)
 
 	code, out, _ = runCLI(t, "", "replay", filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml"), "--json")

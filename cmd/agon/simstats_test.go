@@ -376,3 +376,16 @@ func TestSimulateHeaderReadsWell(t *testing.T) {
 	// Not a bare "1 games"; a rate such as "16.1 games/s" is fine.
 	assert.NotRegexp(t, `(^|[^0-9.])1 games`, out)
 }
+
+// One game is "1 game" in compare's and bench's reports too.
+func TestOneGameReadsWellInCompareAndBench(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "compare", "peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "1")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "\n1 game each of ")
+	assert.NotRegexp(t, `(^|[^0-9.])1 games`, out)
+	code, out, stderr = runCLI(t, "", "bench", "peloponnes", "--players", "3", "--games", "1", "--functions")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "1 game, ")
+	assert.Contains(t, out, "per game over 1 game ")
+	assert.NotRegexp(t, `(^|[^0-9.])1 games`, out)
+}

@@ -20,10 +20,10 @@ func printReport(w io.Writer, rep *sim.Report) {
 		for _, n := range counts {
 			sub := rep.ByPlayers[fmt.Sprint(n)]
 			if sub == nil { // fewer games than player counts
-				fmt.Fprintf(w, "\n%d players: no games\n", n)
+				fmt.Fprintf(w, "\n%s: no games\n", count(n, "player"))
 				continue
 			}
-			fmt.Fprintf(w, "\n%d players: %d games\n", n, sub.Games)
+			fmt.Fprintf(w, "\n%s: %s\n", count(n, "player"), count(sub.Games, "game"))
 			printSection(w, sub, "  ", rep.Label)
 		}
 	}
@@ -64,7 +64,7 @@ func headerLine(rep *sim.Report) string {
 		for i, s := range rep.Shards {
 			shards[i] = s.String()
 		}
-		fmt.Fprintf(&b, ", %s %s of a batch of %d games", plural(len(shards), "shard", "shards"), strings.Join(shards, ", "), rep.BatchGames)
+		fmt.Fprintf(&b, ", %s %s of a batch of %s", plural(len(shards), "shard", "shards"), strings.Join(shards, ", "), count(rep.BatchGames, "game"))
 	}
 	b.WriteString(shut)
 	if rep.Seconds != nil {
@@ -105,7 +105,7 @@ func printSection(w io.Writer, s *sim.Summary, indent string, label func(string)
 		}
 	}
 	if s.GamesWithoutDecisions > 0 {
-		fmt.Fprintf(w, "%swarning: %d games ended without a decision (does a trigger or the flow end the game at once?)\n", indent, s.GamesWithoutDecisions)
+		fmt.Fprintf(w, "%swarning: %s ended without a decision (does a trigger or the flow end the game at once?)\n", indent, count(s.GamesWithoutDecisions, "game"))
 		for _, m := range s.Warnings {
 			fmt.Fprintf(w, "%s  %s\n", indent, m)
 		}

@@ -23,7 +23,7 @@ const maxOverlay = 6
 func sweepPage(sw *sweepReport) report.Page {
 	first := sw.Reports[0]
 	p := report.Page{Title: fmt.Sprintf("%s: %s, sweep of %s", first.Title, first.VariantName(), sw.Set),
-		Subtitle: fmt.Sprintf("%d values of %s, %d games each on the same seeds", len(sw.Values), sw.Set, first.Games),
+		Subtitle: fmt.Sprintf("%d values of %s, %s each on the same seeds", len(sw.Values), sw.Set, count(first.Games, "game")),
 		Meta:     append(metaOf(first), report.Meta{Label: "set", Value: sw.Set + " = " + joinValues(sw.Values)})}
 	p.Sections = append(p.Sections, sweepTable(sw))
 	var runs []namedSummary
@@ -129,7 +129,7 @@ func sweepCounters(sw *sweepReport) (report.Table, bool) {
 func compareSweepPage(sw *compareSweep) report.Page {
 	a := sw.Comparisons[0].A
 	p := report.Page{Title: fmt.Sprintf("%s: %s, %s against the ruleset's own value", a.Title, a.VariantName(), sw.Set),
-		Subtitle: fmt.Sprintf("%d values of %s, %d games each on the same seeds as the ruleset's own", len(sw.Values), sw.Set, a.Games),
+		Subtitle: fmt.Sprintf("%d values of %s, %s each on the same seeds as the ruleset's own", len(sw.Values), sw.Set, count(a.Games, "game")),
 		Meta:     append(metaOf(a), report.Meta{Label: "set", Value: sw.Set + " = " + joinValues(sw.Values)})}
 	summary := report.Table{Title: "Sweep of " + sw.Set, Header: []string{sw.Set, "significant differences", "of"}, Numeric: []bool{true, true, true},
 		Caption: fmt.Sprintf("Games paired by seed; significant after Holm's correction (p < %.2f).", sim.Alpha)}

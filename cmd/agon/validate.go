@@ -193,9 +193,9 @@ func summarizeProgram(p *interpreter.Program) string {
 	}
 	counts := programCounts(p)
 	for _, k := range countOrder {
-		parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
+		parts = append(parts, count(counts[k], strings.TrimSuffix(k, "s")))
 	}
-	parts = append(parts, fmt.Sprintf("%d–%d players", p.MinPlayers(), p.MaxPlayers()))
+	parts = append(parts, playerRange(p))
 	if vs := p.Variants(); len(vs) > 0 {
 		parts = append(parts, fmt.Sprintf("variants: %s", strings.Join(vs, ", ")))
 	}

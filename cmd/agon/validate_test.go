@@ -94,3 +94,18 @@ func TestValidateProvisionalListsVariantNotes(t *testing.T) {
 	assert.Contains(t, out, "\nvariant open-conquest: 1 provisional figure\n"+file+":10: marker for the test\n")
 	assert.NotContains(t, out, "variant rich-income:")
 }
+
+// A game for one player count says "3 players", not "3–3 players".
+func TestOnePlayerCountReadsWell(t *testing.T) {
+	tmp := copyPeloponnesEdited(t, func(name, text string) string {
+		return strings.Replace(text, "players: {min: 2, max: 5}", "players: {min: 3, max: 3}", 1)
+	})
+	code, out, errOut := runCLI(t, "", "validate", tmp)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, ", 3 players")
+	assert.NotContains(t, out, "3–3")
+	assert.Contains(t, out, ", 1 trigger,", "one of a kind is singular too")
+	code, _, errOut = runCLI(t, "", "simulate", tmp, "--players", "4", "--games", "1")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "is for 3 players, not 4")
+}

@@ -169,7 +169,7 @@ type Tally struct {
 // Add counts one outcome.
 func (t *Tally) Add(o *Outcome) {
 	t.Games++
-	label := fmt.Sprintf("game %d (%d players, seed %d)", o.Index+1, o.Players, o.Seed)
+	label := fmt.Sprintf("game %d (%d %s, seed %d)", o.Index+1, o.Players, pluralPlayers(o.Players), o.Seed)
 	switch {
 	case o.Stopped:
 		t.Stopped++
@@ -371,4 +371,12 @@ func Collect(outcomes []Outcome) *Stats {
 		s.Add(&outcomes[i])
 	}
 	return s
+}
+
+// pluralPlayers is "player" for one, "players" otherwise.
+func pluralPlayers(n int) string {
+	if n == 1 {
+		return "player"
+	}
+	return "players"
 }

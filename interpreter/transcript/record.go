@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"agon/interpreter"
@@ -28,7 +29,7 @@ type session interface {
 // the transcript so far (without a result) together with the error.
 func Record(p *interpreter.Program, cfg interpreter.Config, bots []interpreter.Bot) (*Transcript, error) {
 	if len(bots) != cfg.Players {
-		return nil, fmt.Errorf("record: %d bots for %d players", len(bots), cfg.Players)
+		return nil, fmt.Errorf("record: %d %s for %d %s", len(bots), plural(len(bots), "bot", "bots"), cfg.Players, plural(cfg.Players, "player", "players"))
 	}
 	g, err := interpreter.NewGame(p, cfg)
 	if err != nil {
@@ -440,7 +441,7 @@ func (r *replayer) finish() error {
 		return nil
 	}
 	if got := scores(res); want.Scores != nil && !slices.Equal(got, want.Scores) {
-		return r.atLine(r.diverge(end, fmt.Sprintf("final scores %v", want.Scores), fmt.Sprint(got), ""), want.ScoresLine)
+		return r.atLine(r.diverge(end, "final scores "+intList(want.Scores), intList(got), ""), want.ScoresLine)
 	}
 	if want.Winners != nil && !slices.Equal(res.Winners, want.Winners) {
 		return r.atLine(r.diverge(end, "winners "+playerList(want.Winners), playerList(res.Winners), ""), want.WinnersLine)
@@ -526,9 +527,9 @@ const maxListed = 12
 // shortList prints a list, eliding after maxListed items.
 func shortList(items []string) string {
 	if len(items) > maxListed {
-		return fmt.Sprintf("[%s … (%d in all)]", strings.Join(items[:maxListed], " "), len(items))
+		return fmt.Sprintf("[%s, … (%d in all)]", strings.Join(items[:maxListed], ", "), len(items))
 	}
-	return "[" + strings.Join(items, " ") + "]"
+	return "[" + strings.Join(items, ", ") + "]"
 }
 
 // legalKeys lists a decision's option keys, eliding after maxListed.
@@ -544,13 +545,22 @@ func legalKeys(d *interpreter.Decision) string {
 	return strings.Join(keys, ", ")
 }
 
-// playerList names players for people: [P1 P3].
+// playerList names players for people: [P1, P3].
 func playerList(players []int) string {
 	names := make([]string, len(players))
 	for i, p := range players {
 		names[i] = interpreter.PlayerName(p)
 	}
-	return "[" + strings.Join(names, " ") + "]"
+	return "[" + strings.Join(names, ", ") + "]"
+}
+
+// intList writes ints as a transcript does: "[4, 4]".
+func intList(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // explaining wraps check so that a check that does not hold reports, as

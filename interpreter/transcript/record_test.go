@@ -172,7 +172,7 @@ func TestReplayOtherLegalDecisionChangesResult(t *testing.T) {
 	d := divergence(t, tr, nil)
 	assert.Equal(t, len(tr.Steps), d.Step)
 	assert.Equal(t, tr.Result.Line, d.Line)
-	assert.Contains(t, d.Error(), "expected final scores [5 2], got [4 2]")
+	assert.Contains(t, d.Error(), "expected final scores [5, 2], got [4, 2]")
 }
 
 func TestReplayLogMismatch(t *testing.T) {
@@ -248,7 +248,7 @@ func TestShortList(t *testing.T) {
 	for i := range long {
 		long[i] = "c"
 	}
-	assert.Equal(t, "[a b]", shortList([]string{"a", "b"}))
+	assert.Equal(t, "[a, b]", shortList([]string{"a", "b"}))
 	assert.Contains(t, shortList(long), "… (20 in all)]")
 }
 
@@ -259,4 +259,12 @@ func TestReplayShowsWhyACheckFails(t *testing.T) {
 	_, err := Replay(p, tr, ReplayOptions{Check: interpreter.CheckExpr})
 	require.Error(t, err)
 	assert.Equal(t, `t.yaml:7: step 1 (before the first decision): expected check "gold == 2" to hold, but it does not: gold == 2 is false (gold is 3)`, err.Error())
+}
+
+// Lists in a divergence read as the transcript writes them, with commas.
+func TestReplayWrongWinnersListedWithCommas(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	tr.Result.Winners = []int{0, 1}
+	d := divergence(t, tr, nil)
+	assert.Contains(t, d.Error(), "expected winners [P1, P2], got [")
 }

@@ -128,7 +128,7 @@ steps:
   - chance: shuffle deck
     result: [pearl, onyx, ruby]
 `)
-	assert.EqualError(t, err, `s.yaml:8: step 2: expected chance "shuffle deck" with [pearl onyx ruby], but the game rejected this outcome: `+
+	assert.EqualError(t, err, `s.yaml:8: step 2: expected chance "shuffle deck" with [pearl, onyx, ruby], but the game rejected this outcome: `+
 		`supplied outcome for "shuffle deck": card "ruby" is not in the zone`)
 }
 
@@ -148,8 +148,8 @@ steps:
   - chance: shuffle dispaly
     result: [opal, ruby]
 `)
-	assert.EqualError(t, err, `s.yaml:8: step 2: expected chance "shuffle dispaly" with [opal ruby], `+
-		`got chance "shuffle deck" with [jade onyx pearl]; chance "shuffle display" with [ruby opal]`)
+	assert.EqualError(t, err, `s.yaml:8: step 2: expected chance "shuffle dispaly" with [opal, ruby], `+
+		`got chance "shuffle deck" with [jade, onyx, pearl]; chance "shuffle display" with [ruby, opal]`)
 }
 
 func TestScenarioExpectError(t *testing.T) {
@@ -198,7 +198,7 @@ result:
 `)
 	var d *Divergence
 	require.ErrorAs(t, err, &d)
-	assert.Equal(t, "s.yaml:9: step 2: expected final scores [1 0], got [0 0]", err.Error())
+	assert.Equal(t, "s.yaml:9: step 2: expected final scores [1, 0], got [0, 0]", err.Error())
 }
 
 // TestScenarioDivergences checks each step's failure message: the step,

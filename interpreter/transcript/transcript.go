@@ -387,7 +387,7 @@ func (d *decoder) checkSeats(t *Transcript) {
 		return
 	}
 	if d.seats != nil && len(t.Seats) != t.Players {
-		d.errorf(d.seats, "%d %s for %d players: give one seat per player", len(t.Seats), plural(len(t.Seats), "seat", "seats"), t.Players)
+		d.errorf(d.seats, "%d %s for %d %s: give one seat per player", len(t.Seats), plural(len(t.Seats), "seat", "seats"), t.Players, plural(t.Players, "player", "players"))
 	}
 	for _, v := range d.decides {
 		n, err := strconv.Atoi(v.Value)

@@ -18,6 +18,9 @@ func (e *StepOutOfRangeError) Error() string {
 	if e.Decisions == 0 {
 		return fmt.Sprintf("%s has no decisions to explain", e.File)
 	}
+	if e.Decisions == 1 {
+		return fmt.Sprintf("%s has only decision 1; there is no decision %d", e.File, e.Step)
+	}
 	return fmt.Sprintf("%s has decisions 1 to %d; there is no decision %d", e.File, e.Decisions, e.Step)
 }
 

@@ -110,3 +110,9 @@ func TestReplayUntilReportsAnEarlierDivergence(t *testing.T) {
 	require.True(t, errors.As(err, &d), "%v", err)
 	assert.Contains(t, err.Error(), `expected log "P1 takes nothing"`)
 }
+
+// One decision is "only decision 1", not "decisions 1 to 1".
+func TestStepOutOfRangeOneDecision(t *testing.T) {
+	err := &StepOutOfRangeError{File: "t.yaml", Step: 2, Decisions: 1}
+	assert.Equal(t, "t.yaml has only decision 1; there is no decision 2", err.Error())
+}
