@@ -25,15 +25,7 @@ func (e *RuntimeError) Unwrap() error { return e.Err }
 
 // Error formats the problem as "file:line:col: message (in …, step N)".
 func (e *RuntimeError) Error() string {
-	return fmt.Sprintf("%s: %s (in %s, after %d %s)", e.Pos, e.Msg, e.Where, e.Step, plural(e.Step, "decision", "decisions"))
-}
-
-// plural picks the word for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	return fmt.Sprintf("%s: %s (in %s, after %d %s)", e.Pos, e.Msg, e.Where, e.Step, schema.Plural(e.Step, "decision", "decisions"))
 }
 
 // run executes effects until a decision is pending or the game is over.

@@ -107,7 +107,7 @@ func NewGame(p *Program, cfg Config) (*Game, error) {
 func newGame(p *Program, cfg Config) (*Game, error) {
 	if cfg.Players < p.MinPlayers() || cfg.Players > p.MaxPlayers() {
 		if p.MinPlayers() == p.MaxPlayers() {
-			return nil, fmt.Errorf("%s is for %d %s, not %d", p.Title(), p.MinPlayers(), plural(p.MinPlayers(), "player", "players"), cfg.Players)
+			return nil, fmt.Errorf("%s is for %d %s, not %d", p.Title(), p.MinPlayers(), schema.Plural(p.MinPlayers(), "player", "players"), cfg.Players)
 		}
 		return nil, fmt.Errorf("%s is for %d to %d players, not %d", p.Title(), p.MinPlayers(), p.MaxPlayers(), cfg.Players)
 	}

@@ -40,7 +40,7 @@ func yamlSyntaxError(file string, src []string, err error) Diagnostic {
 	if line, want, ok := misindented(src, d.Pos.Line); ok {
 		got := indentOf(src[line-1])
 		d.Msg = fmt.Sprintf("YAML syntax error: this line is indented by %d %s, but the block that starts at line %d indents by %s (YAML: %s)",
-			got, plural(got, "space", "spaces"), d.Pos.Line, want, strings.TrimPrefix(d.Msg, "YAML syntax error: "))
+			got, Plural(got, "space", "spaces"), d.Pos.Line, want, strings.TrimPrefix(d.Msg, "YAML syntax error: "))
 		d.Pos = Pos{File: file, Line: line, Col: got + 1}
 	}
 	return d
@@ -78,8 +78,9 @@ func dedentHint(src []string, n int) string {
 	return ""
 }
 
-// plural picks the word for n.
-func plural(n int, one, many string) string {
+// Plural picks the word for n: one for 1, many otherwise. Every package
+// that writes counts in messages uses it.
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
@@ -210,6 +211,6 @@ func heldBack(list []Diagnostic) []Diagnostic {
 	}
 	n := len(list) - len(out)
 	out[0].Msg += fmt.Sprintf(" [%d other %s not shown: %s may follow from this; fix it and validate again]",
-		n, plural(n, "problem", "problems"), plural(n, "it", "they"))
+		n, Plural(n, "problem", "problems"), Plural(n, "it", "they"))
 	return out
 }

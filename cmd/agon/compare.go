@@ -17,6 +17,7 @@ import (
 	"agon/interpreter/bot"
 	"agon/interpreter/report"
 	"agon/interpreter/sim"
+	"agon/schema"
 )
 
 // defaultTop is how many rows compare prints unless --top says otherwise:
@@ -228,7 +229,7 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 	for i, r := range []*sim.Report{a, b} {
 		side := "AB"[i : i+1]
 		if r.Errors+r.Stopped > 0 {
-			fmt.Fprintf(w, "note: %s: %s failed and %d %s stopped (left out of the statistics but their rates)\n", side, count(r.Errors, "game"), r.Stopped, plural(r.Stopped, "was", "were"))
+			fmt.Fprintf(w, "note: %s: %s failed and %d %s stopped (left out of the statistics but their rates)\n", side, count(r.Errors, "game"), r.Stopped, schema.Plural(r.Stopped, "was", "were"))
 		}
 		if r.GamesWithoutDecisions > 0 {
 			fmt.Fprintf(w, "warning: %s: %s ended without a decision (does a trigger or the flow end the game at once?)\n", side, count(r.GamesWithoutDecisions, "game"))

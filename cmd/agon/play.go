@@ -16,6 +16,7 @@ import (
 	"agon/interpreter"
 	"agon/interpreter/bot"
 	"agon/interpreter/transcript"
+	"agon/schema"
 )
 
 // playParams are the inputs of agon play.
@@ -310,7 +311,7 @@ func printResult(w io.Writer, r *interpreter.Result, seats []string) {
 	for i, p := range r.Winners {
 		names[i] = seatName(seats, p)
 	}
-	fmt.Fprintf(w, "%s: %s\n", plural(len(names), "Winner", "Winners"), strings.Join(names, ", "))
+	fmt.Fprintf(w, "%s: %s\n", schema.Plural(len(names), "Winner", "Winners"), strings.Join(names, ", "))
 }
 
 // details prints a player's named figures.

@@ -68,19 +68,11 @@ func printLoadError(w io.Writer, err error) int {
 	for _, d := range list {
 		fmt.Fprintln(w, d.Error())
 	}
-	fmt.Fprintf(w, "%d %s\n", len(list), plural(len(list), "problem", "problems"))
+	fmt.Fprintf(w, "%d %s\n", len(list), schema.Plural(len(list), "problem", "problems"))
 	return exitProblems
-}
-
-// plural picks the singular or plural form for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // count writes n with its noun: "1 decision", "3 decisions".
 func count(n int, noun string) string {
-	return fmt.Sprintf("%d %s", n, plural(n, noun, noun+"s"))
+	return fmt.Sprintf("%d %s", n, schema.Plural(n, noun, noun+"s"))
 }

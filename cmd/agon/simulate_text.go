@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"agon/interpreter/sim"
+	"agon/schema"
 )
 
 // printReport prints a report for people: the header, then the statistics
@@ -54,7 +55,7 @@ func headerLine(rep *sim.Report) string {
 	if rep.Variant != "" {
 		variant = "variant " + rep.Variant
 	}
-	fmt.Fprintf(&b, "%d %s of %s %s%s", rep.Games, plural(rep.Games, "game", "games"), rep.Title, open, variant)
+	fmt.Fprintf(&b, "%d %s of %s %s%s", rep.Games, schema.Plural(rep.Games, "game", "games"), rep.Title, open, variant)
 	if rep.Set != "" {
 		fmt.Fprintf(&b, ", %s", rep.Set)
 	}
@@ -64,7 +65,7 @@ func headerLine(rep *sim.Report) string {
 		for i, s := range rep.Shards {
 			shards[i] = s.String()
 		}
-		fmt.Fprintf(&b, ", %s %s of a batch of %s", plural(len(shards), "shard", "shards"), strings.Join(shards, ", "), count(rep.BatchGames, "game"))
+		fmt.Fprintf(&b, ", %s %s of a batch of %s", schema.Plural(len(shards), "shard", "shards"), strings.Join(shards, ", "), count(rep.BatchGames, "game"))
 	}
 	b.WriteString(shut)
 	if rep.Seconds != nil {
@@ -121,7 +122,7 @@ func printSection(w io.Writer, s *sim.Summary, indent string, label func(string)
 	fmt.Fprintf(w, "%sdecisions per game: %s\n", indent, distText(s.Decisions))
 	fmt.Fprintf(w, "%swin rate by seat (95%% interval):\n", indent)
 	for _, r := range s.WinRateBySeat {
-		fmt.Fprintf(w, "%s  P%d: %s  of %d %s\n", indent, r.Seat, rateText(r.Rate), r.Games, plural(r.Games, "game", "games"))
+		fmt.Fprintf(w, "%s  P%d: %s  of %d %s\n", indent, r.Seat, rateText(r.Rate), r.Games, schema.Plural(r.Games, "game", "games"))
 	}
 	printAttributes(w, s, indent, label)
 	printCards(w, s, indent)

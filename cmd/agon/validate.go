@@ -146,7 +146,7 @@ func printNotes(w io.Writer, groups []variantNotes) {
 	}
 	for _, g := range groups {
 		n := len(g.notes)
-		count := fmt.Sprintf("%d provisional %s", n, plural(n, "figure", "figures"))
+		count := fmt.Sprintf("%d provisional %s", n, schema.Plural(n, "figure", "figures"))
 		switch {
 		case g.name == "" && inVariants:
 			fmt.Fprintf(w, "%s in the base ruleset\n", count)

@@ -38,7 +38,7 @@ func variantsNote(prm validateParams, p *interpreter.Program) string {
 	if n == 0 || prm.Variant != "" {
 		return ""
 	}
-	return fmt.Sprintf(" (%s checked too)", plural(n, "the variant", fmt.Sprintf("all %d variants", n)))
+	return fmt.Sprintf(" (%s checked too)", schema.Plural(n, "the variant", fmt.Sprintf("all %d variants", n)))
 }
 
 // checkVariants loads every named variant of the ruleset ref and returns

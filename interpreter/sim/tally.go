@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+
+	"agon/schema"
 )
 
 // MaxSamples is how many error (and warning) messages a Tally keeps: those
@@ -169,7 +171,7 @@ type Tally struct {
 // Add counts one outcome.
 func (t *Tally) Add(o *Outcome) {
 	t.Games++
-	label := fmt.Sprintf("game %d (%d %s, seed %d)", o.Index+1, o.Players, pluralPlayers(o.Players), o.Seed)
+	label := fmt.Sprintf("game %d (%d %s, seed %d)", o.Index+1, o.Players, schema.Plural(o.Players, "player", "players"), o.Seed)
 	switch {
 	case o.Stopped:
 		t.Stopped++
@@ -371,12 +373,4 @@ func Collect(outcomes []Outcome) *Stats {
 		s.Add(&outcomes[i])
 	}
 	return s
-}
-
-// pluralPlayers is "player" for one, "players" otherwise.
-func pluralPlayers(n int) string {
-	if n == 1 {
-		return "player"
-	}
-	return "players"
 }

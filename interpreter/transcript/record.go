@@ -29,7 +29,7 @@ type session interface {
 // the transcript so far (without a result) together with the error.
 func Record(p *interpreter.Program, cfg interpreter.Config, bots []interpreter.Bot) (*Transcript, error) {
 	if len(bots) != cfg.Players {
-		return nil, fmt.Errorf("record: %d %s for %d %s", len(bots), plural(len(bots), "bot", "bots"), cfg.Players, plural(cfg.Players, "player", "players"))
+		return nil, fmt.Errorf("record: %d %s for %d %s", len(bots), schema.Plural(len(bots), "bot", "bots"), cfg.Players, schema.Plural(cfg.Players, "player", "players"))
 	}
 	g, err := interpreter.NewGame(p, cfg)
 	if err != nil {

@@ -387,7 +387,7 @@ func (d *decoder) checkSeats(t *Transcript) {
 		return
 	}
 	if d.seats != nil && len(t.Seats) != t.Players {
-		d.errorf(d.seats, "%d %s for %d %s: give one seat per player", len(t.Seats), plural(len(t.Seats), "seat", "seats"), t.Players, plural(t.Players, "player", "players"))
+		d.errorf(d.seats, "%d %s for %d %s: give one seat per player", len(t.Seats), schema.Plural(len(t.Seats), "seat", "seats"), t.Players, schema.Plural(t.Players, "player", "players"))
 	}
 	for _, v := range d.decides {
 		n, err := strconv.Atoi(v.Value)
@@ -395,14 +395,6 @@ func (d *decoder) checkSeats(t *Transcript) {
 			d.errorf(v, "decide: %d is no player of this game: players are numbered from 0 (P1) to %d (P%d)", n, t.Players-1, t.Players)
 		}
 	}
-}
-
-// plural picks the singular or plural form for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // fields calls f for each key/value pair of the mapping m, reporting
