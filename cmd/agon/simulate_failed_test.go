@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,11 +12,9 @@ import (
 // instead of printing scores of 0 as if they were results, and the JSON
 // has null where a summary of values would be.
 func TestSimulateEveryGameFailed(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "broken")
-	require.NoError(t, os.MkdirAll(dir, 0o755))
 	rules := "game: broken\nplayers: {min: 2, max: 3}\nconstants: {k: 1}\nvars: {x: {type: int}}\nscoring: {score: 0}\n" +
 		"flow:\n  - choose: {who: 0, prompt: go, options: [{key: go}]}\n  - {set: x, to: \"div(k, x)\"}\n"
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "game.yaml"), []byte(rules), 0o644))
+	dir := oneFileRuleset(t, "broken", rules)
 
 	code, out, stderr := runCLI(t, "", "simulate", dir, "--players", "2-3", "--games", "4")
 	assert.Equal(t, exitProblems, code, stderr)

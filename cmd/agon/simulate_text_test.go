@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,11 +13,9 @@ import (
 // fails at run time would go unnoticed until a person met it; one game in
 // sim.TextCheckEvery renders everything, and the run reports the failure.
 func TestSimulateFindsALabelThatFails(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "labels")
-	require.NoError(t, os.MkdirAll(dir, 0o755))
 	rules := "game: labels\nplayers: {min: 2, max: 2}\nconstants: {k: 0}\nvars: {x: {type: int}}\nscoring: {score: x}\n" +
 		"flow:\n  - choose: {who: 0, prompt: go, options: [{key: go, label: \"go {div(1, k)}\", do: [{set: x, to: 1}]}]}\n"
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "game.yaml"), []byte(rules), 0o644))
+	dir := oneFileRuleset(t, "labels", rules)
 
 	games := 2 * sim.TextCheckEvery
 	code, out, stderr := runCLI(t, "", "simulate", dir, "--players", "2", "--games", "32")
