@@ -279,7 +279,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 	c.colls.scan(checked.Node, c.envFuncs)
 	typ := inferType(checked.Node)
 	c.lits.check(src, checked.Node, full)
-	if !c.checkBoardLiterals(src, checked.Node, full) || !c.checkListArgs(src, checked.Node) {
+	if !c.checkBoardLiterals(src, checked.Node, full) || !c.checkListArgs(src, checked.Node) || !c.checkFunctionValues(src, checked.Node) {
 		return nil
 	}
 	if !want.accepts(typ) {

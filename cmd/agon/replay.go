@@ -315,7 +315,11 @@ func printReplay(stdout, stderr io.Writer, out replayJSON, prm replayParams) {
 	case out.Error != "":
 		fmt.Fprintf(stderr, "error: %s\n", out.Error)
 	case prm.VariantSet:
-		fmt.Fprintf(stdout, "no divergence: variant %q plays out as the transcript (%s)\n", prm.Variant, count(out.Decisions, "decision"))
+		upTo := ""
+		if out.Unfinished {
+			upTo = " up to where it stops, unfinished"
+		}
+		fmt.Fprintf(stdout, "no divergence: variant %q plays out as the transcript%s (%s)\n", prm.Variant, upTo, count(out.Decisions, "decision"))
 	default:
 		what := ""
 		if out.Scenario != "" {

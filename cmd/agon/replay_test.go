@@ -170,6 +170,10 @@ func TestPlayRecordSavesAReplayableGame(t *testing.T) {
 	code, out, stderr = runCLI(t, "", "replay", file)
 	assert.Equal(t, exitOK, code, stderr+out)
 	assert.Contains(t, out, "ok: unfinished after 9 decisions, 0 checks")
+	code, out, stderr = runCLI(t, "", "replay", "--variant", "no-self-completion", file)
+	assert.Equal(t, exitOK, code, stderr+out)
+	assert.Contains(t, out, "plays out as the transcript up to where it stops, unfinished (9 decisions)",
+		"a variant that agrees with an unfinished game is not said to agree with a whole one")
 }
 
 func TestReplayCountsInTheSingular(t *testing.T) {
