@@ -131,6 +131,8 @@ type exprCompiler struct {
 	// memo holds each expression text compiled in each scope type
 	// (exprmemo.go).
 	memo map[compileKey]compileMemo
+	// funcValues finds functions named without a call (funcvalues.go).
+	funcValues funcValueFinder
 	// parses are the texts parsed for the read-only checks (exprmemo.go).
 	parses map[string]parsedTree
 	// slots number the root names closures read (rootslots.go).

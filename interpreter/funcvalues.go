@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -18,47 +19,40 @@ import (
 // typed as a Go function that is not the callee of a call is a load error
 // at the identifier.
 
-// funcValueFinder collects the identifiers of a checked tree that name a
-// function without calling it.
+// funcValueFinder collects the identifiers of a checked tree typed as a
+// Go function that no call calls. expr's Walk visits a node after its
+// children, so a call's callee is already pending when the call is
+// visited, and leaves then.
 type funcValueFinder struct {
-	callees map[*ast.IdentifierNode]bool
-	found   []*ast.IdentifierNode
+	pending []*ast.IdentifierNode
 }
-
-// Visit implements ast.Visitor. Walk visits a call's callee before the
-// call itself, so callees are collected in a first walk (callees).
-func (v *funcValueFinder) Visit(node *ast.Node) {
-	id, ok := (*node).(*ast.IdentifierNode)
-	if !ok || v.callees[id] {
-		return
-	}
-	if t := id.Type(); t != nil && t.Kind() == reflect.Func {
-		v.found = append(v.found, id)
-	}
-}
-
-// calleeCollector collects the identifiers called in a tree.
-type calleeCollector map[*ast.IdentifierNode]bool
 
 // Visit implements ast.Visitor.
-func (c calleeCollector) Visit(node *ast.Node) {
-	if call, ok := (*node).(*ast.CallNode); ok {
-		if id, ok := call.Callee.(*ast.IdentifierNode); ok {
-			c[id] = true
+func (f *funcValueFinder) Visit(node *ast.Node) {
+	switch n := (*node).(type) {
+	case *ast.IdentifierNode:
+		if t := n.Type(); t != nil && t.Kind() == reflect.Func {
+			f.pending = append(f.pending, n)
+		}
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
+			if i := slices.Index(f.pending, id); i >= 0 {
+				f.pending = slices.Delete(f.pending, i, i+1)
+			}
 		}
 	}
 }
 
 // checkFunctionValues reports the functions node names without calling
-// them, and whether there was none.
+// them, and whether there was none. The finder is the compiler's, kept
+// from one expression to the next (no allocation per expression).
 func (c *exprCompiler) checkFunctionValues(src schema.Expr, node ast.Node) bool {
-	callees := calleeCollector{}
-	ast.Walk(&node, callees)
-	v := &funcValueFinder{callees: callees}
-	ast.Walk(&node, v)
-	for _, id := range v.found {
+	f := &c.funcValues
+	f.pending = f.pending[:0]
+	ast.Walk(&node, f)
+	for _, id := range f.pending {
 		line, col := lineCol(src.Src, id.Location().From)
 		c.ds.Add(c.diag(src, line, col, fmt.Sprintf("%s is a function, not a value: call it, as in %s(…)", id.Value, id.Value)+src.QuoteHint()))
 	}
-	return len(v.found) == 0
+	return len(f.pending) == 0
 }
