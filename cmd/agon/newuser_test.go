@@ -100,7 +100,7 @@ func TestCompareNeedsVariantNamesThem(t *testing.T) {
 	assert.Contains(t, stderr, "two ruleset folders (variants of peloponnes: decline-stops-luxury, harsh-catastrophes, ")
 	code, _, stderr = runCLI(t, "", "compare", "athens")
 	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, stderr, "(variants of athens: event-after-all, large-hand, short-game)")
+	assert.Contains(t, stderr, "(variants of athens: cylinder-on-row-clear, event-after-all, large-hand, short-game)")
 
 	// A copy of Athens without its variant files ships none.
 	dir := filepath.Join(t.TempDir(), "athens")
