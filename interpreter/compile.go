@@ -61,6 +61,8 @@ type namedExpr struct {
 	name      string
 	expr      *compiled
 	perPlayer bool
+	// ownerOnly: a per-player view each player sees for themselves only.
+	ownerOnly bool
 }
 
 // varInit is how a variable starts.
@@ -188,7 +190,7 @@ func (c *compiler) compileScoring() {
 			c.prog.tiebreaks = append(c.prog.tiebreaks, c.ec.compile(tb, me, wantInt, "tie-break"))
 		}
 		for _, d := range s.Details {
-			c.prog.details = append(c.prog.details, namedExpr{d.Name, c.ec.compile(d.Expr, me, wantAny, "score detail"), true})
+			c.prog.details = append(c.prog.details, namedExpr{name: d.Name, expr: c.ec.compile(d.Expr, me, wantAny, "score detail"), perPlayer: true})
 		}
 	}
 	if c.rs.Bots != nil {
@@ -199,7 +201,8 @@ func (c *compiler) compileScoring() {
 		if v.PerPlayer {
 			sc = me
 		}
-		c.prog.views = append(c.prog.views, namedExpr{v.Name, c.ec.compile(v.Expr, sc, wantAny, "view"), v.PerPlayer})
+		c.prog.views = append(c.prog.views, namedExpr{name: v.Name, expr: c.ec.compile(v.Expr, sc, wantAny, "view"),
+			perPlayer: v.PerPlayer, ownerOnly: v.Visibility == "owner"})
 	}
 }
 

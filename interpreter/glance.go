@@ -55,13 +55,14 @@ func (g *Game) viewLine(player int) string {
 	return strings.Join(parts, " | ")
 }
 
-// playerViews are the ruleset's per-player views for player i.
-func (g *Game) playerViews(i int) []string {
+// playerViews are the ruleset's per-player views for player i, as viewer
+// sees them (owner-only views are the player's own).
+func (g *Game) playerViews(i, viewer int) []string {
 	var parts []string
 	saved := bindLocal(g.st, "me", i)
 	defer saved.restore(g.st)
 	for _, v := range g.prog.views {
-		if v.perPlayer {
+		if v.perPlayer && (!v.ownerOnly || visibleTo("owner", i, viewer)) {
 			val, err := g.eval(v.expr)
 			if s := valueOrError(val, err); s != "" { // as viewLine: an empty view says nothing
 				parts = append(parts, v.name+" "+s)
@@ -73,7 +74,7 @@ func (g *Game) playerViews(i int) []string {
 
 // glanceSelf writes the deciding player's variables and zones.
 func (g *Game) glanceSelf(b *strings.Builder, i int) {
-	facts := []string{strings.Join(g.playerViews(i), ", "), strings.Join(g.varFacts(i, i), ", ")}
+	facts := []string{strings.Join(g.playerViews(i, i), ", "), strings.Join(g.varFacts(i, i), ", ")}
 	fmt.Fprintf(b, "%s\n", joinNonEmpty([]string{fmt.Sprintf("P%d (you):", i+1), joinNonEmpty(facts, " | ")}, " "))
 	rs := g.prog.rs
 	for _, n := range rs.ZoneOrder {
@@ -86,7 +87,7 @@ func (g *Game) glanceSelf(b *strings.Builder, i int) {
 // playerFacts are another player's non-zero variables and zones as viewer
 // sees them.
 func (g *Game) playerFacts(i, viewer int) []string {
-	facts := []string{strings.Join(g.playerViews(i), ", "), strings.Join(g.varFacts(i, viewer), ", ")}
+	facts := []string{strings.Join(g.playerViews(i, viewer), ", "), strings.Join(g.varFacts(i, viewer), ", ")}
 	rs := g.prog.rs
 	for _, n := range rs.ZoneOrder {
 		z := rs.Zones[n]

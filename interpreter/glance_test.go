@@ -71,3 +71,29 @@ func TestCloneOfAScenarioGameKeepsPartialOutcomes(t *testing.T) {
 	plain := start(t, string(rules), 2)
 	assert.False(t, plain.Clone().partialOutcomes, "a plain game's clone takes outcomes in order")
 }
+
+// A per-player view with visibility owner is each player's own: the
+// others' lines and the full view's per-player line leave it out; a
+// public one is everyone's.
+func TestOwnerViewsAreSeenByTheirOwnerOnly(t *testing.T) {
+	rules, err := os.ReadFile("testdata/scenario_game.yaml")
+	require.NoError(t, err)
+	src := string(rules) + `
+views:
+  - {name: held, expr: "len(players[me].hand)", per_player: true, visibility: owner}
+  - {name: purse, expr: "players[me].gold", per_player: true}
+`
+	var pos yaml.Node
+	require.NoError(t, yaml.Unmarshal([]byte(`players: [{hand: [gold_coin, ruby], gold: 3}, {hand: [pearl], gold: 1}]`), &pos))
+	g, err := StartAt(load(t, src), ScenarioStart{File: "s.yaml", Players: 2, Seed: 1, Start: StartSetup, Position: pos.Content[0]}, nil)
+	require.NoError(t, err)
+
+	glance := g.Glance(0)
+	assert.Contains(t, glance, "P1 (you): held 2, purse 3")
+	assert.Contains(t, glance, "P2: purse 1")
+	assert.NotContains(t, glance, "held 1", "P1 must not see what P2 holds")
+	view := g.View(1)
+	assert.Contains(t, view, "held: P2 1\n")
+	assert.Contains(t, view, "purse: P1 3, P2 1\n")
+	assert.Contains(t, g.View(-1), "held: P1 2, P2 1\n", "the whole game's view shows every value")
+}

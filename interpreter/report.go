@@ -28,10 +28,10 @@ func (c *compiler) compileReport() {
 	me := (*scope)(nil).with("me", typeInt)
 	rp := &c.prog.report
 	for _, n := range sortedNames(r.AttributeOrder) {
-		rp.attributes = append(rp.attributes, namedExpr{n, c.ec.compile(r.Attributes[n], me, wantAny, "report attribute "+n), true})
+		rp.attributes = append(rp.attributes, namedExpr{name: n, expr: c.ec.compile(r.Attributes[n], me, wantAny, "report attribute "+n), perPlayer: true})
 	}
 	for _, n := range sortedNames(r.CounterOrder) {
-		rp.counters = append(rp.counters, namedExpr{n, c.ec.compile(r.Counters[n], me, wantInt, "report counter "+n), true})
+		rp.counters = append(rp.counters, namedExpr{name: n, expr: c.ec.compile(r.Counters[n], me, wantInt, "report counter "+n), perPlayer: true})
 	}
 	for _, t := range r.Takes {
 		if !slices.Contains(rp.takes, t.Name) {

@@ -64,12 +64,17 @@ func (g *Game) writeViews(b *strings.Builder, player int) {
 		}
 		var parts []string
 		for i := 0; i < g.st.playerCount; i++ {
+			if v.ownerOnly && !visibleTo("owner", i, player) {
+				continue
+			}
 			saved := bindLocal(g.st, "me", i)
 			val, err := g.eval(v.expr)
 			saved.restore(g.st)
 			parts = append(parts, fmt.Sprintf("P%d %s", i+1, orNone(valueOrError(val, err))))
 		}
-		fmt.Fprintf(b, "%s: %s\n", v.name, strings.Join(parts, ", "))
+		if len(parts) > 0 {
+			fmt.Fprintf(b, "%s: %s\n", v.name, strings.Join(parts, ", "))
+		}
 	}
 }
 

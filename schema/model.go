@@ -293,6 +293,10 @@ type View struct {
 	Name      string `yaml:"name" agon:"required"`
 	Expr      Expr   `yaml:"expr" agon:"required"`
 	PerPlayer bool   `yaml:"per_player"`
+	// Visibility is "public" (the default: every player sees every
+	// player's value) or "owner" (a per-player view each player sees for
+	// themselves only: one that reads what the others may not see).
+	Visibility string `yaml:"visibility"`
 }
 
 // Effect is one statement of an effect list. Exactly one of the kind keys

@@ -55,6 +55,12 @@ func (v *validator) views() {
 			v.ds.Addf(w.Pos, "view %q is already defined at %s", w.Name, prev)
 		}
 		seen[w.Name] = w.Pos
+		if w.Visibility != "" {
+			v.oneOf(w.Pos, "visibility", w.Visibility, []string{"public", "owner"})
+		}
+		if w.Visibility == "owner" && !w.PerPlayer {
+			v.ds.Addf(w.Pos, "view %q: visibility owner needs per_player: true (a view of the whole game belongs to no player)", w.Name)
+		}
 	}
 }
 
