@@ -50,6 +50,10 @@ type compareReport struct {
 	// SameGames is true when B's statistics equal A's in every count and
 	// histogram: the change reached no game these seeds played.
 	SameGames bool `json:"same_games,omitempty"`
+	// Unpaired counts the games both sides finished and those only one
+	// did: the differences pair the first only, but for the rates of
+	// failed and stopped games, which count every game.
+	Unpaired sim.Unpaired `json:"unpaired"`
 }
 
 // runCompare plays the two rulesets on the same seeds and compares every
@@ -103,7 +107,8 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 // newCompareReport compares two reports of runs on the same seeds, ga and
 // gb their games in order (paired game by game).
 func newCompareReport(a, b *sim.Report, ga, gb []sim.Outcome) *compareReport {
-	out := &compareReport{A: a, B: b, Differences: sim.ComparePaired(ga, gb, mergedLabels(a, b)), SameGames: sameStats(a, b)}
+	out := &compareReport{A: a, B: b, Differences: sim.ComparePaired(ga, gb, mergedLabels(a, b)), SameGames: sameStats(a, b),
+		Unpaired: sim.CountUnpaired(ga, gb)}
 	for _, d := range out.Differences {
 		if d.Significant {
 			out.Significant++
@@ -235,6 +240,9 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 			fmt.Fprintf(w, "warning: %s: %s ended without a decision (does a trigger or the flow end the game at once?)\n", side, count(r.GamesWithoutDecisions, "game"))
 		}
 	}
+	if note := unpairedNote(c.Unpaired); note != "" {
+		fmt.Fprintf(w, "note: %s\n", note)
+	}
 	if a.Game != b.Game {
 		fmt.Fprintf(w, "warning: A is the game %s, B the game %s: the figures of two different games do not compare\n", a.Game, b.Game)
 	}
@@ -321,23 +329,29 @@ with the same seats, and lists every statistic of simulate side by side: win rat
 by seat and by declared attribute, mean score, winning margin and game length,
 stopped and failed games, per-card figures and declared counters.
 
-For each it gives B − A with its 95% interval and a two-sided p-value. The
-tests pair the games: game i of A and game i of B share their seed, player
-count and seats, so each statistic is tested on the per-game differences, which
-cancels what both games share (the deal, the dice, the seats' luck) and finds a
-real change with far fewer games than independent samples would. A rate seen
-once per game (a seat's win, a card taken, a stopped game) uses the exact
-McNemar test on the games whose outcome changed, with the exact interval that
-inverts it (it leaves out 0 exactly when p < 0.05). Any other rate (win rates
-by attribute or with shared wins, a card's taker wins) combines the Wilson
+For each it gives B − A with its 95% interval and a two-sided p-value. The tests
+pair the games: game i of A and game i of B share their seed, player count and
+seats, so each statistic is tested on the per-game differences, which cancels
+what both games share (the deal, the dice, the seats' luck) and finds a real
+change with far fewer games than independent samples would. Only the games both
+sides finished are paired: a game that failed or was stopped on one side only is
+left out of both sides' rows, but for the rates of failed and stopped games,
+which count every game (a note says how many). A rate seen once per game (a
+seat's win, a card taken, a stopped game) uses the exact McNemar test on the
+games whose outcome changed, and Newcombe's interval for paired rates (the
+Wilson intervals of A's and B's rates combined with their correlation). That
+interval does not invert the test: where p < 0.05 it leaves out 0, but it may
+leave out 0 with p a little above 0.05 (with few games changed, the exact test
+is the more cautious; * follows the p-value). Any other rate (win rates by
+attribute or with shared wins, a card's taker wins) combines the Wilson
 intervals of A's and B's rates, paired by game (Newcombe's method as MOVER
 generalises it), so that it stays within ±100 points, with the p-value that
 inverts that interval. Anything else (scores, margins, game length, counters,
-per-card decisions) uses the paired t test on the per-game differences, the
-game as the unit (a figure seen several times in a game, like every seat's
-score, is a ratio of per-game sums, with the delta method's standard error),
-and its interval (t, games − 1 degrees of freedom); when every game moved by
-the same amount, the sign test.
+per-card decisions) uses the paired t test on the per-game differences, the game
+as the unit (a figure seen several times in a game, like every seat's score, is
+a ratio of per-game sums, with the delta method's standard error), and its
+interval (t, games − 1 degrees of freedom); when every game moved by the same
+amount, the sign test.
 
 The list comes most significant first; a difference is marked * when it stays
 below 5% after Holm's correction for the number of comparisons, so that testing
@@ -446,6 +460,23 @@ func sameNote(c *compareReport) string {
 		return "B's statistics equal A's in every count: the change reached no game of these seeds (does it patch something the rules use?)"
 	}
 	return ""
+}
+
+// unpairedNote says how many games one side only finished, which the
+// paired rows leave out on both sides; it is empty when there are none.
+func unpairedNote(u sim.Unpaired) string {
+	if u.LeftOut() == 0 {
+		return ""
+	}
+	var sides []string
+	if u.OnlyA > 0 {
+		sides = append(sides, count(u.OnlyA, "game")+" only A finished (failed or stopped in B)")
+	}
+	if u.OnlyB > 0 {
+		sides = append(sides, count(u.OnlyB, "game")+" only B finished (failed or stopped in A)")
+	}
+	return fmt.Sprintf("%s %s left out of both sides' rows but the failed and stopped rates: the other rows pair the %s both sides finished",
+		strings.Join(sides, " and "), schema.Plural(u.LeftOut(), "is", "are"), count(u.Paired, "game"))
 }
 
 // mergedLabels are both sides' labels, B's where they differ.

@@ -41,8 +41,10 @@ func comparePage(c *compareReport) report.Page {
 	p.Meta[1] = report.Meta{Label: "rulesets", Value: "A " + a.RulesetSource + ", B " + b.RulesetSource}
 	p.Meta[2] = report.Meta{Label: "variant", Value: "A " + sideName(a) + ", B " + sideName(b)}
 	runs := []namedSummary{{"A: " + sideName(a), a.Summary}, {"B: " + sideName(b), b.Summary}}
-	if note := sameNote(c); note != "" {
-		p.Sections = append(p.Sections, report.Text{Title: "Note", Body: note})
+	for _, note := range []string{sameNote(c), unpairedNote(c.Unpaired)} {
+		if note != "" {
+			p.Sections = append(p.Sections, report.Text{Title: "Note", Body: note})
+		}
 	}
 	all := differenceTable(c)
 	top := topDifferences(all, c.Significant)

@@ -142,6 +142,9 @@ func compareSweepPage(sw *compareSweep) report.Page {
 	for i, c := range sw.Comparisons {
 		title := fmt.Sprintf("%s=%s: differences, most significant first", sw.Set, sw.Values[i])
 		note := sameNote(c)
+		if u := unpairedNote(c.Unpaired); u != "" {
+			note = strings.TrimPrefix(note+". "+u, ". ")
+		}
 		if len(c.Differences) == 0 {
 			p.Sections = append(p.Sections, report.Text{Title: title, Body: cmp.Or(note, "No statistic differs in any game.")})
 			continue

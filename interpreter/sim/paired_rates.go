@@ -43,7 +43,7 @@ const NewcombeMOVER = "Newcombe-Wilson paired"
 //
 // The p-value is the one whose level puts 0 on the interval's edge (the
 // interval found by bisection on z), so that the interval excludes 0
-// exactly when p < Alpha, as McNemar's does.
+// exactly when p < Alpha.
 func (p *pairedStat) rateDifference(ra, rb, na, nb float64) (low, high, pValue float64) {
 	va, vb, cov := p.rateMoments(ra, rb, na, nb)
 	ea, eb := effectiveSize(ra, va, na), effectiveSize(rb, vb, nb)
@@ -139,4 +139,44 @@ func wilsonAt(p, n, z float64) (low, high float64) {
 	center := (p + z2/(2*n)) / den
 	half := z / den * math.Sqrt(math.Max(0, p*(1-p)/n+z2/(4*n*n)))
 	return math.Max(0, center-half), math.Min(1, center+half)
+}
+
+// newcombePaired is the 95% interval of the difference of the two
+// marginal rates of a paired 2×2 table, B's rate rb = (both+up)/n less
+// A's ra = (both+down)/n: Newcombe's method 10 (Newcombe 1998, "Improved
+// confidence intervals for the difference between binomial proportions
+// based on paired data", Stat Med 17:2635). Each rate gets its Wilson
+// score interval over the n games, and moverBounds combines them with
+// the correlation of the two rates, φ of the table with Newcombe's
+// correction (correlation).
+func newcombePaired(t pairedTable) (low, high float64) {
+	n := float64(t.games())
+	if n == 0 {
+		return -1, 1
+	}
+	ra, rb := float64(t.both+t.down)/n, float64(t.both+t.up)/n
+	la, ua := wilsonAt(ra, n, z95)
+	lb, ub := wilsonAt(rb, n, z95)
+	return moverBounds(rb-ra, rb-lb, ua-ra, ub-rb, ra-la, t.correlation())
+}
+
+// correlation is Newcombe's φ of the table: with the margins E, F (B's
+// ones and zeros), G, H (A's), and x = both·neither − up·down, it is
+// x/√(EFGH) when x < 0, 0 when 0 ≤ x ≤ n/2, and (x − n/2)/√(EFGH) when
+// x > n/2; 0 when a margin is empty (a rate of 0 or 1).
+func (t pairedTable) correlation() float64 {
+	e, f := float64(t.both+t.up), float64(t.down+t.neither)
+	g, h := float64(t.both+t.down), float64(t.up+t.neither)
+	if e == 0 || f == 0 || g == 0 || h == 0 {
+		return 0
+	}
+	x := float64(t.both)*float64(t.neither) - float64(t.up)*float64(t.down)
+	half := float64(t.games()) / 2
+	switch {
+	case x > half:
+		x -= half
+	case x >= 0:
+		return 0
+	}
+	return x / math.Sqrt(e*f*g*h)
 }

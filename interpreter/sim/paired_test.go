@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -103,19 +105,113 @@ func TestComparePairedUsesMcNemarForWins(t *testing.T) {
 	assert.Greater(t, d.High, 0.0)
 }
 
-// McNemar's interval inverts its test: it excludes 0 exactly when p <
-// 0.05, whatever the counts.
-func TestMcNemarIntervalAgreesWithItsTest(t *testing.T) {
-	for down := range 12 {
-		for up := range 12 {
-			p, lo, hi := mcnemar(down, up, 40)
-			diff := float64(up-down) / 40
-			assert.LessOrEqual(t, lo, diff+1e-12, "%d %d", down, up)
-			assert.GreaterOrEqual(t, hi, diff-1e-12, "%d %d", down, up)
-			excludes := lo > 0 || hi < 0
-			assert.Equal(t, p < Alpha, excludes, "down %d up %d: p %.4f, [%.4f, %.4f]", down, up, p, lo, hi)
+// Where the exact test finds a difference, Newcombe's interval leaves out
+// 0 too, for every table of up to 30 games (the interval may leave out 0
+// a little before the test does: the exact test is the more cautious);
+// it holds the estimate and stays within ±100 points.
+func TestMcNemarSignificantIntervalsLeaveOutZero(t *testing.T) {
+	for n := 2; n <= 30; n++ {
+		for both := 0; both <= n; both++ {
+			for down := 0; both+down <= n; down++ {
+				for up := 0; both+down+up <= n; up++ {
+					tb := pairedTable{both: both, down: down, up: up, neither: n - both - down - up}
+					p, lo, hi := mcnemar(tb)
+					diff := float64(up-down) / float64(n)
+					require.LessOrEqual(t, lo, diff+1e-12, "%+v", tb)
+					require.GreaterOrEqual(t, hi, diff-1e-12, "%+v", tb)
+					require.GreaterOrEqual(t, lo, -1.0, "%+v", tb)
+					require.LessOrEqual(t, hi, 1.0, "%+v", tb)
+					if p < Alpha {
+						require.True(t, lo > 0 || hi < 0, "%+v: p %.4f, [%.4f, %.4f]", tb, p, lo, hi)
+					}
+				}
+			}
 		}
 	}
+}
+
+// Newcombe's method 10 on a published table (Fagerland, Lydersen & Laake,
+// Statistical Analysis of Contingency Tables, the paired 2×2 table of
+// Cavo et al. 2012: 59 both, 6 before only, 16 after only, 80 neither):
+// −0.0621 (−0.1186 to −0.0046) for before − after, so +0.0621 (+0.0046
+// to +0.1186) for B − A with after as B.
+func TestNewcombePairedPublishedExample(t *testing.T) {
+	tb := pairedTable{both: 59, down: 6, up: 16, neither: 80}
+	lo, hi := newcombePaired(tb)
+	assert.InDelta(t, 0.0046, lo, 5e-5)
+	assert.InDelta(t, 0.1186, hi, 5e-5)
+	// Without a correlation (a margin empty), the Wilson intervals are
+	// combined as if independent.
+	assert.Equal(t, 0.0, pairedTable{both: 0, down: 0, up: 5, neither: 5}.correlation())
+}
+
+// portGames are games in which the card port was taken in A (a[i]) and
+// in B (b[i]), everything else equal.
+func portGames(a, b []bool) (ga, gb []Outcome) {
+	game := func(i int, taken bool) Outcome {
+		o := Outcome{Index: i, Players: 2, Scores: []int{0, 0}, Decisions: 1}
+		if taken {
+			o.Facts.Takes = []interpreter.CardTake{{Card: "port", Seat: 0, Decision: 1}}
+		}
+		return o
+	}
+	for i := range a {
+		ga = append(ga, game(i, a[i]))
+		gb = append(gb, game(i, b[i]))
+	}
+	return ga, gb
+}
+
+// The worked example of the sweep that found the old interval wanting:
+// 200 games, the card taken in 17 in A, in those and 22 more in B. The
+// interval that inverted the exact test ran [+7.6, +11.0], its top on the
+// estimate; Newcombe's is [+6.7, +15.9].
+func TestMcNemarIntervalDoesNotEndOnTheEstimate(t *testing.T) {
+	a, b := make([]bool, 200), make([]bool, 200)
+	for i := range 39 {
+		a[i], b[i] = i < 17, true
+	}
+	ga, gb := portGames(a, b)
+	d := find(t, ComparePaired(ga, gb, nil), "card port taken")
+	assert.Equal(t, McNemar, d.Test)
+	assert.InDelta(t, 0.11, d.Diff, 1e-12)
+	assert.InDelta(t, 0.0669, d.Low, 5e-5)
+	assert.InDelta(t, 0.1587, d.High, 5e-5)
+	assert.Greater(t, d.High-d.Diff, 0.04, "the interval's top is well above the estimate")
+}
+
+// Samples where a variant only ever adds the card to games (the usual
+// effect: one direction), with the true difference known: Newcombe's
+// interval covers it about 95% of the time. The interval that inverted
+// the exact test, conditional on the number of games that changed,
+// covered it 48% of the time here.
+func TestMcNemarIntervalCoverage(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	covered, samples := 0, 0
+	for range 1000 {
+		n := []int{100, 200}[rng.IntN(2)]
+		pa, q := 0.05+0.4*rng.Float64(), 0.03+0.15*rng.Float64()
+		truth := (1 - pa) * q
+		a, b := make([]bool, n), make([]bool, n)
+		for i := range n {
+			a[i] = rng.Float64() < pa
+			b[i] = a[i] || rng.Float64() < q
+		}
+		ga, gb := portGames(a, b)
+		for _, d := range ComparePaired(ga, gb, nil) {
+			if d.Statistic == "card port taken" {
+				samples++
+				if d.Low <= truth && truth <= d.High {
+					covered++
+				}
+			}
+		}
+	}
+	require.Greater(t, samples, 950, "few samples without a change")
+	coverage := float64(covered) / float64(samples)
+	t.Logf("coverage %.3f of %d samples", coverage, samples)
+	assert.GreaterOrEqual(t, coverage, 0.93)
+	assert.LessOrEqual(t, coverage, 0.99, "not so wide as to be useless")
 }
 
 // outcomesWithFacts are games of two player counts with attributes,
@@ -148,7 +244,9 @@ func outcomesWithFacts() []Outcome {
 }
 
 // The values side by side are the Summaries' (the figures simulate
-// prints), whatever the statistic.
+// prints), whatever the statistic, over the games both runs finished: a
+// game stopped in B only is left out of A's figures too, but for the
+// rates of stopped and failed games, which count every game.
 func TestComparePairedValuesAreTheSummaries(t *testing.T) {
 	a := outcomesWithFacts()
 	b := outcomesWithFacts()
@@ -163,7 +261,8 @@ func TestComparePairedValuesAreTheSummaries(t *testing.T) {
 		}
 	}
 	b[3] = Outcome{Index: 3, Players: b[3].Players, Stopped: true, Err: "limit"}
-	unpaired := Compare(Collect(a).Summarize(), Collect(b).Summarize())
+	without3 := func(out []Outcome) []Outcome { return append(slices.Clone(out[:3]), out[4:]...) }
+	unpaired := Compare(Collect(without3(a)).Summarize(), Collect(without3(b)).Summarize())
 	paired := ComparePaired(a, b, nil)
 	require.NotEmpty(t, paired)
 	seen := 0
@@ -177,12 +276,16 @@ func TestComparePairedValuesAreTheSummaries(t *testing.T) {
 			}
 		}
 	}
-	// Compare tests "games failed" (1 of 30 each); paired, it is the same
+	// Compare tests "games failed" (1 of 29 each); paired, it is the same
 	// game on both sides, so there is nothing to test.
 	assert.Equal(t, len(unpaired)-1, seen, "every statistic Compare tests, ComparePaired tests too, but one")
 	for _, p := range paired {
 		assert.NotEqual(t, "games failed", p.Statistic)
 	}
+	stopped := find(t, paired, "games stopped")
+	assert.Equal(t, 30, stopped.Pairs, "the stopped rate counts every game")
+	assert.InDelta(t, 1.0/30, stopped.B, 1e-12)
+	assert.Equal(t, Unpaired{Paired: 28, OnlyA: 1}, CountUnpaired(a, b))
 	// A card never taken in B is a difference (Compare, with no B figure
 	// for it, leaves it out).
 	ox := find(t, paired, "card ox taken")
@@ -210,7 +313,10 @@ func TestComparePairedFewGamesAreNotSignificant(t *testing.T) {
 	assert.InDelta(t, 0.5, length.P, 1e-12)
 	win := find(t, ComparePaired(a, b, nil), "win rate P2")
 	assert.Equal(t, McNemar, win.Test)
-	assert.Less(t, win.Low, 0.0, "two games won by P2 instead of P1: the interval still holds 0")
+	// Two games won by P2 instead of P1: p ½ (the exact test is the
+	// cautious one here; Newcombe's interval, [+7, +100] points, just
+	// leaves out 0, as it may when p ≥ Alpha).
+	assert.InDelta(t, 0.5, win.P, 1e-12)
 
 	// Twenty games all one decision longer is strong evidence.
 	a, b = lengths(20, func(int) int { return 1 })
@@ -218,4 +324,55 @@ func TestComparePairedFewGamesAreNotSignificant(t *testing.T) {
 	assert.Equal(t, SignTest, long.Test)
 	assert.InDelta(t, 1.0/(1<<19), long.P, 1e-15)
 	assert.True(t, long.Significant)
+}
+
+// A variant that makes six games of fifty fail in B, games in which A's
+// seats had much luxury: on the 44 games B finished, the counter is the
+// same on both sides, so there is no difference to find. Compared over
+// A's 50 games against B's 44 it was a difference (0.27 against 0.03,
+// p 0.013), as were the game's length and the counter among winners and
+// others; paired on the games both finished, there is nothing to test
+// but the failed games.
+func TestComparePairedLeavesOutGamesOneSideDidNotFinish(t *testing.T) {
+	var a, b []Outcome
+	for i := range 50 {
+		o := Outcome{Index: i, Players: 3, Scores: []int{1, 0, 0}, Winners: []int{0}, Decisions: 30 + i%7}
+		for s := range 3 {
+			luxury := 0
+			if i < 6 {
+				luxury = 2
+			} else if i%10 == 0 && s == 0 {
+				luxury = 1
+			}
+			o.Facts.Seats = append(o.Facts.Seats, interpreter.SeatFacts{Counters: []interpreter.NamedCount{{Name: "luxury", Value: luxury}}})
+		}
+		a = append(a, o)
+		o.Facts.Seats = slices.Clone(o.Facts.Seats)
+		for s := range o.Facts.Seats {
+			o.Facts.Seats[s].Counters = slices.Clone(o.Facts.Seats[s].Counters)
+		}
+		if i < 6 {
+			o = Outcome{Index: i, Players: 3, Err: "boom"}
+		}
+		b = append(b, o)
+	}
+	ds := ComparePaired(a, b, nil)
+	require.Len(t, ds, 1, "%v", ds)
+	failed := find(t, ds, "games failed")
+	assert.Equal(t, McNemar, failed.Test)
+	assert.Equal(t, 50, failed.NA)
+	assert.Equal(t, 50, failed.NB)
+	assert.InDelta(t, 6.0/50, failed.B, 1e-12)
+	assert.Equal(t, Unpaired{Paired: 44, OnlyA: 6}, CountUnpaired(a, b))
+	assert.Equal(t, 6, CountUnpaired(a, b).LeftOut())
+
+	// Where B also changes the counter, the row pairs the 44 games only.
+	for i := 6; i < 50; i++ {
+		b[i].Facts.Seats[1].Counters[0].Value = i % 2
+	}
+	luxury := find(t, ComparePaired(a, b, nil), "counter luxury")
+	assert.Equal(t, 44, luxury.Pairs)
+	assert.Equal(t, 132, luxury.NA)
+	assert.Equal(t, 132, luxury.NB)
+	assert.InDelta(t, 4.0/132, luxury.A, 1e-12)
 }

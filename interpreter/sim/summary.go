@@ -72,10 +72,12 @@ type Bin struct {
 // DistSummary describes a distribution of integers; in JSON, null when
 // there are no values (N 0).
 type DistSummary struct {
-	N      int     `json:"n"`
-	Mean   float64 `json:"mean"`
-	SD     float64 `json:"sd"`
-	Min    int     `json:"min"`
+	N    int     `json:"n"`
+	Mean float64 `json:"mean"`
+	SD   float64 `json:"sd"`
+	Min  int     `json:"min"`
+	// Median is the middle value, the mean of the two middle values
+	// when N is even (so it may end in .5).
 	Median float64 `json:"median"`
 	Max    int     `json:"max"`
 	// Histogram has at most MaxBins bins of equal integer width covering
@@ -108,9 +110,31 @@ func Summarize(d Dist) DistSummary {
 	if s.N < 2 {
 		s.SD = 0
 	}
-	s.Median = stat.Quantile(0.5, stat.Empirical, x, w)
+	s.Median = median(x, w, s.N)
 	s.Histogram = histogram(x, w, s.Min, s.Max)
 	return s
+}
+
+// median is the middle of n values listed in ascending order with their
+// counts as weights: the middle value when n is odd, the mean of the two
+// middle values when it is even (so it may end in .5).
+// (gonum's stat.Quantile(0.5, stat.Empirical, …) is the lower of the two.)
+func median(x, w []float64, n int) float64 {
+	lo, hi := (n-1)/2, n/2 // 0-based ranks of the middle values
+	var vlo, vhi float64
+	seen := 0
+	for i, v := range x {
+		c := int(w[i])
+		if lo >= seen && lo < seen+c {
+			vlo = v
+		}
+		if hi >= seen && hi < seen+c {
+			vhi = v
+			break
+		}
+		seen += c
+	}
+	return (vlo + vhi) / 2
 }
 
 // histogram bins the values into at most MaxBins bins of equal integer

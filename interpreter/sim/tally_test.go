@@ -184,6 +184,29 @@ func TestSummarizeDistribution(t *testing.T) {
 	assert.Equal(t, DistSummary{Histogram: []Bin{}}, Summarize(Dist{}))
 }
 
+// The median of an even number of values is the mean of the two middle
+// ones (gonum's empirical quantile gave the lower one: 85 for 91.5).
+func TestSummarizeMedian(t *testing.T) {
+	for _, c := range []struct {
+		values []int
+		median float64
+	}{
+		{[]int{85, 98, 80, 100}, 91.5},
+		{[]int{1, 2, 2, 3, 40, 41}, 2.5},
+		{[]int{7, 7, 7, 9}, 7},
+		{[]int{3, 4}, 3.5},
+		{[]int{5}, 5},
+		{[]int{1, 9, 9}, 9},
+		{[]int{-4, -1}, -2.5},
+	} {
+		var d Dist
+		for _, v := range c.values {
+			d.add(v)
+		}
+		assert.InDelta(t, c.median, Summarize(d).Median, 1e-12, "%v", c.values)
+	}
+}
+
 func TestWilson(t *testing.T) {
 	lo, hi := Wilson(0, 0)
 	assert.Equal(t, [2]float64{0, 1}, [2]float64{lo, hi})
