@@ -142,7 +142,11 @@ func (p *Program) Variant() string { return p.rs.Variant }
 // Variants lists the variants available beside the ruleset.
 func (p *Program) Variants() []string { return p.variants }
 
-// Hash identifies the ruleset text (base files and variant).
+// Hash identifies the ruleset's files: the names and contents of the base
+// files and of the variant's file, so a comment edit changes it, and a
+// variant that changes no rule (see schema.Ruleset.SameAsBase) hashes
+// otherwise than the base. It tells whether a transcript or a batch was
+// made from these very files, not whether two rulesets play alike.
 func (p *Program) Hash() string { return p.hash }
 
 // MinPlayers is the smallest supported player count.

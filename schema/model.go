@@ -116,6 +116,12 @@ type Ruleset struct {
 	Variant string `yaml:"-"`
 	// VariantDescription is the variant file's description.
 	VariantDescription string `yaml:"-"`
+	// SameAsBase is set by LoadVariant when the variant leaves the rules
+	// as the base's: its patch sets values to what they were (or is
+	// empty) and it adds nothing. Positions, comments, quoting and key
+	// order do not count; a field the base left out and the patch sets to
+	// its default does.
+	SameAsBase bool `yaml:"-"`
 }
 
 // PlayerRange is the supported number of players.

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -17,8 +18,9 @@ import (
 // name would add something no rule reads); under adds: every new name must
 // be new, and
 // list sections that concatenate (triggers, views) get elements appended.
-// Positions of patched values point into the variant file. The Ruleset is
-// never nil.
+// Positions of patched values point into the variant file; a patch that
+// changes a constant's type is reported there too. The Ruleset is never
+// nil; its SameAsBase says whether the variant left the rules as they were.
 func LoadVariant(fsys fs.FS, dir, name string) (*Ruleset, *Diagnostics) {
 	ds := &Diagnostics{}
 	t := loadTree(fsys, dir, ds)
@@ -28,12 +30,14 @@ func LoadVariant(fsys fs.FS, dir, name string) (*Ruleset, *Diagnostics) {
 			name, DidYouMean(name, names), availableList(names))
 	}
 	var desc string
+	same := false
 	if slices.Contains(names, name) {
-		file := path.Join(dir, "variant-"+name+".yaml")
-		desc = t.applyVariant(fsys, file, name)
+		base := t.snapshot()
+		desc = t.applyVariant(fsys, path.Join(dir, "variant-"+name+".yaml"), name)
+		same = sameRules(base, t.root)
 	}
 	rs := t.decode()
-	rs.Variant, rs.VariantDescription = name, desc
+	rs.Variant, rs.VariantDescription, rs.SameAsBase = name, desc, same
 	Validate(rs, ds)
 	return rs, ds
 }
@@ -49,17 +53,23 @@ func availableList(names []string) string {
 // applyVariant reads a variant file, checks its header and applies its
 // patch. It returns the description.
 func (t *tree) applyVariant(fsys fs.FS, file, name string) string {
+	broken := t.broken
 	top := t.readFile(fsys, file)
 	if top == nil {
+		if t.broken == broken { // read, but empty: say what it needs
+			t.ds.Addf(Pos{File: file, Line: 1, Col: 1}, "the variant file is empty: write %s and a patch: or adds: (see Variants in schema/REFERENCE.md)", variantLine(name))
+		}
 		return ""
 	}
 	var desc string
 	var patch, adds *yaml.Node
+	named := false
 	keys := []string{"variant", "description", "patch", "adds"}
 	for _, p := range t.d.pairs(file, top) {
 		val := resolve(p.val)
 		switch p.name {
 		case "variant":
+			named = true
 			t.checkVariantName(p.file, val, name)
 		case "description":
 			desc = t.scalarText(p.file, val)
@@ -70,6 +80,9 @@ func (t *tree) applyVariant(fsys fs.FS, file, name string) string {
 		default:
 			t.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q in a variant file%s", p.name, DidYouMean(p.name, keys))
 		}
+	}
+	if !named {
+		t.ds.Addf(Pos{File: file, Line: 1, Col: 1}, "missing required key %q: add the line %s (the name in the file's name)", "variant", variantLine(name))
 	}
 	if patch == nil && adds == nil {
 		t.ds.Addf(nodePos(file, top), "missing required key %q (or %q)", "patch", "adds")
@@ -114,6 +127,11 @@ func (t *tree) notInBase(pos Pos, at []string, name string, have []string) {
 func (t *tree) alreadyInBase(pos Pos, at []string, name string, basePos Pos) {
 	t.ds.Addf(pos, "adds: %q is already in %s (%s); change it under patch:",
 		name, strings.Join(at, "."), basePos)
+}
+
+// variantLine is the line that names a variant: `variant: NAME`.
+func variantLine(name string) string {
+	return fmt.Sprintf("`variant: %s`", name)
 }
 
 // checkVariantName reports a `variant:` that differs from the file name.
@@ -169,6 +187,8 @@ func (t *tree) merge(base *yaml.Node, baseFile string, patch *yaml.Node, file st
 	case mode == modeAdds:
 		t.ds.Addf(nodePos(file, p), "adds: %s is already in the base ruleset (%s); change it under patch:", strings.Join(at, "."), nodePos(baseFile, b))
 		return base
+	case at[0] == "constants" && len(at) > 1:
+		t.checkConstantType(b, p, file, at)
 	}
 	t.d.files[patch] = file
 	return patch

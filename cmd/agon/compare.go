@@ -44,8 +44,8 @@ type compareReport struct {
 	// correction.
 	Significant int `json:"significant"`
 	// Same, when not empty, says why B plays exactly A's rules (the same
-	// files, or a constant set to its own value): every difference is
-	// then chance.
+	// files, a constant set to its own value, or a variant whose rules
+	// equal the base rules): every difference is then chance.
 	Same string `json:"same,omitempty"`
 	// SameGames is true when B's statistics equal A's in every count and
 	// histogram: the change reached no game these seeds played.
@@ -90,6 +90,9 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 	out := newCompareReport(reps[0], reps[1], games[0], games[1])
 	if hashes[0] == hashes[1] && pa.Variant == pb.Variant {
 		out.Same = "B's ruleset files are A's (the same names and contents)"
+	}
+	if prm.Other == "" && sims[1].prog.Ruleset().SameAsBase {
+		out.Same = fmt.Sprintf("variant %s changes nothing (its rules equal the base rules)", pb.Variant)
 	}
 	if prm.Report != "" {
 		if err := report.WriteFile(prm.Report, comparePage(out)); err != nil {

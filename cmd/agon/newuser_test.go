@@ -15,10 +15,11 @@ import (
 	"agon/interpreter/report"
 )
 
-// A comparison whose B plays A's rules (the same files, or a constant set
-// to its own value) says so: its differences can only be chance. A real
-// variant does not get the note.
+// A comparison whose B plays A's rules (the same files, a constant set
+// to its own value, a variant that changes nothing) says so: its
+// differences can only be chance. A real variant does not get the note.
 func TestCompareSaysWhenBPlaysA(t *testing.T) {
+	tmp := withVariantFile(t, "t8", "variant: t8\npatch:\n  constants:\n    rounds: 8\n")
 	t.Chdir(repoRoot(t))
 	args := []string{"--players", "3", "--games", "4"}
 	code, out, stderr := runCLI(t, "", append([]string{"compare", "rulesets/peloponnes", "rulesets/peloponnes", "--json"}, args...)...)
@@ -30,6 +31,13 @@ func TestCompareSaysWhenBPlaysA(t *testing.T) {
 	code, out, stderr = runCLI(t, "", append([]string{"compare", "peloponnes", "--variant", "harsh-catastrophes"}, args...)...)
 	require.Equal(t, exitOK, code, stderr)
 	assert.NotContains(t, out, "plays A's rules")
+
+	// A variant whose rules equal the base's (its files differ) is told
+	// plainly, not guessed at from equal statistics.
+	code, out, stderr = runCLI(t, "", append([]string{"compare", tmp, "--variant", "t8"}, args...)...)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "\nnote: variant t8 changes nothing (its rules equal the base rules): B plays A's rules, so any difference is chance")
+	assert.NotContains(t, out, "reached no game")
 
 	code, out, stderr = runCLI(t, "", append([]string{"compare", "peloponnes", "--set", "conquest_bonus=1,3"}, args...)...)
 	require.Equal(t, exitOK, code, stderr)

@@ -33,7 +33,10 @@ type validateReport struct {
 	Counts        map[string]int `json:"counts,omitempty"`
 	Variants      []string       `json:"variants,omitempty"`
 	Problems      []jsonProblem  `json:"problems"`
-	Provisional   []jsonNote     `json:"provisional,omitempty"`
+	// Warnings do not fail the check: a variant whose rules equal the
+	// base rules.
+	Warnings    []jsonProblem `json:"warnings,omitempty"`
+	Provisional []jsonNote    `json:"provisional,omitempty"`
 }
 
 // jsonNote is a provisional note in JSON output. Variant names the variant
@@ -45,35 +48,53 @@ type jsonNote struct {
 	Message string `json:"message"`
 }
 
-// jsonProblem is a positioned message in JSON output.
+// jsonProblem is a positioned message in JSON output. Variant names the
+// variant that brings it (the problem may be in a base file the variant
+// breaks, say an expression using a constant it changed); it is empty for
+// a problem of the base rules.
 type jsonProblem struct {
 	File    string `json:"file"`
 	Line    int    `json:"line,omitempty"`
 	Col     int    `json:"col,omitempty"`
+	Variant string `json:"variant,omitempty"`
 	Message string `json:"message"`
 }
 
 // runValidate loads the ruleset and reports every problem, or a summary.
 func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer) int {
 	p, source, err := loadSourced(prm.Ruleset, prm.Variant)
-	p, vnotes, err := withVariants(prm, p, err)
+	p, check, err := withVariants(prm, p, err)
 	if prm.JSON {
-		return validateJSON(p, vnotes, source, err, prm, stdout, stderr)
+		return validateJSON(p, check, source, err, prm, stdout, stderr)
 	}
 	if err != nil {
 		printSource(stderr, source)
-		return printLoadError(stderr, err)
+		return printValidateError(stderr, err)
 	}
 	printSource(stdout, source)
 	fmt.Fprintf(stdout, "ok: %s%s\n", summarizeProgram(p), variantsNote(prm, p))
+	for _, v := range check.same {
+		fmt.Fprintf(stdout, "%s: warning: %s\n", v.file, sameWarning(v))
+	}
 	if prm.Provisional {
-		printNotes(stdout, provisionalNotes(p, prm.Variant, vnotes))
+		printNotes(stdout, provisionalNotes(p, prm.Variant, check.notes))
 	}
 	return exitOK
 }
 
+// printValidateError prints the problems validate found, those a variant
+// brings under a heading that names it, and returns the exit code.
+func printValidateError(w io.Writer, err error) int {
+	var vp *variantProblems
+	if !errors.As(err, &vp) {
+		return printLoadError(w, err)
+	}
+	fmt.Fprintln(w, vp.Error())
+	return exitProblems
+}
+
 // validateJSON prints the outcome of validate as one JSON object.
-func validateJSON(p *interpreter.Program, vnotes []variantNotes, source string, err error, prm validateParams, stdout, stderr io.Writer) int {
+func validateJSON(p *interpreter.Program, check variantCheck, source string, err error, prm validateParams, stdout, stderr io.Writer) int {
 	var u *usageError
 	if errors.As(err, &u) {
 		return fail(stderr, err)
@@ -81,8 +102,11 @@ func validateJSON(p *interpreter.Program, vnotes []variantNotes, source string, 
 	rep := validateReport{OK: err == nil, Variant: prm.Variant, RulesetSource: source, Problems: problems(err)}
 	if p != nil && err == nil {
 		rep.Game, rep.Title, rep.Counts, rep.Variants = p.Game(), p.Title(), programCounts(p), p.Variants()
+		for _, v := range check.same {
+			rep.Warnings = append(rep.Warnings, jsonProblem{File: v.file, Variant: v.name, Message: sameWarning(v)})
+		}
 		if prm.Provisional {
-			rep.Provisional = notes(provisionalNotes(p, prm.Variant, vnotes))
+			rep.Provisional = notes(provisionalNotes(p, prm.Variant, check.notes))
 		}
 	}
 	writeJSON(stdout, rep)
@@ -92,22 +116,37 @@ func validateJSON(p *interpreter.Program, vnotes []variantNotes, source string, 
 	return exitOK
 }
 
-// problems turns a load error into JSON problems.
+// problems turns a load error into JSON problems: those of the base
+// rules first, then each variant's, naming it.
 func problems(err error) []jsonProblem {
 	out := []jsonProblem{}
 	if err == nil {
+		return out
+	}
+	var vp *variantProblems
+	if errors.As(err, &vp) {
+		out = appendProblems(out, "", vp.base)
+		for _, v := range vp.variants {
+			out = appendProblems(out, v.name, v.list)
+		}
 		return out
 	}
 	var list schema.ErrorList
 	if !errors.As(err, &list) {
 		return append(out, jsonProblem{Message: err.Error()})
 	}
+	return appendProblems(out, "", list)
+}
+
+// appendProblems appends the diagnostics of list as JSON problems of the
+// variant ("" for the base rules).
+func appendProblems(out []jsonProblem, variant string, list schema.ErrorList) []jsonProblem {
 	for _, d := range list {
 		msg := d.Msg
 		if d.Detail != "" {
 			msg += "\n" + d.Detail
 		}
-		out = append(out, jsonProblem{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col, Message: msg})
+		out = append(out, jsonProblem{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col, Variant: variant, Message: msg})
 	}
 	return out
 }
@@ -217,7 +256,11 @@ func newValidateCmd(e *env) *cobra.Command {
 		Short: "Check a ruleset and report every problem",
 		Long: `validate loads a ruleset, checks it completely and prints every problem as
 file:line:col: message. Without --variant it also checks every variant file
-(variant-NAME.yaml) of the ruleset. With no problems it prints a summary.`,
+(variant-NAME.yaml) of the ruleset. The problems a variant brings come
+under a heading "variant NAME (FILE):", even those in a base file it
+breaks (an expression using a constant it changed); --json names the
+variant of each. With no problems it prints a summary, and a warning for
+a variant whose rules equal the base rules (it changes nothing).`,
 		Example: `  agon validate rulesets/peloponnes
   agon validate peloponnes --variant harsh-catastrophes --provisional`,
 		Args: cobra.ExactArgs(1),

@@ -109,3 +109,72 @@ func TestOnePlayerCountReadsWell(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "is for 3 players, not 4")
 }
+
+// withVariantFile copies Peloponnes and adds variant-NAME.yaml.
+func withVariantFile(t *testing.T, name, src string) string {
+	t.Helper()
+	tmp := copyPeloponnesEdited(t, func(_, text string) string { return text })
+	require.NoError(t, os.WriteFile(filepath.Join(tmp, "variant-"+name+".yaml"), []byte(src), 0o644))
+	return tmp
+}
+
+// The problems a variant brings, even in a base file it breaks (a constant
+// turned into a string, used by the base's flow), come under a heading
+// naming the variant, with the patch itself reported; --json names the
+// variant of each problem. Whole-folder validate and --variant agree.
+func TestValidateNamesTheVariantOfEachProblem(t *testing.T) {
+	tmp := withVariantFile(t, "t7", "variant: t7\npatch:\n  constants:\n    rounds: \"7\"\n")
+	dir := filepath.ToSlash(tmp)
+	for _, args := range [][]string{{"validate", tmp}, {"validate", tmp, "--variant", "t7"}} {
+		code, _, errOut := runCLI(t, "", args...)
+		assert.Equal(t, exitProblems, code)
+		assert.Contains(t, errOut, "variant t7 ("+dir+"/variant-t7.yaml): 3 problems with it applied\n"+dir+"/flow.yaml:34:13: repeat count must be int, got string\n", args)
+		assert.Contains(t, errOut, dir+"/variant-t7.yaml:4:13: patch changes constant rounds from int to string", args)
+		assert.Contains(t, errOut, "\n3 problems, all from variant t7 (the base rules have none)\n", args)
+
+		code, out, _ := runCLI(t, "", append(args, "--json")...)
+		assert.Equal(t, exitProblems, code)
+		var rep validateReport
+		require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
+		require.Len(t, rep.Problems, 3, out)
+		for _, p := range rep.Problems {
+			assert.Equal(t, "t7", p.Variant, "%s:%d names no variant", p.File, p.Line)
+		}
+	}
+}
+
+// With --variant, the problems the base rules have too stay the base's;
+// the variant's own come under its heading.
+func TestValidateVariantTellsTheBasesProblemsFromItsOwn(t *testing.T) {
+	tmp := copyPeloponnesEdited(t, func(name, text string) string {
+		if name == "scoring.yaml" {
+			return strings.Replace(text, "let left = rounds - round;", "let left = rounds - rund;", 1)
+		}
+		return text
+	})
+	require.NoError(t, os.WriteFile(filepath.Join(tmp, "variant-t7.yaml"), []byte("variant: t7\npatch:\n  constants:\n    rounds: \"7\"\n"), 0o644))
+	code, _, errOut := runCLI(t, "", "validate", tmp, "--variant", "t7")
+	assert.Equal(t, exitProblems, code)
+	assert.Regexp(t, `(?s)^ruleset: .*\nbase rules: 1 problem\n.*scoring.yaml:57:\d+: unknown name "rund".*\nvariant t7 \(.*variant-t7.yaml\): 2 problems with it applied\n.*flow.yaml:34:13: .*\n3 problems: 1 in the base rules, 2 from variant t7\n$`, errOut)
+}
+
+// A variant whose rules equal the base rules (a constant set to its own
+// value, an empty patch) is a warning, not a failure, in the text and in
+// --json, with and without --variant.
+func TestValidateWarnsOfAVariantThatChangesNothing(t *testing.T) {
+	tmp := withVariantFile(t, "t8", "variant: t8\npatch:\n  constants:\n    rounds: 8\n")
+	file := filepath.ToSlash(filepath.Join(tmp, "variant-t8.yaml"))
+	warning := "variant t8 changes nothing: its rules equal the base rules"
+	for _, args := range [][]string{{"validate", tmp}, {"validate", tmp, "--variant", "t8"}} {
+		code, out, errOut := runCLI(t, "", args...)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Contains(t, out, "\n"+file+": warning: "+warning+"\n", args)
+		assert.NotContains(t, out, "variant harsh-catastrophes changes nothing")
+
+		code, out, errOut = runCLI(t, "", append(args, "--json")...)
+		require.Equal(t, exitOK, code, errOut)
+		var rep validateReport
+		require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
+		assert.Equal(t, []jsonProblem{{File: file, Variant: "t8", Message: warning}}, rep.Warnings, args)
+	}
+}

@@ -4,7 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"sort"
+	"slices"
+	"strings"
 
 	"agon/interpreter"
 	"agon/schema"
@@ -16,19 +17,159 @@ type variantNotes struct {
 	notes []schema.Note
 }
 
+// variantCheck is what checking the variant files found besides problems.
+type variantCheck struct {
+	// notes are the provisional notes of each variant file, in the order
+	// of the variants.
+	notes []variantNotes
+	// same are the variants whose rules equal the base rules (with their
+	// files), which validate warns about.
+	same []variantFile
+}
+
+// variantFile names a variant and its file as messages print it.
+type variantFile struct {
+	name, file string
+}
+
+// variantPath is the file of a variant of the ruleset in dir.
+func variantPath(dir, name string) string {
+	return path.Join(dir, "variant-"+name+".yaml")
+}
+
+// variantProblems is the error of a validate whose variants have
+// problems: those of the base rules, then each variant's own. A problem a
+// variant causes in a base file (a constant it turns into a string, used
+// in the base's flow) is listed under the variant, so that it does not
+// read as the base's.
+type variantProblems struct {
+	base     schema.ErrorList
+	variants []variantList
+}
+
+// variantList is the problems one variant brings.
+type variantList struct {
+	variantFile
+	list schema.ErrorList
+}
+
+// Error prints the problems, each variant's under a heading.
+func (e *variantProblems) Error() string {
+	var b strings.Builder
+	e.print(&b)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// count is the number of problems.
+func (e *variantProblems) count() int {
+	n := len(e.base)
+	for _, v := range e.variants {
+		n += len(v.list)
+	}
+	return n
+}
+
+// print writes the problems of the base, then a heading and the problems
+// of each variant, then a summary line.
+func (e *variantProblems) print(w *strings.Builder) {
+	if len(e.base) > 0 {
+		fmt.Fprintf(w, "base rules: %s\n", count(len(e.base), "problem"))
+	}
+	for _, d := range e.base {
+		fmt.Fprintln(w, d.Error())
+	}
+	for _, v := range e.variants {
+		fmt.Fprintf(w, "variant %s (%s): %s with it applied\n", v.name, v.file, count(len(v.list), "problem"))
+		for _, d := range v.list {
+			fmt.Fprintln(w, d.Error())
+		}
+	}
+	fmt.Fprintln(w, e.summary())
+}
+
+// summary is the last line: how many problems, and whose.
+func (e *variantProblems) summary() string {
+	var names []string
+	n := 0
+	for _, v := range e.variants {
+		names = append(names, v.name)
+		n += len(v.list)
+	}
+	which := schema.Plural(len(names), "variant ", "variants ") + strings.Join(names, ", ")
+	if len(e.base) == 0 {
+		return fmt.Sprintf("%s, all from %s (the base rules have none)", count(n, "problem"), which)
+	}
+	return fmt.Sprintf("%s: %d in the base rules, %d from %s", count(e.count(), "problem"), len(e.base), n, which)
+}
+
 // withVariants makes plain `agon validate DIR` check the variant files
 // too: when the base loaded and no --variant was asked for, it loads every
 // variant and returns their problems (and no program) if any has one, else
-// the provisional notes of each variant file.
-func withVariants(prm validateParams, p *interpreter.Program, err error) (*interpreter.Program, []variantNotes, error) {
-	if err != nil || p == nil || prm.Variant != "" {
-		return p, nil, err
+// what the check found. With --variant it tells that variant's problems
+// from the base's, and whether its rules equal the base's.
+func withVariants(prm validateParams, p *interpreter.Program, err error) (*interpreter.Program, variantCheck, error) {
+	if prm.Variant != "" {
+		return p, sameAsBase(prm, p), ownProblems(prm, err)
 	}
-	vnotes, err := checkVariants(prm.Ruleset, p.Variants())
+	if err != nil || p == nil {
+		return p, variantCheck{}, err
+	}
+	check, err := checkVariants(prm.Ruleset, p.Variants())
 	if err != nil {
-		return nil, nil, err
+		return nil, variantCheck{}, err
 	}
-	return p, vnotes, nil
+	return p, check, nil
+}
+
+// sameAsBase is the check of a program loaded with --variant: whether its
+// rules equal the base rules.
+func sameAsBase(prm validateParams, p *interpreter.Program) variantCheck {
+	if p == nil || !p.Ruleset().SameAsBase {
+		return variantCheck{}
+	}
+	rs, err := resolveRuleset(prm.Ruleset)
+	if err != nil {
+		return variantCheck{}
+	}
+	return variantCheck{same: []variantFile{{prm.Variant, variantPath(rs.dir, prm.Variant)}}}
+}
+
+// ownProblems parts the problems of a ruleset loaded with --variant into
+// those the base rules have too and the variant's own. It returns err as
+// it is when the variant does not exist or brings no problem.
+func ownProblems(prm validateParams, err error) error {
+	var list schema.ErrorList
+	if !errors.As(err, &list) {
+		return err
+	}
+	rs, rerr := resolveRuleset(prm.Ruleset)
+	if rerr != nil {
+		return err
+	}
+	if names, _ := schema.Variants(rs.fsys, rs.dir); !slices.Contains(names, prm.Variant) {
+		return err
+	}
+	inBase := map[string]bool{}
+	var baseList schema.ErrorList
+	if _, berr := interpreter.Load(rs.fsys, rs.dir, ""); errors.As(berr, &baseList) {
+		for _, d := range baseList {
+			inBase[d.Error()] = true
+		}
+	}
+	out := &variantProblems{}
+	own := variantList{variantFile: variantFile{prm.Variant, variantPath(rs.dir, prm.Variant)}}
+	for _, d := range list {
+		if inBase[d.Error()] {
+			out.base = append(out.base, d)
+		} else {
+			own.list = append(own.list, d)
+		}
+	}
+	if len(own.list) == 0 {
+		return err
+	}
+	out.variants = []variantList{own}
+	return out
 }
 
 // variantsNote is what the ok line says about the variants checked with
@@ -42,30 +183,42 @@ func variantsNote(prm validateParams, p *interpreter.Program) string {
 }
 
 // checkVariants loads every named variant of the ruleset ref and returns
-// their problems together, sorted; without problems it returns the
-// provisional notes of each variant file, in the order of variants.
-func checkVariants(ref string, variants []string) ([]variantNotes, error) {
-	var all schema.ErrorList
-	var vnotes []variantNotes
+// their problems together, each variant's sorted under its name; without
+// problems it returns the provisional notes of each variant file, in the
+// order of variants, and the variants whose rules equal the base's.
+func checkVariants(ref string, variants []string) (variantCheck, error) {
+	rs, err := resolveRuleset(ref)
+	if err != nil {
+		return variantCheck{}, err
+	}
+	var check variantCheck
+	all := &variantProblems{}
 	for _, name := range variants {
-		vp, err := loadProgram(ref, name)
+		vp, err := interpreter.Load(rs.fsys, rs.dir, name)
+		vf := variantFile{name, variantPath(rs.dir, name)}
 		var list schema.ErrorList
 		switch {
 		case err == nil:
 			_, own := splitNotes(vp.Provisional(), name)
-			vnotes = append(vnotes, variantNotes{name: name, notes: own})
+			check.notes = append(check.notes, variantNotes{name: name, notes: own})
+			if vp.Ruleset().SameAsBase {
+				check.same = append(check.same, vf)
+			}
 		case errors.As(err, &list):
-			all = append(all, list...)
+			all.variants = append(all.variants, variantList{vf, list})
 		default:
-			return nil, err
+			return variantCheck{}, err
 		}
 	}
-	if len(all) == 0 {
-		return vnotes, nil
+	if len(all.variants) > 0 {
+		return variantCheck{}, all
 	}
-	// Each list is final (sorted, syntax errors alone): merge, not redo.
-	sort.SliceStable(all, func(i, j int) bool { return all[i].Pos.Before(all[j].Pos) })
-	return nil, all
+	return check, nil
+}
+
+// sameWarning is the warning about a variant whose rules equal the base's.
+func sameWarning(v variantFile) string {
+	return fmt.Sprintf("variant %s changes nothing: its rules equal the base rules", v.name)
 }
 
 // splitNotes parts the notes of a program loaded with a variant into those

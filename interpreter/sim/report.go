@@ -17,7 +17,8 @@ type Header struct {
 	RulesetSource string `json:"ruleset_source"`
 	// Variant is the applied variant, "" for the base rules.
 	Variant string `json:"variant"`
-	// RulesetHash is the hash of the ruleset's files (Program.Hash).
+	// RulesetHash is the hash of the ruleset's files, the variant's file
+	// among them (Program.Hash): equal rules in other files differ.
 	RulesetHash string `json:"ruleset_hash"`
 	// Set is the constant a sweep set, "NAME=VALUE" ("" for none).
 	Set string `json:"set,omitempty"`
