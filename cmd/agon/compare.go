@@ -59,7 +59,7 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 	if err != nil {
 		return fail(stderr, err)
 	}
-	if prm.Set != "" {
+	if len(prm.Set) > 0 {
 		return runCompareSweep(ctx, pa, prm.Top, stdout, stderr)
 	}
 	var sims [2]*simulation
@@ -122,48 +122,54 @@ func compareCode(c *compareReport) int {
 
 // compareSweep is compare --set --json: a comparison per value.
 type compareSweep struct {
-	Set         string           `json:"set"`
-	Values      []string         `json:"values"`
+	// Set is the swept constant, Values its values.
+	Set    string   `json:"set"`
+	Values []string `json:"values"`
+	// Fixed are the other constants set, one value each ("rounds=6"):
+	// every B has them.
+	Fixed       []string         `json:"fixed,omitempty"`
 	Comparisons []*compareReport `json:"comparisons"`
 }
+
+// title is the swept constant, with the others set in brackets.
+func (sw *compareSweep) title() string { return sweepTitle(sw.Set, sw.Fixed) }
 
 // runCompareSweep plays the ruleset as given (A) and, for each value of
 // --set, the ruleset with the constant set to it (B), on the same seeds.
 func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, stderr io.Writer) int {
-	set := prm.Set
-	prm.Set = ""
+	st, err := parseSettings(prm.Set)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	prm.Set = nil
 	s, err := newSimulation(prm)
 	if err != nil {
 		return printLoadError(stderr, err)
 	}
-	sw, err := parseSweep(set)
-	if err == nil {
-		err = checkConstant(s.prog, sw.Name)
-	}
-	if err != nil {
+	if err := st.check(s.prog); err != nil {
 		return fail(stderr, err)
 	}
-	progs, code := s.sweepPrograms(sw, stderr)
+	progs, code := s.sweepPrograms(st, stderr)
 	if progs == nil {
 		return code
 	}
-	s.stage = "A (the ruleset's own " + sw.Name + ")"
+	s.stage = "A (the ruleset's own " + strings.Join(st.names(), ", ") + ")"
 	a, ga, err := s.report(ctx, stderr, "")
 	if err != nil {
 		return fail(stderr, err)
 	}
-	out := compareSweep{Set: sw.Name, Values: sw.Values}
+	out := compareSweep{Set: st.name(), Values: st.values(), Fixed: st.fixed()}
 	base := s.prog
-	for i, v := range sw.Values {
+	for i, v := range st.values() {
 		s.prog = progs[i]
-		s.stage = "B (" + sw.Name + "=" + v + ")"
-		b, gb, err := s.report(ctx, stderr, sw.Name+"="+v)
+		s.stage = "B (" + st.label(v) + ")"
+		b, gb, err := s.report(ctx, stderr, st.label(v))
 		if err != nil {
 			return fail(stderr, err)
 		}
 		c := newCompareReport(a, b, ga, gb)
-		if ownValue(base, sw.Name, v) {
-			c.Same = fmt.Sprintf("%s=%s is the ruleset's own value", sw.Name, v)
+		if st.own(base, v) {
+			c.Same = fmt.Sprintf("%s %s the ruleset's own %s", st.label(v), schema.Plural(len(st.sets), "is", "are"), schema.Plural(len(st.sets), "value", "values"))
 		}
 		code = max(code, compareCode(c))
 		out.Comparisons = append(out.Comparisons, c)
@@ -181,13 +187,13 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 		writeJSON(stdout, out)
 		return code
 	}
-	fmt.Fprintf(stdout, "sweep of %s against the ruleset's own value:\n", sw.Name)
+	fmt.Fprintf(stdout, "sweep of %s against the ruleset's own %s:\n", out.title(), schema.Plural(len(st.sets), "value", "values"))
 	for i, c := range out.Comparisons {
 		same := ""
 		if c.Same != "" {
-			same = " (the ruleset's own value)"
+			same = " (the ruleset's own " + schema.Plural(len(st.sets), "value", "values") + ")"
 		}
-		fmt.Fprintf(stdout, "  %s=%s: %d of %d differences significant%s\n", sw.Name, sw.Values[i], c.Significant, len(c.Differences), same)
+		fmt.Fprintf(stdout, "  %s: %d of %d differences significant%s\n", st.label(out.Values[i]), c.Significant, len(c.Differences), same)
 	}
 	return code
 }
@@ -197,9 +203,9 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 func compareSides(prm compareParams) (a, b simulateParams, err error) {
 	a, b = prm.simulateParams, prm.simulateParams
 	switch {
-	case prm.Set != "" && prm.Other != "":
+	case len(prm.Set) > 0 && prm.Other != "":
 		return a, b, usagef("compare --set compares one ruleset with itself with a constant set: give one ruleset")
-	case prm.Set != "":
+	case len(prm.Set) > 0:
 		// A is the ruleset (and variant) as given, B the same with the
 		// constant set (runCompareSweep).
 	case prm.Other == "" && prm.Variant == "":
@@ -349,7 +355,8 @@ defaults to every count the game allows.
 
 --set NAME=VALUES compares the ruleset (with --variant when given) as it is (A)
 with the same ruleset with the constant set to each value (B), one comparison per
-value, then a line per value.
+value, then a line per value. Repeat --set to set several constants in B (at
+most one with several values): --set rounds=6 --set conquest_bonus=1,5.
 
 --report FILE writes one self-contained HTML page: both runs' charts overlaid
 and the differences (with --set: every value's differences and all the runs'
@@ -383,7 +390,7 @@ rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")
 	f.StringVar(&prm.Report, "report", "", "write an HTML page of both runs' charts and the differences to `FILE`")
 	f.IntVar(&prm.Top, "top", defaultTop, "print only the `N` most significant rows (0: all; --json has all)")
-	f.StringVar(&prm.Set, "set", "", "compare the ruleset with itself with a constant set: `NAME=VALUES` (1..4 or 1,3,5)")
+	f.StringArrayVar(&prm.Set, "set", nil, "compare the ruleset with itself with a constant set: `NAME=VALUES` (1..4 or 1,3,5); repeat it to set several constants, at most one with several values")
 	return cmd
 }
 

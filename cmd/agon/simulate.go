@@ -26,13 +26,13 @@ type simulateParams struct {
 	Seed     uint64
 	Bots     string // one bot kind for every seat, or one per seat (--seats, --bots)
 	JSON     bool
-	Workers  int    // 0: GOMAXPROCS
-	Progress bool   // draw a progress bar on stderr
-	Rows     string // --rows FILE: one CSV row per game
-	Stats    string // --stats FILE: the JSON report, for merge
-	Shard    string // --shard i/n
-	Set      string // --set NAME=VALUES: a sweep
-	Report   string // --report FILE: an HTML page of charts
+	Workers  int      // 0: GOMAXPROCS
+	Progress bool     // draw a progress bar on stderr
+	Rows     string   // --rows FILE: one CSV row per game
+	Stats    string   // --stats FILE: the JSON report, for merge
+	Shard    string   // --shard i/n
+	Set      []string // --set NAME=VALUES, once per constant: a sweep
+	Report   string   // --report FILE: an HTML page of charts
 }
 
 // maxGames bounds --games: every game's outcome is kept for the report.
@@ -71,7 +71,7 @@ func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writ
 		}
 		return printLoadError(stderr, err)
 	}
-	if prm.Set != "" {
+	if len(prm.Set) > 0 {
 		return runSweep(ctx, s, stdout, stderr)
 	}
 	rep, outcomes, err := s.report(ctx, stderr, "")
@@ -319,7 +319,9 @@ the report one run of all the games would print, exactly.
 one report per value, on the same seeds, then a summary table; with --report
 FILE, one page of them all (the values' charts overlaid, up to six; a section
 per value beyond). --rows and --stats are for one run: give --set NAME=V once
-per value for those.
+per value for those. Repeat --set to set several constants: every run has them
+all (--set rounds=6 --set conquest_bonus=1..4 sweeps conquest_bonus with
+rounds=6 in every run); at most one --set may give several values.
 
 --report FILE writes one self-contained HTML page (no network needed to view
 it): win rates by seat and by attribute with their intervals, the score, margin
@@ -330,7 +332,8 @@ and length histograms, the per-card and counter tables.`,
   agon simulate peloponnes --players 3 --games 200 --rows games.csv
   agon simulate peloponnes --players 4 --games 1000 --shard 0/4 --stats shard-0.json
   agon simulate peloponnes --players 3 --games 100 --set conquest_bonus=1..4
-  agon simulate peloponnes --players 3 --games 200 --set conquest_bonus=1..4 --report sweep.html`,
+  agon simulate peloponnes --players 3 --games 200 --set conquest_bonus=1..4 --report sweep.html
+  agon simulate peloponnes --players 3 --games 100 --set rounds=6 --set conquest_bonus=1..4`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
@@ -358,7 +361,7 @@ and length histograms, the per-card and counter tables.`,
 	f.StringVar(&prm.Stats, "stats", "", "write the JSON statistics to `FILE` (for agon merge)")
 	f.StringVar(&prm.Shard, "shard", "", "play shard `i/n` of the games: those whose index is i mod n")
 	f.StringVar(&prm.Report, "report", "", "write an HTML page of charts to `FILE` (self-contained, viewable offline)")
-	f.StringVar(&prm.Set, "set", "", "sweep a constant: `NAME=VALUES`, e.g. conquest_bonus=1..4 or 1,3,5")
+	f.StringArrayVar(&prm.Set, "set", nil, "set a constant: `NAME=VALUES`, e.g. conquest_bonus=1..4 or 1,3,5 (a sweep); repeat it to set several constants, at most one with several values")
 	return cmd
 }
 
