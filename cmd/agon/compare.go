@@ -76,15 +76,22 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 	}
 	var reps [2]*sim.Report
 	var games [2][]sim.Outcome
-	var hashes [2]string
-	for i, s := range sims {
-		hashes[i] = s.prog.Hash()
-		if reps[i], games[i], err = s.report(ctx, stderr, ""); err != nil {
-			return fail(stderr, err)
+	side := 0
+	for side = range sims {
+		if reps[side], games[side], err = sims[side].report(ctx, stderr, ""); err != nil {
+			break
 		}
 	}
+	if err != nil && (side == 0 || reps[1] == nil) { // failed, or interrupted before B finished a game
+		return fail(stderr, stageError(sims[side].stage, err, "nothing compared"))
+	}
+	if err != nil {
+		// B interrupted: compare the games it finished with A's same games.
+		games[0] = games[0][:len(games[1])]
+		reps[0] = sims[0].partialReport(games[0])
+	}
 	out := newCompareReport(reps[0], reps[1], games[0], games[1])
-	if hashes[0] == hashes[1] && pa.Variant == pb.Variant {
+	if sims[0].prog.Hash() == sims[1].prog.Hash() && pa.Variant == pb.Variant {
 		out.Same = "B's ruleset files are A's (the same names and contents)"
 	}
 	if prm.Report != "" {
@@ -97,7 +104,19 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 	} else {
 		printCompare(stdout, out, prm.Top)
 	}
+	if err != nil {
+		fmt.Fprintf(stderr, "note: %s: %v; A and B are compared on the first %s of each\n", sims[1].stage, err, count(len(games[1]), "game"))
+		return exitInterrupted
+	}
 	return compareCode(out)
+}
+
+// partialReport is the report of some of the simulation's games (the
+// first ones, when the other side's run was interrupted).
+func (s *simulation) partialReport(games []sim.Outcome) *sim.Report {
+	rep := sim.NewReport(s.header(""), sim.Collect(games))
+	rep.Interrupted = true
+	return rep
 }
 
 // newCompareReport compares two reports of runs on the same seeds, ga and
@@ -156,7 +175,7 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 	s.stage = "A (the ruleset's own " + strings.Join(st.names(), ", ") + ")"
 	a, ga, err := s.report(ctx, stderr, "")
 	if err != nil {
-		return fail(stderr, err)
+		return fail(stderr, stageError(s.stage, err, "nothing compared"))
 	}
 	out := compareSweep{Set: st.name(), Values: st.values(), Fixed: st.fixed()}
 	base := s.prog
@@ -165,7 +184,7 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 		s.stage = "B (" + st.label(v) + ")"
 		b, gb, err := s.report(ctx, stderr, st.label(v))
 		if err != nil {
-			return fail(stderr, err)
+			return fail(stderr, stageError(s.stage, err, "this value and those after it were not compared"))
 		}
 		c := newCompareReport(a, b, ga, gb)
 		if st.own(base, v) {
@@ -196,6 +215,15 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 		fmt.Fprintf(stdout, "  %s: %d of %d differences significant%s\n", st.label(out.Values[i]), c.Significant, len(c.Differences), same)
 	}
 	return code
+}
+
+// stageError names the stage an interruption stopped and says what was
+// left undone (rest); other errors name themselves.
+func stageError(stage string, err error, rest string) error {
+	if isInterrupted(err) {
+		return fmt.Errorf("%s: %w; %s", stage, err, rest)
+	}
+	return err
 }
 
 // compareSides is the simulate parameters of the two sides: A the base
@@ -240,6 +268,9 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 		if r.GamesWithoutDecisions > 0 {
 			fmt.Fprintf(w, "warning: %s: %s ended without a decision (does a trigger or the flow end the game at once?)\n", side, count(r.GamesWithoutDecisions, "game"))
 		}
+	}
+	if b.Interrupted {
+		fmt.Fprintf(w, "note: interrupted: A and B are compared on the first %s of each\n", count(b.Games, "game"))
 	}
 	if a.Game != b.Game {
 		fmt.Fprintf(w, "warning: A is the game %s, B the game %s: the figures of two different games do not compare\n", a.Game, b.Game)

@@ -74,39 +74,56 @@ func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writ
 	if len(prm.Set) > 0 {
 		return runSweep(ctx, s, stdout, stderr)
 	}
+	return s.run(ctx, stdout, stderr)
+}
+
+// run plays the simulation's games, writes its files and prints its
+// report. Interrupted (Ctrl-C), it reports the games that finished and
+// returns exitInterrupted.
+func (s *simulation) run(ctx context.Context, stdout, stderr io.Writer) int {
 	rep, outcomes, err := s.report(ctx, stderr, "")
-	if err != nil {
+	if rep == nil {
 		return fail(stderr, err)
 	}
 	if err := s.writeFiles(rep, outcomes); err != nil {
 		return fail(stderr, err)
 	}
-	if prm.JSON {
+	if s.prm.JSON {
 		writeJSON(stdout, rep)
 	} else {
 		printReport(stdout, rep)
 	}
-	if !s.shard.Whole() && prm.Stats == "" && !prm.JSON {
+	if !s.shard.Whole() && s.prm.Stats == "" && !s.prm.JSON && err == nil {
 		fmt.Fprintf(stderr, "note: this is shard %s of the batch; to merge it with the others, write its statistics with --stats FILE (or --json) and give the files to agon merge\n", s.shard)
 	}
-	if rep.Errors > 0 {
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "note: %v; the report is of the %s that finished\n", err, count(rep.Games, "game"))
+		return exitInterrupted
+	case rep.Errors > 0:
 		return exitProblems
 	}
 	return exitOK
 }
 
-// report plays the games and builds their report; set is the sweep's
-// NAME=VALUE ("" for none).
+// report plays the games and builds their report; set names the
+// constants --set gives ("" for none). Interrupted, it returns the
+// report of the games that finished (nil when none did) with the
+// *sim.Interrupted; any other error comes alone.
 func (s *simulation) report(ctx context.Context, stderr io.Writer, set string) (*sim.Report, []sim.Outcome, error) {
 	start := time.Now()
 	outcomes, err := sim.Run(ctx, s.batch(stderr))
-	if err != nil {
+	if s.prm.Progress {
+		fmt.Fprint(stderr, "\r\033[K") // the progress line goes before anything else is printed
+	}
+	if err != nil && (!isInterrupted(err) || len(outcomes) == 0) {
 		return nil, nil, err
 	}
 	rep := sim.NewReport(s.header(set), sim.Collect(outcomes))
+	rep.Interrupted = err != nil
 	secs := time.Since(start).Seconds()
 	rep.Seconds = &secs
-	return rep, outcomes, nil
+	return rep, outcomes, err
 }
 
 // writeFiles writes --rows, --stats and --report.
@@ -153,9 +170,6 @@ func (s *simulation) batch(stderr io.Writer) sim.Batch {
 		b.Progress = func(done, total int) {
 			if done == total || done%max(1, total/200) == 0 {
 				drawProgress(stderr, s.stage, done, total, time.Since(start))
-			}
-			if done == total {
-				fmt.Fprint(stderr, "\r\033[K")
 			}
 		}
 	}
@@ -325,7 +339,12 @@ rounds=6 in every run); at most one --set may give several values.
 
 --report FILE writes one self-contained HTML page (no network needed to view
 it): win rates by seat and by attribute with their intervals, the score, margin
-and length histograms, the per-card and counter tables.`,
+and length histograms, the per-card and counter tables.
+
+Ctrl-C stops the run: the games being played finish, then simulate reports the
+games that finished (the first ones), writes its files for them, says that it
+was interrupted after N of M games ("interrupted": true in the JSON; merge
+refuses such a file) and exits 130. A second Ctrl-C stops at once.`,
 		Example: `  agon simulate peloponnes --players 2-5 --games 1000
   agon simulate rulesets/peloponnes --players 2,4 --games 200 --seed 7 --json
   agon simulate peloponnes --players 4 --games 500 --seats greedy,random,random,random

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -173,25 +174,10 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 	if progs == nil {
 		return code
 	}
-	out := sweepReport{Set: st.name(), Values: st.values(), Fixed: st.fixed()}
-	for i, v := range st.values() {
-		s.prog = progs[i]
-		s.stage = st.label(v)
-		rep, outcomes, err := s.report(ctx, stderr, st.label(v))
-		if err == nil {
-			err = s.writeRunFiles(rep, outcomes)
-		}
-		if err != nil {
-			return fail(stderr, err)
-		}
-		if rep.Errors > 0 {
-			code = exitProblems
-		}
-		out.Reports = append(out.Reports, rep)
-		if !s.prm.JSON {
-			printReport(stdout, rep)
-			fmt.Fprintln(stdout)
-		}
+	out := sweepReport{Set: st.name(), Values: []string{}, Fixed: st.fixed()}
+	code, stop := s.playSweep(ctx, st, progs, &out, stdout, stderr)
+	if len(out.Reports) == 0 {
+		return code
 	}
 	if s.prm.Report != "" {
 		if err := report.WriteFile(s.prm.Report, sweepPage(&out)); err != nil {
@@ -203,7 +189,59 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 	} else {
 		printSweepTable(stdout, &out)
 	}
+	if stop != nil {
+		fmt.Fprintf(stderr, "note: %v\n", stop)
+		return exitInterrupted
+	}
 	return code
+}
+
+// playSweep plays each value's run, writes its files, adds its report to
+// out and prints it. It returns the exit code so far and, when a run was
+// interrupted, what stopped it (out then holds the runs that finished
+// games). With no report in out, it has printed the failure.
+func (s *simulation) playSweep(ctx context.Context, st settings, progs []*interpreter.Program, out *sweepReport, stdout, stderr io.Writer) (int, error) {
+	code := exitOK
+	for i, v := range st.values() {
+		s.prog = progs[i]
+		s.stage = st.label(v)
+		rep, outcomes, err := s.report(ctx, stderr, st.label(v))
+		var stop error
+		if isInterrupted(err) {
+			stop = stageError(s.stage, err, unplayed(len(st.values())-i-1))
+		}
+		if rep == nil {
+			if stop == nil || len(out.Reports) == 0 {
+				return fail(stderr, cmp.Or(stop, err)), nil
+			}
+			return code, stop
+		}
+		if err := s.writeRunFiles(rep, outcomes); err != nil {
+			out.Reports = nil
+			return fail(stderr, err), nil
+		}
+		if rep.Errors > 0 {
+			code = exitProblems
+		}
+		out.Values = append(out.Values, v)
+		out.Reports = append(out.Reports, rep)
+		if !s.prm.JSON {
+			printReport(stdout, rep)
+			fmt.Fprintln(stdout)
+		}
+		if stop != nil {
+			return code, stop
+		}
+	}
+	return code, nil
+}
+
+// unplayed says how many values of a sweep were not played.
+func unplayed(n int) string {
+	if n == 0 {
+		return "it was the last value"
+	}
+	return fmt.Sprintf("%s after it not played", count(n, "value"))
 }
 
 // printSweepTable prints one line per value: games, errors, means and

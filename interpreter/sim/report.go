@@ -35,6 +35,10 @@ type Header struct {
 	// Labels are the headings the ruleset gives report attributes and
 	// counters (Program.ReportLabels); the statistics keep the names.
 	Labels map[string]string `json:"labels,omitempty"`
+	// Interrupted says the run was stopped before it played all its games
+	// (Run's Interrupted): the statistics are of the first games of the
+	// batch or shard, those that finished. Merge refuses such a report.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 // Label is the heading of a report attribute or counter: its label, or
@@ -93,6 +97,9 @@ func Merge(names []string, reports []*Report) (*Report, error) {
 		}
 		if r.Stats == nil {
 			return nil, fmt.Errorf("%s holds no stats (write it with simulate --json or --stats)", names[i])
+		}
+		if r.Interrupted {
+			return nil, fmt.Errorf("%s is of an interrupted run (only its first games finished): merged, it would stand for all the games of its shard; run that shard again", names[i])
 		}
 		shards := r.Shards
 		if len(shards) == 0 {
