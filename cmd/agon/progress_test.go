@@ -147,3 +147,25 @@ func TestSweepValuesLoadBeforeTheRun(t *testing.T) {
 		assert.Less(t, time.Since(start), 30*time.Second, "%s: no game played", cmd)
 	}
 }
+
+// merge's note names missing shards as ranges, not one by one (shard 7
+// of 1000 alone used to list 999 shards).
+func TestMergeNotesMissingShardsAsRanges(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "s7.json")
+	code, _, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", "3", "--games", "10", "--shard", "7/1000", "--stats", file)
+	require.Equal(t, exitOK, code, stderr)
+	code, _, stderr = runCLI(t, "", "merge", file)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, "note: 999 of the batch's 1000 shards are missing: 0–6, 8–999\n", stderr)
+
+	var shards []sim.Shard
+	for _, i := range []int{1, 3, 4, 6, 7, 8, 9} {
+		shards = append(shards, sim.Shard{Index: i, Count: 10})
+	}
+	assert.Equal(t, "1, 3–4, 6–9", shardRanges(shards))
+	shards = nil
+	for i := 0; i < 40; i += 2 {
+		shards = append(shards, sim.Shard{Index: i, Count: 40})
+	}
+	assert.Equal(t, "0, 2, 4, 6, 8, 10, 12, 14, … (12 more)", shardRanges(shards))
+}

@@ -177,7 +177,7 @@ func TestMergeRefusesWhatIsNotOneBatch(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "merge", a)
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "shard 0/2 of a batch of 4 games")
-	assert.Contains(t, stderr, "note: missing shards of the batch: 1/2")
+	assert.Contains(t, stderr, "note: 1 of the batch's 2 shards is missing: 1\n")
 
 	bad := filepath.Join(dir, "bad.json")
 	require.NoError(t, os.WriteFile(bad, []byte(`{"games": 3}`), 0o644))
