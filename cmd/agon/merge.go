@@ -129,8 +129,8 @@ wrote and prints the report one simulate of all their games would print: the
 statistics are counts and histograms, so the merge is exact. The files must be of
 one batch (same game, variant, ruleset files, players, seats, seed and --games)
 and hold no game twice: a shard given twice, a whole run with any shard, or
-shards of different counts that share a game (0/2 and 0/4 both hold games 0,
-4, 8, ...) are an error, as is the file of a run interrupted by Ctrl-C (it holds
+shards of different counts that share a game (0/2 and 0/4 both hold games 1,
+5, 9, ..., counted from 1 as --rows counts them) are an error, as is the file of a run interrupted by Ctrl-C (it holds
 only some of its shard's games). Missing shards are noted on stderr.
 
 To run a batch on a cluster, run one shard per machine (for example as a

@@ -79,8 +79,8 @@ func NewReport(h Header, stats *Stats) *Report {
 // run had played all their games. The headers must agree but for the
 // shards, and no two reports may hold the same game: a report without
 // shards holds the whole batch, and shards of different counts overlap
-// when some game index of the batch is in both (0/2 and 0/4 share games
-// 0, 4, 8, ...), so their games would count twice. names name the reports
+// when some game index of the batch is in both (0/2 and 0/4 share the
+// games of indices 0, 4, 8, ...), so their games would count twice. names name the reports
 // in errors.
 func Merge(names []string, reports []*Report) (*Report, error) {
 	if len(reports) == 0 {
@@ -135,22 +135,22 @@ func shardWords(s Shard) string {
 	return "shard " + s.String()
 }
 
-// gamesText names shared games from the first, g, in the words of the
-// report: "game 3" or "games 0, 4, 8, ..." (indices from 0, as --shard
-// counts them).
+// gamesText names shared games from the first, index g, for people:
+// "game 4" or "games 1, 5, 9, ..." (counted from 1, as the game column
+// of simulate --rows counts them; the index of game k is k-1).
 func gamesText(g, shared int, a, b Shard) string {
 	if shared == 1 {
-		return fmt.Sprintf("game index %d", g)
+		return fmt.Sprintf("game %d", g+1)
 	}
 	step := lcm(max(a.Count, 1), max(b.Count, 1))
 	list := make([]string, 0, 3)
 	for k := range min(shared, 3) {
-		list = append(list, fmt.Sprint(g+k*step))
+		list = append(list, fmt.Sprint(g+k*step+1))
 	}
 	if shared > 3 {
 		list = append(list, "...")
 	}
-	return "game indices " + strings.Join(list, ", ")
+	return "games " + strings.Join(list, ", ")
 }
 
 // sameBatch reports how two headers differ in what was played.
