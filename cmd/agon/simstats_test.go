@@ -364,6 +364,15 @@ func TestCompareTop(t *testing.T) {
 	assert.NotContains(t, all, "not shown")
 	_, dflt, _ := runCLI(t, "", args...)
 	assert.Equal(t, defaultTop, rows(dflt)-1, "by default the 25 most significant and the note: %s", dflt)
+
+	// A negative --top is refused, as a negative --workers is (it meant
+	// all rows).
+	for _, extra := range [][]string{{"--top", "-5"}, {"--top", "-1", "--set", "conquest_bonus=2"}} {
+		code, out, stderr := runCLI(t, "", append([]string{"compare", "peloponnes", "--players", "3", "--games", "2", "--variant", "open-conquest"}, extra...)...)
+		assert.Equal(t, exitUsage, code, extra)
+		assert.Empty(t, out, extra)
+		assert.Contains(t, stderr, "error: --top "+extra[1]+": give how many of the most significant rows to print, or 0 for all\n", extra)
+	}
 }
 
 // One game is "1 game", and a title with its own parenthesis gets the
