@@ -77,6 +77,7 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 		}
 		sims[i].stage = "AB"[i:i+1] + " (" + cmp.Or(sims[i].prog.Variant(), "base rules") + ")"
 	}
+	sims[0].after = sims[1].runGames()
 	var reps [2]*sim.Report
 	var games [2][]sim.Outcome
 	side := 0
@@ -176,6 +177,7 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 		return code
 	}
 	s.stage = "A (the ruleset's own " + strings.Join(st.names(), ", ") + ")"
+	s.after = len(progs) * s.runGames()
 	a, ga, err := s.report(ctx, stderr, "")
 	if err != nil {
 		return fail(stderr, stageError(s.stage, err, "nothing compared"))
@@ -185,6 +187,7 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 	for i, v := range st.values() {
 		s.prog = progs[i]
 		s.stage = "B (" + st.label(v) + ")"
+		s.after = (len(progs) - 1 - i) * s.runGames()
 		b, gb, err := s.report(ctx, stderr, st.label(v))
 		if err != nil {
 			return fail(stderr, stageError(s.stage, err, "this value and those after it were not compared"))

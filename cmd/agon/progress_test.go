@@ -28,9 +28,27 @@ func TestProgressStaysOnStderr(t *testing.T) {
 	assert.Contains(t, stderr.String(), "\rB (harsh-catastrophes) [")
 	assert.Contains(t, stderr.String(), "4/4 games")
 
+	assert.Regexp(t, `\rA \(base rules\) \[=+\] 4/4 games  [0-9.]+/s  [1-9]\d*s left\x1b\[K`, stderr.String(), "when A is done, B's games are left")
+	assert.Regexp(t, `\rB \(harsh-catastrophes\) \[=+\] 4/4 games  [0-9.]+/s  0s left\x1b\[K`, stderr.String())
+
 	var b bytes.Buffer
-	drawProgress(&b, "", 5, 10, 2*time.Second)
+	drawProgress(&b, "", 5, 10, 0, 2*time.Second)
 	assert.Equal(t, "\r[====================                    ] 5/10 games  2.5/s  2s left\033[K", b.String(), "one run: no stage")
+}
+
+// The time left covers the stages still to come and rounds up: it read
+// "0s left" with a second's games to go, and with all of B's.
+func TestProgressTimeLeftCoversEveryStageAndRoundsUp(t *testing.T) {
+	line := func(done, total, after int, elapsed time.Duration) string {
+		var b bytes.Buffer
+		drawProgress(&b, "A", done, total, after, elapsed)
+		return b.String()
+	}
+	assert.Contains(t, line(11, 40, 0, 360*time.Millisecond), "] 11/40 games  30.6/s  1s left\033[K", "29 games at 30.6/s: under a second, not 0s")
+	assert.Contains(t, line(11, 40, 40, 360*time.Millisecond), "  3s left\033[K", "and B's 40 games: 69 at 30.6/s")
+	assert.Contains(t, line(40, 40, 40, time.Second), "] 40/40 games  40.0/s  1s left\033[K", "A is done, B is not")
+	assert.Contains(t, line(40, 40, 0, time.Second), "  0s left\033[K", "all done")
+	assert.Contains(t, line(1, 300, 0, 10*time.Second), "  49m50s left\033[K")
 }
 
 // compare names a built-in side by its game ("built-in" alone was the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -49,6 +50,10 @@ type simulation struct {
 	// stage names the run on the progress line when several run in turn
 	// ("A", "B", "conquest_bonus=3"; "" for one run).
 	stage string
+	// after is how many games the runs after this one will play (B's
+	// while A plays, the next values' in a sweep): the time left on the
+	// progress line covers them too.
+	after int
 	// play plays one game (nil: as sim.Batch chooses; a test may put a
 	// failing one here).
 	play func(p *interpreter.Program, players int, seed uint64, kinds []string) sim.Outcome
@@ -169,7 +174,7 @@ func (s *simulation) batch(stderr io.Writer) sim.Batch {
 		start := time.Now()
 		b.Progress = func(done, total int) {
 			if done == total || done%max(1, total/200) == 0 {
-				drawProgress(stderr, s.stage, done, total, time.Since(start))
+				drawProgress(stderr, s.stage, done, total, s.after, time.Since(start))
 			}
 		}
 	}
@@ -271,10 +276,15 @@ func playOne(p *interpreter.Program, players int, seed uint64, kinds []string) s
 	return sim.PlayGame(p, players, seed, kinds)
 }
 
+// runGames is how many games one run of the simulation plays (those of
+// its shard).
+func (s *simulation) runGames() int { return len(s.shard.Indices(s.prm.Games)) }
+
 // drawProgress draws a one-line progress bar, after the stage's name when
-// there is one, with the rate and the time left (only on a terminal: the
-// clock never reaches results).
-func drawProgress(w io.Writer, stage string, done, total int, elapsed time.Duration) {
+// there is one, with the rate and the time left for the stage's games and
+// the after games of the stages that follow, in whole seconds rounded up
+// (only on a terminal: the clock never reaches results).
+func drawProgress(w io.Writer, stage string, done, total, after int, elapsed time.Duration) {
 	const width = 40
 	full := done * width / total
 	if stage != "" {
@@ -283,8 +293,8 @@ func drawProgress(w io.Writer, stage string, done, total int, elapsed time.Durat
 	line := fmt.Sprintf("\r%s[%s%s] %d/%d games", stage, strings.Repeat("=", full), strings.Repeat(" ", width-full), done, total)
 	if secs := elapsed.Seconds(); secs > 0 && done > 0 {
 		rate := float64(done) / secs
-		left := time.Duration(float64(total-done)/rate) * time.Second
-		line += fmt.Sprintf("  %.1f/s  %s left", rate, left.Round(time.Second))
+		left := time.Duration(math.Ceil(float64(total-done+after)/rate)) * time.Second
+		line += fmt.Sprintf("  %.1f/s  %s left", rate, left)
 	}
 	fmt.Fprint(w, line+"\033[K")
 }

@@ -205,6 +205,7 @@ func (s *simulation) playSweep(ctx context.Context, st settings, progs []*interp
 	for i, v := range st.values() {
 		s.prog = progs[i]
 		s.stage = st.label(v)
+		s.after = (len(progs) - 1 - i) * s.runGames()
 		rep, outcomes, err := s.report(ctx, stderr, st.label(v))
 		var stop error
 		if isInterrupted(err) {
