@@ -59,11 +59,14 @@ type compareReport struct {
 // runCompare plays the two rulesets on the same seeds and compares every
 // statistic (once per value of --set).
 func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer) int {
+	if prm.Top < 0 {
+		return fail(stderr, usagef("--top %d: give how many of the most significant rows to print, or 0 for all", prm.Top))
+	}
 	pa, pb, err := compareSides(prm)
 	if err != nil {
 		return fail(stderr, err)
 	}
-	if prm.Set != "" {
+	if len(prm.Set) > 0 {
 		return runCompareSweep(ctx, pa, prm.Top, stdout, stderr)
 	}
 	var sims [2]*simulation
@@ -78,17 +81,25 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 		}
 		sims[i].stage = "AB"[i:i+1] + " (" + cmp.Or(sims[i].prog.Variant(), "base rules") + ")"
 	}
+	sims[0].after = sims[1].runGames()
 	var reps [2]*sim.Report
 	var games [2][]sim.Outcome
-	var hashes [2]string
-	for i, s := range sims {
-		hashes[i] = s.prog.Hash()
-		if reps[i], games[i], err = s.report(ctx, stderr, ""); err != nil {
-			return fail(stderr, err)
+	side := 0
+	for side = range sims {
+		if reps[side], games[side], err = sims[side].report(ctx, stderr, ""); err != nil {
+			break
 		}
 	}
+	if err != nil && (side == 0 || reps[1] == nil) { // failed, or interrupted before B finished a game
+		return fail(stderr, stageError(sims[side].stage, err, "nothing compared"))
+	}
+	if err != nil {
+		// B interrupted: compare the games it finished with A's same games.
+		games[0] = games[0][:len(games[1])]
+		reps[0] = sims[0].partialReport(games[0])
+	}
 	out := newCompareReport(reps[0], reps[1], games[0], games[1])
-	if hashes[0] == hashes[1] && pa.Variant == pb.Variant {
+	if sims[0].prog.Hash() == sims[1].prog.Hash() && pa.Variant == pb.Variant {
 		out.Same = "B's ruleset files are A's (the same names and contents)"
 	}
 	if prm.Other == "" && sims[1].prog.Ruleset().SameAsBase {
@@ -104,7 +115,19 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 	} else {
 		printCompare(stdout, out, prm.Top)
 	}
+	if err != nil {
+		fmt.Fprintf(stderr, "note: %s: %v; A and B are compared on the first %s of each\n", sims[1].stage, err, count(len(games[1]), "game"))
+		return exitInterrupted
+	}
 	return compareCode(out)
+}
+
+// partialReport is the report of some of the simulation's games (the
+// first ones, when the other side's run was interrupted).
+func (s *simulation) partialReport(games []sim.Outcome) *sim.Report {
+	rep := sim.NewReport(s.header(""), sim.Collect(games))
+	rep.Interrupted = true
+	return rep
 }
 
 // newCompareReport compares two reports of runs on the same seeds, ga and
@@ -130,48 +153,56 @@ func compareCode(c *compareReport) int {
 
 // compareSweep is compare --set --json: a comparison per value.
 type compareSweep struct {
-	Set         string           `json:"set"`
-	Values      []string         `json:"values"`
+	// Set is the swept constant, Values its values.
+	Set    string   `json:"set"`
+	Values []string `json:"values"`
+	// Fixed are the other constants set, one value each ("rounds=6"):
+	// every B has them.
+	Fixed       []string         `json:"fixed,omitempty"`
 	Comparisons []*compareReport `json:"comparisons"`
 }
+
+// title is the swept constant, with the others set in brackets.
+func (sw *compareSweep) title() string { return sweepTitle(sw.Set, sw.Fixed) }
 
 // runCompareSweep plays the ruleset as given (A) and, for each value of
 // --set, the ruleset with the constant set to it (B), on the same seeds.
 func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, stderr io.Writer) int {
-	set := prm.Set
-	prm.Set = ""
+	st, err := parseSettings(prm.Set)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	prm.Set = nil
 	s, err := newSimulation(prm)
 	if err != nil {
 		return printLoadError(stderr, err)
 	}
-	sw, err := parseSweep(set)
-	if err == nil {
-		err = checkConstant(s.prog, sw.Name)
-	}
-	if err != nil {
+	if err := st.check(s.prog); err != nil {
 		return fail(stderr, err)
 	}
-	progs, code := s.sweepPrograms(sw, stderr)
+	progs, code := s.sweepPrograms(st, stderr)
 	if progs == nil {
 		return code
 	}
-	s.stage = "A (the ruleset's own " + sw.Name + ")"
+	s.stage = "A (the ruleset's own " + strings.Join(st.names(), ", ") + ")"
+	s.after = len(progs) * s.runGames()
 	a, ga, err := s.report(ctx, stderr, "")
 	if err != nil {
-		return fail(stderr, err)
+		return fail(stderr, stageError(s.stage, err, "nothing compared"))
 	}
-	out := compareSweep{Set: sw.Name, Values: sw.Values}
+	out := compareSweep{Set: st.name(), Values: st.values(), Fixed: st.fixed()}
 	base := s.prog
-	for i, v := range sw.Values {
+	for i, v := range st.values() {
 		s.prog = progs[i]
-		s.stage = "B (" + sw.Name + "=" + v + ")"
-		b, gb, err := s.report(ctx, stderr, sw.Name+"="+v)
+		s.stage = "B (" + st.label(v) + ")"
+		s.after = (len(progs) - 1 - i) * s.runGames()
+		b, gb, err := s.report(ctx, stderr, st.label(v))
 		if err != nil {
-			return fail(stderr, err)
+			return fail(stderr, stageError(s.stage, err, "this value and those after it were not compared"))
 		}
 		c := newCompareReport(a, b, ga, gb)
-		if ownValue(base, sw.Name, v) {
-			c.Same = fmt.Sprintf("%s=%s is the ruleset's own value", sw.Name, v)
+		if st.own(base, v) {
+			c.Same = fmt.Sprintf("%s %s the ruleset's own %s", st.label(v), schema.Plural(len(st.sets), "is", "are"), schema.Plural(len(st.sets), "value", "values"))
 		}
 		code = max(code, compareCode(c))
 		out.Comparisons = append(out.Comparisons, c)
@@ -189,15 +220,24 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 		writeJSON(stdout, out)
 		return code
 	}
-	fmt.Fprintf(stdout, "sweep of %s against the ruleset's own value:\n", sw.Name)
+	fmt.Fprintf(stdout, "sweep of %s against the ruleset's own %s:\n", out.title(), schema.Plural(len(st.sets), "value", "values"))
 	for i, c := range out.Comparisons {
 		same := ""
 		if c.Same != "" {
-			same = " (the ruleset's own value)"
+			same = " (the ruleset's own " + schema.Plural(len(st.sets), "value", "values") + ")"
 		}
-		fmt.Fprintf(stdout, "  %s=%s: %d of %d differences significant%s\n", sw.Name, sw.Values[i], c.Significant, len(c.Differences), same)
+		fmt.Fprintf(stdout, "  %s: %d of %d differences significant%s\n", st.label(out.Values[i]), c.Significant, len(c.Differences), same)
 	}
 	return code
+}
+
+// stageError names the stage an interruption stopped and says what was
+// left undone (rest); other errors name themselves.
+func stageError(stage string, err error, rest string) error {
+	if isInterrupted(err) {
+		return fmt.Errorf("%s: %w; %s", stage, err, rest)
+	}
+	return err
 }
 
 // compareSides is the simulate parameters of the two sides: A the base
@@ -205,9 +245,9 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 func compareSides(prm compareParams) (a, b simulateParams, err error) {
 	a, b = prm.simulateParams, prm.simulateParams
 	switch {
-	case prm.Set != "" && prm.Other != "":
+	case len(prm.Set) > 0 && prm.Other != "":
 		return a, b, usagef("compare --set compares one ruleset with itself with a constant set: give one ruleset")
-	case prm.Set != "":
+	case len(prm.Set) > 0:
 		// A is the ruleset (and variant) as given, B the same with the
 		// constant set (runCompareSweep).
 	case prm.Other == "" && prm.Variant == "":
@@ -242,6 +282,9 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 		if r.GamesWithoutDecisions > 0 {
 			fmt.Fprintf(w, "warning: %s: %s ended without a decision (does a trigger or the flow end the game at once?)\n", side, count(r.GamesWithoutDecisions, "game"))
 		}
+	}
+	if b.Interrupted {
+		fmt.Fprintf(w, "note: interrupted: A and B are compared on the first %s of each\n", count(b.Games, "game"))
 	}
 	if note := unpairedNote(c.Unpaired); note != "" {
 		fmt.Fprintf(w, "note: %s\n", note)
@@ -366,7 +409,8 @@ defaults to every count the game allows.
 
 --set NAME=VALUES compares the ruleset (with --variant when given) as it is (A)
 with the same ruleset with the constant set to each value (B), one comparison per
-value, then a line per value.
+value, then a line per value. Repeat --set to set several constants in B (at
+most one with several values): --set rounds=6 --set conquest_bonus=1,5.
 
 --report FILE writes one self-contained HTML page: both runs' charts overlaid
 and the differences (with --set: every value's differences and all the runs'
@@ -400,7 +444,7 @@ rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 	f.IntVar(&prm.Workers, "workers", 0, "games played at once (default GOMAXPROCS)")
 	f.StringVar(&prm.Report, "report", "", "write an HTML page of both runs' charts and the differences to `FILE`")
 	f.IntVar(&prm.Top, "top", defaultTop, "print only the `N` most significant rows (0: all; --json has all)")
-	f.StringVar(&prm.Set, "set", "", "compare the ruleset with itself with a constant set: `NAME=VALUES` (1..4 or 1,3,5)")
+	f.StringArrayVar(&prm.Set, "set", nil, "compare the ruleset with itself with a constant set: `NAME=VALUES` (1..4 or 1,3,5); repeat it to set several constants, at most one with several values")
 	return cmd
 }
 

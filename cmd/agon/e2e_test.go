@@ -199,7 +199,7 @@ func TestE2EReplayVariantReportsNewOptions(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, out, `no divergence: variant "open-conquest"`)
 	assert.NotContains(t, out, "agon explain", "explain replays the transcript's own rules, not the variant's")
-	assert.Regexp(t, `game\.yaml:\d+: decision \d+ \(step \d+, P\d\): the variant also offers bid c=`, out)
+	assert.Regexp(t, `game\.yaml:\d+: decision \d+ \(step \d+, P\d\): the variant's rules also offer bid c=`, out)
 }
 
 // TestE2EBenchFunctionsCountsTheRulesetsWork: --functions lists the

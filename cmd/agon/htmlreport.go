@@ -84,12 +84,16 @@ type namedSummary struct {
 
 // metaOf lists what was played.
 func metaOf(rep *sim.Report) []report.Meta {
-	return []report.Meta{
+	meta := []report.Meta{
 		{Label: "game", Value: rep.Title}, {Label: "ruleset", Value: rep.RulesetSource},
 		{Label: "variant", Value: rep.VariantName()}, {Label: "players", Value: rep.Players},
 		{Label: "seats", Value: seatsText(rep.Seats)}, {Label: "seed", Value: strconv.FormatUint(rep.Seed, 10)},
 		{Label: "games", Value: strconv.Itoa(rep.Games)},
 	}
+	if rep.Interrupted {
+		meta = append(meta, report.Meta{Label: "interrupted", Value: fmt.Sprintf("after %d of %d games", rep.Games, plannedGames(rep))})
+	}
+	return meta
 }
 
 // interval is a rate as a report point.

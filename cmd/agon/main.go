@@ -25,6 +25,9 @@ func main() {
 		debug.SetGCPercent(batchGCPercent)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// The first Ctrl-C stops the run, which then reports the games that
+	// finished; a second one kills agon at once.
+	go func() { <-ctx.Done(); stop() }()
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

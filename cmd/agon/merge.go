@@ -11,6 +11,7 @@ import (
 
 	"agon/interpreter/report"
 	"agon/interpreter/sim"
+	"agon/schema"
 )
 
 // mergeParams are the inputs of agon merge.
@@ -51,16 +52,38 @@ func runMerge(prm mergeParams, stdout, stderr io.Writer) int {
 		printReport(stdout, rep)
 	}
 	if missing := rep.Missing(); len(missing) > 0 {
-		names := make([]string, len(missing))
-		for i, s := range missing {
-			names[i] = s.String()
-		}
-		fmt.Fprintf(stderr, "note: missing shards of the batch: %s\n", strings.Join(names, ", "))
+		fmt.Fprintf(stderr, "note: %d of the batch's %d shards %s missing: %s\n", len(missing), missing[0].Count,
+			schema.Plural(len(missing), "is", "are"), shardRanges(missing))
 	}
 	if rep.Errors > 0 {
 		return exitProblems
 	}
 	return exitOK
+}
+
+// maxRanges is how many ranges of missing shards merge's note lists.
+const maxRanges = 8
+
+// shardRanges lists the indices of shards (in order, of one count) as
+// ranges, "0–6, 8, 10–999", the first maxRanges of them.
+func shardRanges(shards []sim.Shard) string {
+	var parts []string
+	for i := 0; i < len(shards); {
+		j := i
+		for j+1 < len(shards) && shards[j+1].Index == shards[j].Index+1 {
+			j++
+		}
+		if len(parts) == maxRanges {
+			return strings.Join(parts, ", ") + fmt.Sprintf(", … (%d more)", len(shards)-i)
+		}
+		part := fmt.Sprint(shards[i].Index)
+		if j > i {
+			part += fmt.Sprintf("–%d", shards[j].Index)
+		}
+		parts = append(parts, part)
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
 }
 
 // readReport reads a simulate --json or --stats file.
@@ -106,8 +129,9 @@ wrote and prints the report one simulate of all their games would print: the
 statistics are counts and histograms, so the merge is exact. The files must be of
 one batch (same game, variant, ruleset files, players, seats, seed and --games)
 and hold no game twice: a shard given twice, a whole run with any shard, or
-shards of different counts that share a game (0/2 and 0/4 both hold games 0,
-4, 8, ...) are an error. Missing shards are noted on stderr.
+shards of different counts that share a game (0/2 and 0/4 both hold games 1,
+5, 9, ..., counted from 1 as --rows counts them) are an error, as is the file of a run interrupted by Ctrl-C (it holds
+only some of its shard's games). Missing shards are noted on stderr.
 
 To run a batch on a cluster, run one shard per machine (for example as a
 Kubernetes Indexed Job, --shard $JOB_COMPLETION_INDEX/N: see README.md,

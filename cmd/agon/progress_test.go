@@ -28,9 +28,27 @@ func TestProgressStaysOnStderr(t *testing.T) {
 	assert.Contains(t, stderr.String(), "\rB (harsh-catastrophes) [")
 	assert.Contains(t, stderr.String(), "4/4 games")
 
+	assert.Regexp(t, `\rA \(base rules\) \[=+\] 4/4 games  [0-9.]+/s  [1-9]\d*s left\x1b\[K`, stderr.String(), "when A is done, B's games are left")
+	assert.Regexp(t, `\rB \(harsh-catastrophes\) \[=+\] 4/4 games  [0-9.]+/s  0s left\x1b\[K`, stderr.String())
+
 	var b bytes.Buffer
-	drawProgress(&b, "", 5, 10, 2*time.Second)
+	drawProgress(&b, "", 5, 10, 0, 2*time.Second)
 	assert.Equal(t, "\r[====================                    ] 5/10 games  2.5/s  2s left\033[K", b.String(), "one run: no stage")
+}
+
+// The time left covers the stages still to come and rounds up: it read
+// "0s left" with a second's games to go, and with all of B's.
+func TestProgressTimeLeftCoversEveryStageAndRoundsUp(t *testing.T) {
+	line := func(done, total, after int, elapsed time.Duration) string {
+		var b bytes.Buffer
+		drawProgress(&b, "A", done, total, after, elapsed)
+		return b.String()
+	}
+	assert.Contains(t, line(11, 40, 0, 360*time.Millisecond), "] 11/40 games  30.6/s  1s left\033[K", "29 games at 30.6/s: under a second, not 0s")
+	assert.Contains(t, line(11, 40, 40, 360*time.Millisecond), "  3s left\033[K", "and B's 40 games: 69 at 30.6/s")
+	assert.Contains(t, line(40, 40, 40, time.Second), "] 40/40 games  40.0/s  1s left\033[K", "A is done, B is not")
+	assert.Contains(t, line(40, 40, 0, time.Second), "  0s left\033[K", "all done")
+	assert.Contains(t, line(1, 300, 0, 10*time.Second), "  49m50s left\033[K")
 }
 
 // compare names a built-in side by its game ("built-in" alone was the
@@ -146,4 +164,26 @@ func TestSweepValuesLoadBeforeTheRun(t *testing.T) {
 		assert.Empty(t, out, cmd)
 		assert.Less(t, time.Since(start), 30*time.Second, "%s: no game played", cmd)
 	}
+}
+
+// merge's note names missing shards as ranges, not one by one (shard 7
+// of 1000 alone used to list 999 shards).
+func TestMergeNotesMissingShardsAsRanges(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "s7.json")
+	code, _, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", "3", "--games", "10", "--shard", "7/1000", "--stats", file)
+	require.Equal(t, exitOK, code, stderr)
+	code, _, stderr = runCLI(t, "", "merge", file)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, "note: 999 of the batch's 1000 shards are missing: 0–6, 8–999\n", stderr)
+
+	var shards []sim.Shard
+	for _, i := range []int{1, 3, 4, 6, 7, 8, 9} {
+		shards = append(shards, sim.Shard{Index: i, Count: 10})
+	}
+	assert.Equal(t, "1, 3–4, 6–9", shardRanges(shards))
+	shards = nil
+	for i := 0; i < 40; i += 2 {
+		shards = append(shards, sim.Shard{Index: i, Count: 40})
+	}
+	assert.Equal(t, "0, 2, 4, 6, 8, 10, 12, 14, … (12 more)", shardRanges(shards))
 }

@@ -259,7 +259,30 @@ func optionsDiffer(prm replayParams, t *transcript.Transcript, variant *interpre
 	if err != nil || d == nil {
 		return ""
 	}
-	return d.Describe(file, "the base rules", "the variant")
+	return d.Describe(file, rulesName(t.Variant, "the transcript's rules (variant %s)"), rulesName(prm.Variant, "the variant's rules"))
+}
+
+// rulesName names a variant's rules in the plural: "the base rules" when
+// it is none, else named (a %s in named stands for the variant).
+func rulesName(variant, named string) string {
+	if variant == "" {
+		return "the base rules"
+	}
+	if strings.Contains(named, "%s") {
+		return fmt.Sprintf(named, variant)
+	}
+	return named
+}
+
+// replayedUnder is the subject of a sentence about the rules --variant
+// replays under, with its verb: `variant "v" differs` or, for the base
+// rules, `the base rules differ` (verbs gives the singular and the
+// plural).
+func replayedUnder(variant string, verbs [2]string) string {
+	if variant == "" {
+		return "the base rules " + verbs[1]
+	}
+	return fmt.Sprintf("variant %q %s", variant, verbs[0])
 }
 
 // openReplay reads the transcript and loads its ruleset; source says
@@ -306,7 +329,7 @@ func printReplay(stdout, stderr io.Writer, out replayJSON, prm replayParams) {
 	}
 	switch {
 	case out.Divergence != nil && prm.VariantSet:
-		fmt.Fprintf(stdout, "variant %q first differs from the transcript here:\n%s\n", prm.Variant, out.Divergence.Message)
+		fmt.Fprintf(stdout, "%s from the transcript here:\n%s\n", replayedUnder(prm.Variant, [2]string{"first differs", "first differ"}), out.Divergence.Message)
 	case out.Divergence != nil:
 		fmt.Fprintln(stdout, out.Divergence.Message)
 		if out.Divergence.hint != "" {
@@ -319,7 +342,7 @@ func printReplay(stdout, stderr io.Writer, out replayJSON, prm replayParams) {
 		if out.Unfinished {
 			upTo = " up to where it stops, unfinished"
 		}
-		fmt.Fprintf(stdout, "no divergence: variant %q plays out as the transcript%s (%s)\n", prm.Variant, upTo, count(out.Decisions, "decision"))
+		fmt.Fprintf(stdout, "no divergence: %s as the transcript%s (%s)\n", replayedUnder(prm.Variant, [2]string{"plays out", "play out"}), upTo, count(out.Decisions, "decision"))
 	default:
 		what := ""
 		if out.Scenario != "" {
@@ -331,9 +354,13 @@ func printReplay(stdout, stderr io.Writer, out replayJSON, prm replayParams) {
 		fmt.Fprintf(stdout, "ok: %s%s, %s%s\n", what, count(out.Decisions, "decision"), count(out.Checks, "check"), skippedNote(out.Skipped))
 	}
 	if out.OptionsDiffer != "" {
-		fmt.Fprintf(stdout, "where the variant first offers other options:\n%s\n", out.OptionsDiffer)
+		fmt.Fprintf(stdout, "where %s other options:\n%s\n", replayedUnder(prm.Variant, [2]string{"first offers", "first offer"}), out.OptionsDiffer)
 	} else if prm.VariantSet && out.Divergence == nil && out.Error == "" {
-		fmt.Fprintln(stdout, "and it offers the same options at every decision")
+		they := "it offers"
+		if prm.Variant == "" {
+			they = "they offer" // the base rules
+		}
+		fmt.Fprintf(stdout, "and %s the same options at every decision\n", they)
 	}
 }
 
@@ -378,8 +405,10 @@ against another folder.
 A scenario file (a file with a scenario: key, see testgames/README.md) is run from
 its position, step by step, and the first step that fails is printed.
 
-With --variant it plays the same decisions under a variant and reports where that
-game first differs from the transcript, or that it does not.`,
+With --variant it plays the same decisions under a variant (--variant "": the
+base rules) and reports where that game first differs from the transcript, or
+that it does not, and where the variant's rules first offer other options than
+the transcript's own rules (its variant's, or the base rules).`,
 		Example: `  agon replay testgames/peloponnes/2p-shared-win.yaml
   agon replay 'testgames/peloponnes/*.yaml'
   agon replay game.yaml --variant harsh-catastrophes

@@ -182,3 +182,23 @@ func TestReplayCountsInTheSingular(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, out, ": 1 decision, 13 checks\n")
 }
+
+// replay --variant names the transcript's own rules (its variant, not
+// "the base rules") and calls --variant "" the base rules.
+func TestReplayVariantNamesBothRules(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.yaml")
+	code, _, stderr := runCLI(t, "", "record", "peloponnes", "--players", "3", "--seed", "4", "--variant", "open-conquest", "-o", file)
+	require.Equal(t, exitOK, code, stderr)
+
+	_, out, _ := runCLI(t, "", "replay", "--variant", "harsh-catastrophes", file)
+	assert.Contains(t, out, "\nwhere variant \"harsh-catastrophes\" first offers other options:\n")
+	assert.Regexp(t, `: the transcript's rules \(variant open-conquest\) offer pass, .* where the variant's rules offer cover`, out)
+	assert.NotContains(t, out, "the base rules", "the transcript's rules are open-conquest's")
+
+	code, out, stderr = runCLI(t, "", "replay", "--variant", "", file)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "no divergence: the base rules play out as the transcript (")
+	assert.Contains(t, out, "\nwhere the base rules first offer other options:\n")
+	assert.Regexp(t, `: the base rules no longer offer bid c=`, out)
+	assert.NotContains(t, out, `variant ""`)
+}

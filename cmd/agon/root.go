@@ -7,6 +7,8 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+
+	"agon/interpreter/sim"
 )
 
 // Exit codes.
@@ -14,6 +16,9 @@ const (
 	exitOK       = 0 // all is well
 	exitProblems = 1 // problems found: invalid ruleset, divergence, game error
 	exitUsage    = 2 // the command line is wrong
+	// exitInterrupted is the shells' code for a command stopped by
+	// SIGINT (128 + 2): Ctrl-C.
+	exitInterrupted = 130
 )
 
 // env is what a command line runs with; code is the exit code the chosen
@@ -41,14 +46,24 @@ func isUsage(err error) bool {
 	return errors.As(err, &u)
 }
 
-// fail prints err and returns its exit code: 2 for usage errors, else 1.
+// fail prints err and returns its exit code: 2 for usage errors, 130 for
+// a run interrupted by Ctrl-C, else 1.
 func fail(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "error: %v\n", err)
 	var u *usageError
-	if errors.As(err, &u) {
+	switch {
+	case errors.As(err, &u):
 		return exitUsage
+	case isInterrupted(err):
+		return exitInterrupted
 	}
 	return exitProblems
+}
+
+// isInterrupted reports whether err is a run's interruption (Ctrl-C).
+func isInterrupted(err error) bool {
+	var stop *sim.Interrupted
+	return errors.As(err, &stop)
 }
 
 // execute parses args and runs the chosen subcommand.

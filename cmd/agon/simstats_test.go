@@ -177,7 +177,7 @@ func TestMergeRefusesWhatIsNotOneBatch(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "merge", a)
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "shard 0/2 of a batch of 4 games")
-	assert.Contains(t, stderr, "note: missing shards of the batch: 1/2")
+	assert.Contains(t, stderr, "note: 1 of the batch's 2 shards is missing: 1\n")
 
 	bad := filepath.Join(dir, "bad.json")
 	require.NoError(t, os.WriteFile(bad, []byte(`{"games": 3}`), 0o644))
@@ -206,10 +206,10 @@ func TestMergeRefusesOverlappingFiles(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "merge", whole, half)
 	assert.Equal(t, exitProblems, code)
 	assert.Empty(t, out)
-	assert.Contains(t, stderr, "error: "+whole+" and "+half+" overlap: all games and shard 0/2 share 2 of the batch's 4 games (game indices 0, 2); merging them would count those games twice\n")
+	assert.Contains(t, stderr, "error: "+whole+" and "+half+" overlap: all games and shard 0/2 share 2 of the batch's 4 games (games 1, 3); merging them would count those games twice\n")
 	code, _, stderr = runCLI(t, "", "merge", quarter, half)
 	assert.Equal(t, exitProblems, code)
-	assert.Contains(t, stderr, quarter+" and "+half+" overlap: shard 0/4 and shard 0/2 share 1 of the batch's 4 games (game index 0)")
+	assert.Contains(t, stderr, quarter+" and "+half+" overlap: shard 0/4 and shard 0/2 share 1 of the batch's 4 games (game 1)")
 	code, _, stderr = runCLI(t, "", "merge", whole, whole)
 	assert.Equal(t, exitProblems, code)
 	assert.Contains(t, stderr, whole+" and "+whole+" both hold all games of the batch")
@@ -364,6 +364,15 @@ func TestCompareTop(t *testing.T) {
 	assert.NotContains(t, all, "not shown")
 	_, dflt, _ := runCLI(t, "", args...)
 	assert.Equal(t, defaultTop, rows(dflt)-1, "by default the 25 most significant and the note: %s", dflt)
+
+	// A negative --top is refused, as a negative --workers is (it meant
+	// all rows).
+	for _, extra := range [][]string{{"--top", "-5"}, {"--top", "-1", "--set", "conquest_bonus=2"}} {
+		code, out, stderr := runCLI(t, "", append([]string{"compare", "peloponnes", "--players", "3", "--games", "2", "--variant", "open-conquest"}, extra...)...)
+		assert.Equal(t, exitUsage, code, extra)
+		assert.Empty(t, out, extra)
+		assert.Contains(t, stderr, "error: --top "+extra[1]+": give how many of the most significant rows to print, or 0 for all\n", extra)
+	}
 }
 
 // One game is "1 game", and a title with its own parenthesis gets the

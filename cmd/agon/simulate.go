@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -26,13 +27,13 @@ type simulateParams struct {
 	Seed     uint64
 	Bots     string // one bot kind for every seat, or one per seat (--seats, --bots)
 	JSON     bool
-	Workers  int    // 0: GOMAXPROCS
-	Progress bool   // draw a progress bar on stderr
-	Rows     string // --rows FILE: one CSV row per game
-	Stats    string // --stats FILE: the JSON report, for merge
-	Shard    string // --shard i/n
-	Set      string // --set NAME=VALUES: a sweep
-	Report   string // --report FILE: an HTML page of charts
+	Workers  int      // 0: GOMAXPROCS
+	Progress bool     // draw a progress bar on stderr
+	Rows     string   // --rows FILE: one CSV row per game
+	Stats    string   // --stats FILE: the JSON report, for merge
+	Shard    string   // --shard i/n
+	Set      []string // --set NAME=VALUES, once per constant: a sweep
+	Report   string   // --report FILE: an HTML page of charts
 }
 
 // maxGames bounds --games: every game's outcome is kept for the report.
@@ -49,6 +50,10 @@ type simulation struct {
 	// stage names the run on the progress line when several run in turn
 	// ("A", "B", "conquest_bonus=3"; "" for one run).
 	stage string
+	// after is how many games the runs after this one will play (B's
+	// while A plays, the next values' in a sweep): the time left on the
+	// progress line covers them too.
+	after int
 	// play plays one game (nil: as sim.Batch chooses; a test may put a
 	// failing one here).
 	play func(p *interpreter.Program, players int, seed uint64, kinds []string) sim.Outcome
@@ -71,42 +76,59 @@ func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writ
 		}
 		return printLoadError(stderr, err)
 	}
-	if prm.Set != "" {
+	if len(prm.Set) > 0 {
 		return runSweep(ctx, s, stdout, stderr)
 	}
+	return s.run(ctx, stdout, stderr)
+}
+
+// run plays the simulation's games, writes its files and prints its
+// report. Interrupted (Ctrl-C), it reports the games that finished and
+// returns exitInterrupted.
+func (s *simulation) run(ctx context.Context, stdout, stderr io.Writer) int {
 	rep, outcomes, err := s.report(ctx, stderr, "")
-	if err != nil {
+	if rep == nil {
 		return fail(stderr, err)
 	}
 	if err := s.writeFiles(rep, outcomes); err != nil {
 		return fail(stderr, err)
 	}
-	if prm.JSON {
+	if s.prm.JSON {
 		writeJSON(stdout, rep)
 	} else {
 		printReport(stdout, rep)
 	}
-	if !s.shard.Whole() && prm.Stats == "" && !prm.JSON {
+	if !s.shard.Whole() && s.prm.Stats == "" && !s.prm.JSON && err == nil {
 		fmt.Fprintf(stderr, "note: this is shard %s of the batch; to merge it with the others, write its statistics with --stats FILE (or --json) and give the files to agon merge\n", s.shard)
 	}
-	if rep.Errors > 0 {
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "note: %v; the report is of the %s that finished\n", err, count(rep.Games, "game"))
+		return exitInterrupted
+	case rep.Errors > 0:
 		return exitProblems
 	}
 	return exitOK
 }
 
-// report plays the games and builds their report; set is the sweep's
-// NAME=VALUE ("" for none).
+// report plays the games and builds their report; set names the
+// constants --set gives ("" for none). Interrupted, it returns the
+// report of the games that finished (nil when none did) with the
+// *sim.Interrupted; any other error comes alone.
 func (s *simulation) report(ctx context.Context, stderr io.Writer, set string) (*sim.Report, []sim.Outcome, error) {
 	start := time.Now()
 	outcomes, err := sim.Run(ctx, s.batch(stderr))
-	if err != nil {
+	if s.prm.Progress {
+		fmt.Fprint(stderr, "\r\033[K") // the progress line goes before anything else is printed
+	}
+	if err != nil && (!isInterrupted(err) || len(outcomes) == 0) {
 		return nil, nil, err
 	}
 	rep := sim.NewReport(s.header(set), sim.Collect(outcomes))
+	rep.Interrupted = err != nil
 	secs := time.Since(start).Seconds()
 	rep.Seconds = &secs
-	return rep, outcomes, nil
+	return rep, outcomes, err
 }
 
 // writeFiles writes --rows, --stats and --report.
@@ -152,10 +174,7 @@ func (s *simulation) batch(stderr io.Writer) sim.Batch {
 		start := time.Now()
 		b.Progress = func(done, total int) {
 			if done == total || done%max(1, total/200) == 0 {
-				drawProgress(stderr, s.stage, done, total, time.Since(start))
-			}
-			if done == total {
-				fmt.Fprint(stderr, "\r\033[K")
+				drawProgress(stderr, s.stage, done, total, s.after, time.Since(start))
 			}
 		}
 	}
@@ -257,10 +276,15 @@ func playOne(p *interpreter.Program, players int, seed uint64, kinds []string) s
 	return sim.PlayGame(p, players, seed, kinds)
 }
 
+// runGames is how many games one run of the simulation plays (those of
+// its shard).
+func (s *simulation) runGames() int { return len(s.shard.Indices(s.prm.Games)) }
+
 // drawProgress draws a one-line progress bar, after the stage's name when
-// there is one, with the rate and the time left (only on a terminal: the
-// clock never reaches results).
-func drawProgress(w io.Writer, stage string, done, total int, elapsed time.Duration) {
+// there is one, with the rate and the time left for the stage's games and
+// the after games of the stages that follow, in whole seconds rounded up
+// (only on a terminal: the clock never reaches results).
+func drawProgress(w io.Writer, stage string, done, total, after int, elapsed time.Duration) {
 	const width = 40
 	full := done * width / total
 	if stage != "" {
@@ -269,8 +293,8 @@ func drawProgress(w io.Writer, stage string, done, total int, elapsed time.Durat
 	line := fmt.Sprintf("\r%s[%s%s] %d/%d games", stage, strings.Repeat("=", full), strings.Repeat(" ", width-full), done, total)
 	if secs := elapsed.Seconds(); secs > 0 && done > 0 {
 		rate := float64(done) / secs
-		left := time.Duration(float64(total-done)/rate) * time.Second
-		line += fmt.Sprintf("  %.1f/s  %s left", rate, left.Round(time.Second))
+		left := time.Duration(math.Ceil(float64(total-done+after)/rate)) * time.Second
+		line += fmt.Sprintf("  %.1f/s  %s left", rate, left)
 	}
 	fmt.Fprint(w, line+"\033[K")
 }
@@ -319,18 +343,26 @@ the report one run of all the games would print, exactly.
 one report per value, on the same seeds, then a summary table; with --report
 FILE, one page of them all (the values' charts overlaid, up to six; a section
 per value beyond). --rows and --stats are for one run: give --set NAME=V once
-per value for those.
+per value for those. Repeat --set to set several constants: every run has them
+all (--set rounds=6 --set conquest_bonus=1..4 sweeps conquest_bonus with
+rounds=6 in every run); at most one --set may give several values.
 
 --report FILE writes one self-contained HTML page (no network needed to view
 it): win rates by seat and by attribute with their intervals, the score, margin
-and length histograms, the per-card and counter tables.`,
+and length histograms, the per-card and counter tables.
+
+Ctrl-C stops the run: the games being played finish, then simulate reports the
+games that finished (the first ones), writes its files for them, says that it
+was interrupted after N of M games ("interrupted": true in the JSON; merge
+refuses such a file) and exits 130. A second Ctrl-C stops at once.`,
 		Example: `  agon simulate peloponnes --players 2-5 --games 1000
   agon simulate rulesets/peloponnes --players 2,4 --games 200 --seed 7 --json
   agon simulate peloponnes --players 4 --games 500 --seats greedy,random,random,random
   agon simulate peloponnes --players 3 --games 200 --rows games.csv
   agon simulate peloponnes --players 4 --games 1000 --shard 0/4 --stats shard-0.json
   agon simulate peloponnes --players 3 --games 100 --set conquest_bonus=1..4
-  agon simulate peloponnes --players 3 --games 200 --set conquest_bonus=1..4 --report sweep.html`,
+  agon simulate peloponnes --players 3 --games 200 --set conquest_bonus=1..4 --report sweep.html
+  agon simulate peloponnes --players 3 --games 100 --set rounds=6 --set conquest_bonus=1..4`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
@@ -358,7 +390,7 @@ and length histograms, the per-card and counter tables.`,
 	f.StringVar(&prm.Stats, "stats", "", "write the JSON statistics to `FILE` (for agon merge)")
 	f.StringVar(&prm.Shard, "shard", "", "play shard `i/n` of the games: those whose index is i mod n")
 	f.StringVar(&prm.Report, "report", "", "write an HTML page of charts to `FILE` (self-contained, viewable offline)")
-	f.StringVar(&prm.Set, "set", "", "sweep a constant: `NAME=VALUES`, e.g. conquest_bonus=1..4 or 1,3,5")
+	f.StringArrayVar(&prm.Set, "set", nil, "set a constant: `NAME=VALUES`, e.g. conquest_bonus=1..4 or 1,3,5 (a sweep); repeat it to set several constants, at most one with several values")
 	return cmd
 }
 

@@ -16,6 +16,9 @@ import (
 func printReport(w io.Writer, rep *sim.Report) {
 	printSource(w, rep.RulesetSource)
 	fmt.Fprintln(w, headerLine(rep))
+	if rep.Interrupted {
+		fmt.Fprintf(w, "note: interrupted after %d of %s: these are the statistics of the games that finished\n", rep.Games, count(plannedGames(rep), "game"))
+	}
 	printSection(w, rep.Summary, "", rep.Label)
 	if counts := requestedCounts(rep.Players, rep.PlayerCounts()); len(counts) > 1 {
 		for _, n := range counts {
@@ -28,6 +31,15 @@ func printReport(w io.Writer, rep *sim.Report) {
 			printSection(w, sub, "  ", rep.Label)
 		}
 	}
+}
+
+// plannedGames is how many games the run of a report was to play: those
+// of its shard, or of the whole batch.
+func plannedGames(rep *sim.Report) int {
+	if len(rep.Shards) == 1 {
+		return len(rep.Shards[0].Indices(rep.BatchGames))
+	}
+	return rep.BatchGames
 }
 
 // requestedCounts lists the distinct player counts of --players in

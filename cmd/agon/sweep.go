@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -28,9 +29,25 @@ type sweep struct {
 
 // sweepReport is simulate --set --json: a report per value.
 type sweepReport struct {
-	Set     string        `json:"set"`
-	Values  []string      `json:"values"`
+	// Set is the swept constant, Values its values.
+	Set    string   `json:"set"`
+	Values []string `json:"values"`
+	// Fixed are the other constants set, one value each ("rounds=6"):
+	// every run has them.
+	Fixed   []string      `json:"fixed,omitempty"`
 	Reports []*sim.Report `json:"reports"`
+}
+
+// title is the swept constant, with the others set in brackets.
+func (sw *sweepReport) title() string { return sweepTitle(sw.Set, sw.Fixed) }
+
+// sweepTitle is the swept constant name, with the constants fixed in
+// brackets: "conquest_bonus (rounds=6)".
+func sweepTitle(name string, fixed []string) string {
+	if len(fixed) > 0 {
+		return name + " (" + strings.Join(fixed, ", ") + ")"
+	}
+	return name
 }
 
 // scalarValue is a value --set may give a constant: a number, a word or
@@ -110,29 +127,29 @@ func settable(p *interpreter.Program) []string {
 	return out
 }
 
-// patchedProgram loads the simulation's ruleset and variant with the
-// constant set to value.
-func (s *simulation) patchedProgram(name, value string) (*interpreter.Program, error) {
+// patchedProgram loads the simulation's ruleset and variant with every
+// constant set, the swept one to value.
+func (s *simulation) patchedProgram(st settings, value string) (*interpreter.Program, error) {
 	rs, err := resolveRuleset(s.prm.Ruleset)
 	if err != nil {
 		return nil, err
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal([]byte(fmt.Sprintf("constants: {%s: %s}\n", name, value)), &doc); err != nil {
-		return nil, usagef("bad --set value %q: %v", value, err)
+	patch, err := st.patch(value)
+	if err != nil {
+		return nil, err
 	}
-	return interpreter.LoadPatched(rs.fsys, rs.dir, s.prm.Variant, "--set "+name+"="+value, doc.Content[0])
+	return interpreter.LoadPatched(rs.fsys, rs.dir, s.prm.Variant, "--set "+st.label(value), patch)
 }
 
 // sweepPrograms loads the ruleset once per value of the sweep, before any
 // game is played, so that a value the ruleset refuses is reported at once.
 // It prints the failure and returns its exit code (0 when all load).
-func (s *simulation) sweepPrograms(sw sweep, stderr io.Writer) ([]*interpreter.Program, int) {
-	progs := make([]*interpreter.Program, len(sw.Values))
-	for i, v := range sw.Values {
-		p, err := s.patchedProgram(sw.Name, v)
+func (s *simulation) sweepPrograms(st settings, stderr io.Writer) ([]*interpreter.Program, int) {
+	progs := make([]*interpreter.Program, len(st.values()))
+	for i, v := range st.values() {
+		p, err := s.patchedProgram(st, v)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s=%s:\n", sw.Name, v)
+			fmt.Fprintf(stderr, "%s:\n", st.label(v))
 			return nil, printLoadError(stderr, err)
 		}
 		progs[i] = p
@@ -143,39 +160,24 @@ func (s *simulation) sweepPrograms(sw sweep, stderr io.Writer) ([]*interpreter.P
 // runSweep plays the simulation once per value of --set, on the same
 // seeds, and prints each report and a summary table.
 func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int {
-	sw, err := parseSweep(s.prm.Set)
+	st, err := parseSettings(s.prm.Set)
 	if err == nil {
-		err = checkConstant(s.prog, sw.Name)
+		err = st.check(s.prog)
 	}
-	if err == nil && len(sw.Values) > 1 && (s.prm.Rows != "" || s.prm.Stats != "") {
-		err = usagef("--rows and --stats are for one run, not a sweep of %d values: give one value a run (--set %s=%s --stats FILE); --json has every value's statistics, --report one page of them all", len(sw.Values), sw.Name, sw.Values[0])
+	if err == nil && len(st.values()) > 1 && (s.prm.Rows != "" || s.prm.Stats != "") {
+		err = usagef("--rows and --stats are for one run, not a sweep of %d values: give one value a run (--set %s=%s --stats FILE); --json has every value's statistics, --report one page of them all", len(st.values()), st.name(), st.values()[0])
 	}
 	if err != nil {
 		return fail(stderr, err)
 	}
-	progs, code := s.sweepPrograms(sw, stderr)
+	progs, code := s.sweepPrograms(st, stderr)
 	if progs == nil {
 		return code
 	}
-	out := sweepReport{Set: sw.Name, Values: sw.Values}
-	for i, v := range sw.Values {
-		s.prog = progs[i]
-		s.stage = sw.Name + "=" + v
-		rep, outcomes, err := s.report(ctx, stderr, sw.Name+"="+v)
-		if err == nil {
-			err = s.writeRunFiles(rep, outcomes)
-		}
-		if err != nil {
-			return fail(stderr, err)
-		}
-		if rep.Errors > 0 {
-			code = exitProblems
-		}
-		out.Reports = append(out.Reports, rep)
-		if !s.prm.JSON {
-			printReport(stdout, rep)
-			fmt.Fprintln(stdout)
-		}
+	out := sweepReport{Set: st.name(), Values: []string{}, Fixed: st.fixed()}
+	code, stop := s.playSweep(ctx, st, progs, &out, stdout, stderr)
+	if len(out.Reports) == 0 {
+		return code
 	}
 	if s.prm.Report != "" {
 		if err := report.WriteFile(s.prm.Report, sweepPage(&out)); err != nil {
@@ -187,7 +189,60 @@ func runSweep(ctx context.Context, s *simulation, stdout, stderr io.Writer) int 
 	} else {
 		printSweepTable(stdout, &out)
 	}
+	if stop != nil {
+		fmt.Fprintf(stderr, "note: %v\n", stop)
+		return exitInterrupted
+	}
 	return code
+}
+
+// playSweep plays each value's run, writes its files, adds its report to
+// out and prints it. It returns the exit code so far and, when a run was
+// interrupted, what stopped it (out then holds the runs that finished
+// games). With no report in out, it has printed the failure.
+func (s *simulation) playSweep(ctx context.Context, st settings, progs []*interpreter.Program, out *sweepReport, stdout, stderr io.Writer) (int, error) {
+	code := exitOK
+	for i, v := range st.values() {
+		s.prog = progs[i]
+		s.stage = st.label(v)
+		s.after = (len(progs) - 1 - i) * s.runGames()
+		rep, outcomes, err := s.report(ctx, stderr, st.label(v))
+		var stop error
+		if isInterrupted(err) {
+			stop = stageError(s.stage, err, unplayed(len(st.values())-i-1))
+		}
+		if rep == nil {
+			if stop == nil || len(out.Reports) == 0 {
+				return fail(stderr, cmp.Or(stop, err)), nil
+			}
+			return code, stop
+		}
+		if err := s.writeRunFiles(rep, outcomes); err != nil {
+			out.Reports = nil
+			return fail(stderr, err), nil
+		}
+		if rep.Errors > 0 {
+			code = exitProblems
+		}
+		out.Values = append(out.Values, v)
+		out.Reports = append(out.Reports, rep)
+		if !s.prm.JSON {
+			printReport(stdout, rep)
+			fmt.Fprintln(stdout)
+		}
+		if stop != nil {
+			return code, stop
+		}
+	}
+	return code, nil
+}
+
+// unplayed says how many values of a sweep were not played.
+func unplayed(n int) string {
+	if n == 0 {
+		return "it was the last value"
+	}
+	return fmt.Sprintf("%s after it not played", count(n, "value"))
 }
 
 // printSweepTable prints one line per value: games, errors, means and
@@ -197,7 +252,7 @@ func printSweepTable(w io.Writer, sw *sweepReport) {
 	for _, r := range sw.Reports {
 		seats = max(seats, len(r.WinRateBySeat))
 	}
-	fmt.Fprintf(w, "sweep of %s:\n", sw.Set)
+	fmt.Fprintf(w, "sweep of %s:\n", sw.title())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := []string{sw.Set, "games", "errors", "stopped", "mean score", "mean margin", "mean decisions"}
 	for i := range seats {

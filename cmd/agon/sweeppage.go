@@ -22,9 +22,9 @@ const maxOverlay = 6
 // than maxOverlay), then the counters by value.
 func sweepPage(sw *sweepReport) report.Page {
 	first := sw.Reports[0]
-	p := report.Page{Title: fmt.Sprintf("%s: %s, sweep of %s", first.Title, first.VariantName(), sw.Set),
+	p := report.Page{Title: fmt.Sprintf("%s: %s, sweep of %s", first.Title, first.VariantName(), sw.title()),
 		Subtitle: fmt.Sprintf("%d values of %s, %s each on the same seeds", len(sw.Values), sw.Set, count(first.Games, "game")),
-		Meta:     append(metaOf(first), report.Meta{Label: "set", Value: sw.Set + " = " + joinValues(sw.Values)})}
+		Meta:     append(metaOf(first), setMeta(sw.Set, sw.Values, sw.Fixed)...)}
 	p.Sections = append(p.Sections, sweepTable(sw))
 	var runs []namedSummary
 	for i, r := range sw.Reports {
@@ -128,9 +128,9 @@ func sweepCounters(sw *sweepReport) (report.Table, bool) {
 // ruleset's own value first).
 func compareSweepPage(sw *compareSweep) report.Page {
 	a := sw.Comparisons[0].A
-	p := report.Page{Title: fmt.Sprintf("%s: %s, %s against the ruleset's own value", a.Title, a.VariantName(), sw.Set),
+	p := report.Page{Title: fmt.Sprintf("%s: %s, %s against the ruleset's own value", a.Title, a.VariantName(), sw.title()),
 		Subtitle: fmt.Sprintf("%d values of %s, %s each on the same seeds as the ruleset's own", len(sw.Values), sw.Set, count(a.Games, "game")),
-		Meta:     append(metaOf(a), report.Meta{Label: "set", Value: sw.Set + " = " + joinValues(sw.Values)})}
+		Meta:     append(metaOf(a), setMeta(sw.Set, sw.Values, sw.Fixed)...)}
 	summary := report.Table{Title: "Sweep of " + sw.Set, Header: []string{sw.Set, "significant differences", "of"}, Numeric: []bool{true, true, true},
 		Caption: fmt.Sprintf("Games paired by seed; significant after Holm's correction (p < %.2f).", sim.Alpha)}
 	runs := []namedSummary{{"A: " + sideName(a), a.Summary}}
@@ -158,6 +158,16 @@ func compareSweepPage(sw *compareSweep) report.Page {
 	}
 	p.Sections = append(p.Sections, overlaid(runs, len(a.Seats), labelOf(mergedLabels(a, a)))...)
 	return p
+}
+
+// setMeta is a sweep's page lines: the swept constant's values, then the
+// constants every run sets.
+func setMeta(name string, values, fixed []string) []report.Meta {
+	out := []report.Meta{{Label: "set", Value: name + " = " + joinValues(values)}}
+	if len(fixed) > 0 {
+		out = append(out, report.Meta{Label: "in every run", Value: strings.Join(fixed, ", ")})
+	}
+	return out
 }
 
 // joinValues lists the values "1, 2, 3".

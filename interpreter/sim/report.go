@@ -36,6 +36,10 @@ type Header struct {
 	// Labels are the headings the ruleset gives report attributes and
 	// counters (Program.ReportLabels); the statistics keep the names.
 	Labels map[string]string `json:"labels,omitempty"`
+	// Interrupted says the run was stopped before it played all its games
+	// (Run's Interrupted): the statistics are of the first games of the
+	// batch or shard, those that finished. Merge refuses such a report.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 // Label is the heading of a report attribute or counter: its label, or
@@ -76,8 +80,8 @@ func NewReport(h Header, stats *Stats) *Report {
 // run had played all their games. The headers must agree but for the
 // shards, and no two reports may hold the same game: a report without
 // shards holds the whole batch, and shards of different counts overlap
-// when some game index of the batch is in both (0/2 and 0/4 share games
-// 0, 4, 8, ...), so their games would count twice. names name the reports
+// when some game index of the batch is in both (0/2 and 0/4 share the
+// games of indices 0, 4, 8, ...), so their games would count twice. names name the reports
 // in errors.
 func Merge(names []string, reports []*Report) (*Report, error) {
 	if len(reports) == 0 {
@@ -94,6 +98,9 @@ func Merge(names []string, reports []*Report) (*Report, error) {
 		}
 		if r.Stats == nil {
 			return nil, fmt.Errorf("%s holds no stats (write it with simulate --json or --stats)", names[i])
+		}
+		if r.Interrupted {
+			return nil, fmt.Errorf("%s is of an interrupted run (only its first games finished): merged, it would stand for all the games of its shard; run that shard again", names[i])
 		}
 		shards := r.Shards
 		if len(shards) == 0 {
@@ -129,22 +136,22 @@ func shardWords(s Shard) string {
 	return "shard " + s.String()
 }
 
-// gamesText names shared games from the first, g, in the words of the
-// report: "game 3" or "games 0, 4, 8, ..." (indices from 0, as --shard
-// counts them).
+// gamesText names shared games from the first, index g, for people:
+// "game 4" or "games 1, 5, 9, ..." (counted from 1, as the game column
+// of simulate --rows counts them; the index of game k is k-1).
 func gamesText(g, shared int, a, b Shard) string {
 	if shared == 1 {
-		return fmt.Sprintf("game index %d", g)
+		return fmt.Sprintf("game %d", g+1)
 	}
 	step := lcm(max(a.Count, 1), max(b.Count, 1))
 	list := make([]string, 0, 3)
 	for k := range min(shared, 3) {
-		list = append(list, fmt.Sprint(g+k*step))
+		list = append(list, fmt.Sprint(g+k*step+1))
 	}
 	if shared > 3 {
 		list = append(list, "...")
 	}
-	return "game indices " + strings.Join(list, ", ")
+	return "games " + strings.Join(list, ", ")
 }
 
 // sameBatch reports how two headers differ in what was played.

@@ -45,13 +45,13 @@ func TestMergeRefusesOverlappingShards(t *testing.T) {
 		err     string
 	}{
 		{[]*Report{report(), report(Shard{Index: 0, Count: 2})},
-			"a and b overlap: all games and shard 0/2 share 10 of the batch's 20 games (game indices 0, 2, 4, ...)"},
+			"a and b overlap: all games and shard 0/2 share 10 of the batch's 20 games (games 1, 3, 5, ...)"},
 		{[]*Report{report(Shard{Index: 0, Count: 2}), report(Shard{Index: 1, Count: 2}), report()},
 			"a and c overlap: shard 0/2 and all games share 10"},
 		{[]*Report{report(Shard{Index: 0, Count: 4}), report(Shard{Index: 0, Count: 2})},
-			"a and b overlap: shard 0/4 and shard 0/2 share 5 of the batch's 20 games (game indices 0, 4, 8, ...)"},
+			"a and b overlap: shard 0/4 and shard 0/2 share 5 of the batch's 20 games (games 1, 5, 9, ...)"},
 		{[]*Report{report(Shard{Index: 1, Count: 2}, Shard{Index: 0, Count: 4}), report(Shard{Index: 2, Count: 6})},
-			"a and b overlap: shard 0/4 and shard 2/6 share 1 of the batch's 20 games (game index 8)"},
+			"a and b overlap: shard 0/4 and shard 2/6 share 1 of the batch's 20 games (game 9)"},
 		{[]*Report{report(Shard{Index: 1, Count: 2}), report(Shard{Index: 1, Count: 2})},
 			"a and b both hold shard 1/2 of the batch"},
 		{[]*Report{report(), report()}, "a and b both hold all games of the batch"},

@@ -236,11 +236,26 @@ func scoresOf(r *interpreter.Result) []int {
 	return out
 }
 
+// Interrupted is Run's error when its context was cancelled before every
+// game was played. Run then returns the outcomes of the Done games that
+// finished, which are the first Done games of the run (a game is started
+// in index order and every game started is finished).
+type Interrupted struct {
+	// Done is how many games finished, Total how many the run was to play.
+	Done, Total int
+}
+
+// Error says how far the run went.
+func (e *Interrupted) Error() string {
+	return fmt.Sprintf("interrupted after %d of %d games", e.Done, e.Total)
+}
+
 // Run plays the batch's games (those of its shard) on the workers and
 // returns their outcomes in index order, whatever the number of workers.
 // A panic in a game (a bug of agon) becomes that game's error: the other
-// games' results are kept. A cancelled context stops the run with an
-// error.
+// games' results are kept. A cancelled context stops the run: the games
+// being played finish, no other starts, and Run returns the outcomes of
+// the games that finished with an *Interrupted.
 func Run(ctx context.Context, b Batch) ([]Outcome, error) {
 	if len(b.Counts) == 0 {
 		return nil, errors.New("no player counts")
@@ -268,8 +283,10 @@ func Run(ctx context.Context, b Batch) ([]Outcome, error) {
 			b.Progress(finished, len(indices))
 		}
 	}
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("interrupted after %d of %d games", finished, len(indices))
+	if finished < len(indices) {
+		// feed hands out the games in order and every game handed out
+		// finishes: those that finished are the first ones.
+		return outcomes[:finished], &Interrupted{Done: finished, Total: len(indices)}
 	}
 	return outcomes, nil
 }
@@ -282,10 +299,14 @@ func workers(w, games int) int {
 	return max(1, min(w, games))
 }
 
-// feed sends the job numbers until done or cancelled.
+// feed sends the job numbers until done or cancelled (a cancelled
+// context starts no more game, even when a worker is waiting).
 func feed(ctx context.Context, n int, jobs chan<- int) {
 	defer close(jobs)
 	for j := range n {
+		if ctx.Err() != nil {
+			return
+		}
 		select {
 		case jobs <- j:
 		case <-ctx.Done():

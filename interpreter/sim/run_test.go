@@ -88,8 +88,36 @@ func TestRunIsDeterministic(t *testing.T) {
 func TestRunStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Run(ctx, Batch{Program: rulestest.Load(t, short), Counts: []int{1}, Seats: []string{"random"}, Games: 50})
-	assert.ErrorContains(t, err, "interrupted after")
+	none, err := Run(ctx, Batch{Program: rulestest.Load(t, short), Counts: []int{1}, Seats: []string{"random"}, Games: 50})
+	assert.EqualError(t, err, "interrupted after 0 of 50 games")
+	assert.Empty(t, none)
 	_, err = Run(context.Background(), Batch{Games: 1})
 	assert.ErrorContains(t, err, "no player counts")
+}
+
+// Cancelled mid-run, Run returns the games that finished, which are the
+// first ones of the run, whatever the number of workers.
+func TestRunKeepsTheGamesThatFinishedWhenCancelled(t *testing.T) {
+	for _, workers := range []int{1, 2, 3} {
+		ctx, cancel := context.WithCancel(context.Background())
+		b := Batch{Program: rulestest.Load(t, short), Counts: []int{1}, Seats: []string{"random"}, Games: 200, Workers: workers,
+			Shard: Shard{Index: 1, Count: 2}}
+		b.Progress = func(done, _ int) {
+			if done == 7 {
+				cancel()
+			}
+		}
+		got, err := Run(ctx, b)
+		cancel()
+		var stop *Interrupted
+		require.ErrorAs(t, err, &stop, "workers %d", workers)
+		assert.Equal(t, 100, stop.Total)
+		assert.Equal(t, len(got), stop.Done)
+		assert.GreaterOrEqual(t, len(got), 7)
+		assert.Less(t, len(got), 100)
+		for j, o := range got {
+			assert.Equal(t, 1+2*j, o.Index, "workers %d: game %d of the shard", workers, j+1)
+			assert.Len(t, o.Scores, 1, "a game that finished")
+		}
+	}
 }

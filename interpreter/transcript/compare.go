@@ -20,16 +20,17 @@ type OptionDifference struct {
 }
 
 // Describe says what differs, for people: file is the transcript's name,
-// a and b name the two rulesets ("the base rules", "the variant").
+// a and b name the two rulesets in the plural ("the base rules", "the
+// variant's rules").
 func (d *OptionDifference) Describe(file, a, b string) string {
 	var what string
 	switch {
 	case len(d.OnlyA) == 0:
-		what = fmt.Sprintf("%s also offers %s", b, strings.Join(d.OnlyB, ", "))
+		what = fmt.Sprintf("%s also offer %s", b, strings.Join(d.OnlyB, ", "))
 	case len(d.OnlyB) == 0:
-		what = fmt.Sprintf("%s no longer offers %s", b, strings.Join(d.OnlyA, ", "))
+		what = fmt.Sprintf("%s no longer offer %s", b, strings.Join(d.OnlyA, ", "))
 	default:
-		what = fmt.Sprintf("%s offer %s where %s offers %s", a, strings.Join(d.OnlyA, ", "), b, strings.Join(d.OnlyB, ", "))
+		what = fmt.Sprintf("%s offer %s where %s offer %s", a, strings.Join(d.OnlyA, ", "), b, strings.Join(d.OnlyB, ", "))
 	}
 	return fmt.Sprintf("%s:%d: decision %d (step %d, %s): %s", file, d.Line, d.Decision, d.Step+1, interpreter.PlayerName(d.Player), what)
 }

@@ -59,7 +59,7 @@ func TestFirstOptionDifferenceFindsTheFirstNewOption(t *testing.T) {
 	require.NotNil(t, d, "the variant offers extra from round 2")
 	assert.Equal(t, []string{"extra"}, d.OnlyB)
 	assert.Empty(t, d.OnlyA)
-	assert.Contains(t, d.Describe("t.yaml", "the base rules", "the variant"), "t.yaml:13: decision 2 (step 2, P1): the variant also offers extra")
+	assert.Contains(t, d.Describe("t.yaml", "the base rules", "the variant's rules"), "t.yaml:13: decision 2 (step 2, P1): the variant's rules also offer extra")
 
 	same, err := FirstOptionDifference(base, base, tr)
 	require.NoError(t, err)
