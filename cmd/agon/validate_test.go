@@ -155,7 +155,7 @@ func TestValidateVariantTellsTheBasesProblemsFromItsOwn(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(tmp, "variant-t7.yaml"), []byte("variant: t7\npatch:\n  constants:\n    rounds: \"7\"\n"), 0o644))
 	code, _, errOut := runCLI(t, "", "validate", tmp, "--variant", "t7")
 	assert.Equal(t, exitProblems, code)
-	assert.Regexp(t, `(?s)^ruleset: .*\nbase rules: 1 problem\n.*scoring.yaml:57:\d+: unknown name "rund".*\nvariant t7 \(.*variant-t7.yaml\): 2 problems with it applied\n.*flow.yaml:34:13: .*\n3 problems: 1 in the base rules, 2 from variant t7\n$`, errOut)
+	assert.Regexp(t, `(?s)^ruleset: .*\nbase rules: 1 problem\n.*scoring.yaml:\d+:\d+: unknown name "rund".*\nvariant t7 \(.*variant-t7.yaml\): 2 problems with it applied\n.*flow.yaml:34:13: .*\n3 problems: 1 in the base rules, 2 from variant t7\n$`, errOut)
 }
 
 // A variant whose rules equal the base rules (a constant set to its own
