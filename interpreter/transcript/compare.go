@@ -17,6 +17,10 @@ type OptionDifference struct {
 	Player   int
 	// OnlyA and OnlyB are the option keys offered by one ruleset only.
 	OnlyA, OnlyB []string
+	// PlayerA and PlayerB are who decides under each ruleset; they
+	// differ when the options are the same but the deciding player is
+	// not.
+	PlayerA, PlayerB int
 }
 
 // Describe says what differs, for people: file is the transcript's name,
@@ -25,6 +29,8 @@ type OptionDifference struct {
 func (d *OptionDifference) Describe(file, a, b string) string {
 	var what string
 	switch {
+	case len(d.OnlyA) == 0 && len(d.OnlyB) == 0:
+		what = fmt.Sprintf("%s ask %s where %s ask %s, with the same options", a, interpreter.PlayerName(d.PlayerA), b, interpreter.PlayerName(d.PlayerB))
 	case len(d.OnlyA) == 0:
 		what = fmt.Sprintf("%s also offer %s", b, strings.Join(d.OnlyB, ", "))
 	case len(d.OnlyB) == 0:
@@ -111,5 +117,5 @@ func compareOptions(a, b *interpreter.Decision) *OptionDifference {
 	if onlyA == nil && onlyB == nil && a.Player == b.Player {
 		return nil
 	}
-	return &OptionDifference{OnlyA: onlyA, OnlyB: onlyB}
+	return &OptionDifference{OnlyA: onlyA, OnlyB: onlyB, PlayerA: a.Player, PlayerB: b.Player}
 }

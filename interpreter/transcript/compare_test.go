@@ -65,3 +65,44 @@ func TestFirstOptionDifferenceFindsTheFirstNewOption(t *testing.T) {
 	require.NoError(t, err)
 	assert.Nil(t, same, "a ruleset never differs from itself")
 }
+
+// A variant that asks another player with the same options is a
+// difference, and Describe names both players (it printed "also offer"
+// followed by nothing).
+func TestFirstOptionDifferenceNamesAnotherDecidingPlayer(t *testing.T) {
+	fsys := fstest.MapFS{
+		"g/rules.yaml": &fstest.MapFile{Data: []byte(`game: g
+players: {min: 2, max: 2}
+constants:
+  asked: 0
+flow:
+  - choose:
+      who: asked
+      prompt: go
+      options:
+        - {key: a}
+        - {key: b}
+scoring:
+  score: "0"
+`)},
+		"g/variant-other.yaml": &fstest.MapFile{Data: []byte(`variant: other
+patch:
+  constants:
+    asked: 1
+`)},
+	}
+	base, err := interpreter.Load(fsys, "g", "")
+	require.NoError(t, err)
+	variant, err := interpreter.Load(fsys, "g", "other")
+	require.NoError(t, err)
+	tr, err := Record(base, interpreter.Config{Players: 2, Seed: 1}, []interpreter.Bot{firstSeat{}, firstSeat{}})
+	require.NoError(t, err)
+	tr, err = Read("t.yaml", tr.Marshal())
+	require.NoError(t, err)
+
+	d, err := FirstOptionDifference(base, variant, tr)
+	require.NoError(t, err)
+	require.NotNil(t, d)
+	assert.Contains(t, d.Describe("t.yaml", "the base rules", "the variant's rules"),
+		"the base rules ask P1 where the variant's rules ask P2, with the same options")
+}
