@@ -22,6 +22,12 @@ type Limits struct {
 	// function calls and iterations of builtin predicates (filter, map,
 	// sum, all, …), across every nested call (default 1e6).
 	MaxExprSteps int
+	// MaxRunSteps bounds the expression work between two decisions: the
+	// MaxExprSteps steps of every evaluation run from one decision to the
+	// next, added up (default 1e7). It stops a bounded loop whose every
+	// evaluation is heavy but legal. Game.Eval (transcript and scenario
+	// checks) has a budget of its own of the same size for the whole game.
+	MaxRunSteps int
 	// MaxLogBytes bounds the text a game's log effects may write in all
 	// (default 16 MB).
 	MaxLogBytes int
@@ -45,6 +51,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxExprSteps <= 0 {
 		l.MaxExprSteps = 1000000
+	}
+	if l.MaxRunSteps <= 0 {
+		l.MaxRunSteps = 10000000
 	}
 	if l.MaxLogBytes <= 0 {
 		l.MaxLogBytes = 16 << 20

@@ -311,6 +311,21 @@ func (g *Game) chargeSteps(n int) error {
 	return nil
 }
 
+// chargeWork adds the steps of the top-level evaluation of c that just
+// ended to the work since the last decision (Limits.MaxRunSteps): one
+// addition per evaluation, none per step.
+func (g *Game) chargeWork(c *compiled) error {
+	g.work += g.budget.steps
+	if g.work <= g.limits.MaxRunSteps {
+		return nil
+	}
+	msg := fmt.Sprintf("more than %d steps of expression work without a decision (limit MaxRunSteps: the function calls and predicate iterations of every expression evaluated between two decisions, added up): a loop that repeats a heavy expression too often?", g.limits.MaxRunSteps)
+	if g.evaluating {
+		msg = fmt.Sprintf("the checks take more than %d steps of expression work in all (limit MaxRunSteps: the function calls and predicate iterations of every check of the game, added up): fewer or lighter checks?", g.limits.MaxRunSteps)
+	}
+	return &exprError{pos: c.src.Pos, msg: msg}
+}
+
 // chargeMemory counts memory of the current evaluation.
 func (g *Game) chargeMemory(n int) error {
 	if n < 0 || n > g.limits.MaxExprMemory || g.memoryUsed()+n > g.limits.MaxExprMemory {

@@ -106,3 +106,57 @@ func TestEvalRefusesDeepExpression(t *testing.T) {
 	assert.Contains(t, err.Error(), "expression nests deeper than 100 levels")
 	assert.Equal(t, "", ExplainCheck(g, strings.Repeat("(", 1<<20)))
 }
+
+// A bounded loop whose every evaluation stays under MaxExprSteps still
+// stops, at the expression that passes MaxRunSteps, with the limit named.
+func TestMaxRunStepsStopsHeavyEvaluationsWithoutADecision(t *testing.T) {
+	re := startErr(t, `
+vars:
+  x: {type: int}
+flow:
+  - repeat: 1000
+    do:
+      - set: x
+        to: "count(1..900, # % 7 == 0)"
+`, Config{Limits: Limits{MaxRunSteps: 9000}})
+	assert.Contains(t, re.Msg, "more than 9000 steps of expression work without a decision")
+	assert.Contains(t, re.Msg, "limit MaxRunSteps")
+	assert.Equal(t, rulesFile+":8:14", re.Pos.String()) // the expression, inside its quotes
+	assert.Equal(t, "flow", re.Where)
+}
+
+// The work counts from the last decision, as MaxEffects does.
+func TestMaxRunStepsCountsFromTheLastDecision(t *testing.T) {
+	g, err := NewGame(load(t, `
+vars:
+  x: {type: int}
+flow:
+  - repeat: 3
+    do:
+      - repeat: 5
+        do:
+          - set: x
+            to: "x + count(1..900, # % 7 == 0)"
+      - choose:
+          who: 0
+          prompt: next
+          options: [{key: go}]
+`), Config{Players: 1, Limits: Limits{MaxRunSteps: 5000}})
+	require.NoError(t, err)
+	apply(t, g, "go", "go", "go")
+	assert.True(t, g.Over())
+	assert.Equal(t, 15*128, eval(t, g, "x"))
+}
+
+// Checks (Game.Eval) share one budget for the whole game: many heavy
+// checks stop, each light enough alone.
+func TestMaxRunStepsBoundsAGamesChecks(t *testing.T) {
+	g, err := NewGame(load(t, "flow:\n  - log: hi\n"), Config{Players: 1, Limits: Limits{MaxRunSteps: 5000}})
+	require.NoError(t, err)
+	for range 5 {
+		eval(t, g, "count(1..900, # % 7 == 0)")
+	}
+	_, err = g.Eval("count(1..900, # % 7 == 0)")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the checks take more than 5000 steps of expression work in all (limit MaxRunSteps")
+}

@@ -125,6 +125,7 @@ func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
 	p.flow = c.block(rs.Flow, nil, "flow")
 	c.compileTriggers()
 	p.analyzeTriggers(c.ec.names)
+	p.checkInitOrder(c.ec.names, ds)
 	c.compileScoring()
 	c.compileReport()
 	p.adhoc.ec, p.adhoc.c = c.ec, c

@@ -567,6 +567,11 @@
 // MaxExprMemory counts expr's own allocations of every running VM plus
 // the strings and lists built by +, repeat, join, concat and the string
 // conversions, charged before they are built where the size can explode.
+// Limits.MaxRunSteps adds up the steps of every top-level evaluation from
+// one decision to the next (run resets it, as it does the effect count),
+// once per evaluation as it ends, so a loop that repeats a legal but heavy
+// expression stops; Game.Eval's checks add up in a count of their own for
+// the whole game.
 // An expression nested deeper than schema.MaxExprDepth is refused before
 // expr parses it (its parser recurses per level). MaxLogBytes bounds a
 // game's log text; schema bounds file sizes and kinds and the total cards.

@@ -31,6 +31,7 @@ func (e *RuntimeError) Error() string {
 // run executes effects until a decision is pending or the game is over.
 func (g *Game) run() error {
 	effects := 0
+	g.work = 0 // a new stretch of play (Limits.MaxRunSteps)
 	// What the game knows of its triggers and calls (triggerdeps.go,
 	// callmemo.go) carries over from the last run: between runs the state
 	// changes only by take (locals and the decision, which neither reads)
@@ -653,12 +654,16 @@ func (g *Game) eval(c *compiled) (any, error) {
 			if g.fastCheck != nil {
 				g.fastCheck(c, v)
 			}
-			return v, nil
+			return v, g.chargeWork(c)
 		}
 	} else if g.fastCount != nil && g.callDepth == 0 {
 		g.fastCount(c, false)
 	}
-	return g.runProgram(c)
+	v, err := g.runProgram(c)
+	if err == nil && g.callDepth == 0 {
+		err = g.chargeWork(c)
+	}
+	return v, err
 }
 
 // vmEnv is the root map as the VM reads it: with this game under gameKey,

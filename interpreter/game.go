@@ -20,6 +20,11 @@ type Game struct {
 	vms       []*vm.VM // one per nested function call depth
 	callDepth int
 	budget    evalBudget // of the current top-level evaluation (budget.go)
+	// work is the steps of the top-level evaluations since run began
+	// (Limits.MaxRunSteps); checkWork those of every Eval, which counts
+	// into work while it runs (evaluating is set then).
+	work, checkWork int
+	evaluating      bool
 	// look is set on the copy a legal_if_after look-ahead runs on.
 	look *lookahead
 	// phaseHook, when set, is called as each phase begins (a scenario

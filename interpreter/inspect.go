@@ -27,7 +27,12 @@ func (g *Game) Eval(src string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A check's work counts to the game's checks, not to the stretch of
+	// play it looks at (Limits.MaxRunSteps).
+	work := g.work
+	g.work, g.evaluating = g.checkWork, true
 	v, err := g.eval(c)
+	g.checkWork, g.work, g.evaluating = g.work, work, false
 	if err != nil {
 		return nil, err
 	}

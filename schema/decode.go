@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"slices"
@@ -10,10 +11,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 )
-
-// MaxNodes is the most YAML nodes a file may expand to once aliases are
-// followed. It stops "billion laughs" alias bombs before decoding.
-const MaxNodes = 100000
 
 // Decode decodes node into out, which must be a non-nil pointer to a model
 // type (e.g. *Ruleset, *Effect), recording every problem in ds. It keeps
@@ -92,23 +89,37 @@ func (d *decoder) run(file string, node *yaml.Node, out any) {
 	if node == nil {
 		return
 	}
-	if !checkAliases(file, node, d.ds) {
+	if _, ok := checkAliases(file, node, d.ds); !ok {
 		return
 	}
 	d.decode(file, node, v.Elem())
 }
 
-// checkAliases reports a tree that expands beyond MaxNodes.
-func checkAliases(file string, node *yaml.Node, ds *Diagnostics) bool {
-	if n, aliases := countNodes(node); !aliases && n <= MaxNodes {
-		return true // a plain tree: its size is its count
+// checkAliases reports a tree of more than MaxNodes nodes, aliases
+// expanded, or an alias inside its own anchor, as a structure error (the
+// file is dropped). It returns the tree's expanded size.
+func checkAliases(file string, node *yaml.Node, ds *Diagnostics) (int, bool) {
+	n, aliases := countNodes(node)
+	if !aliases {
+		if n <= MaxNodes {
+			return n, true // a plain tree: its size is its count
+		}
+		ds.Add(Diagnostic{Pos: nodePos(file, nthNode(node, MaxNodes+1)), Structure: true,
+			Msg: fmt.Sprintf("more than %d YAML nodes in one file (limit MaxNodes): the file passes the limit here%s", MaxNodes, splitHint("MaxNodes"))})
+		return n, false
+	}
+	if alias, anchor := selfAlias(node, nil); alias != nil {
+		ds.Add(Diagnostic{Pos: nodePos(file, alias), Structure: true,
+			Msg: fmt.Sprintf("YAML alias *%s refers to itself: it is inside the value its anchor &%s (line %d) names", alias.Value, anchor.Anchor, anchor.Line)})
+		return 0, false
 	}
 	size := expansionSizer(MaxNodes)
-	if size(node) <= MaxNodes {
-		return true
+	if s := size(node); s <= MaxNodes {
+		return s, true
 	}
-	ds.Addf(nodePos(file, aliasCulprit(node, size, MaxNodes)), "YAML aliases expand to more than %d nodes (limit MaxNodes)", MaxNodes)
-	return false
+	ds.Add(Diagnostic{Pos: nodePos(file, aliasCulprit(node, size, MaxNodes)), Structure: true,
+		Msg: fmt.Sprintf("YAML aliases expand to more than %d nodes (limit MaxNodes)", MaxNodes)})
+	return 0, false
 }
 
 // countNodes counts the nodes of n's tree, and says whether it has an
@@ -172,6 +183,10 @@ func expansionSizer(limit int) func(*yaml.Node) int {
 // parseFile parses one YAML document. It returns (nil, true) for an empty
 // file and (nil, false) after reporting a syntax error.
 func parseFile(file string, src []byte, ds *Diagnostics) (*yaml.Node, bool) {
+	if d := PrecheckNodes(file, src, MaxNodes, "MaxNodes"); d != nil {
+		ds.Add(*d)
+		return nil, false
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {

@@ -67,6 +67,9 @@ type tree struct {
 	broken bool
 	// bytes is the size of the files read so far (MaxRulesetBytes).
 	bytes int64
+	// nodes is the YAML nodes of the files read so far, aliases expanded
+	// (MaxRulesetNodes).
+	nodes int
 }
 
 // sectionKind says how a top-level section merges across files.
@@ -146,11 +149,15 @@ func (t *tree) readFile(fsys fs.FS, file string) *yaml.Node {
 	t.read = append(t.read, file)
 	t.d.src[file] = splitLines(src)
 	doc, ok := parseFile(file, src, t.ds)
-	if !ok || (doc != nil && !checkAliases(file, doc, t.ds)) {
+	if !ok {
 		t.broken = true
 		return nil
 	}
 	if doc == nil {
+		return nil
+	}
+	if !t.countNodes(file, doc) {
+		t.broken = true
 		return nil
 	}
 	t.notes = append(t.notes, provisionalNotes(file, doc)...)
@@ -163,6 +170,21 @@ func (t *tree) readFile(fsys fs.FS, file string) *yaml.Node {
 		return nil
 	}
 	return top
+}
+
+// countNodes checks a file's nodes, aliases expanded, against MaxNodes
+// and adds them to the ruleset's, checked against MaxRulesetNodes.
+func (t *tree) countNodes(file string, doc *yaml.Node) bool {
+	n, ok := checkAliases(file, doc, t.ds)
+	if !ok {
+		return false
+	}
+	if t.nodes += n; t.nodes > MaxRulesetNodes {
+		t.ds.Add(Diagnostic{Pos: Pos{File: file}, Structure: true,
+			Msg: fmt.Sprintf("the ruleset's files hold more than %d YAML nodes together (limit MaxRulesetNodes): this file passes the limit", MaxRulesetNodes)})
+		return false
+	}
+	return true
 }
 
 // mergeFile adds the top-level sections of one file to the merged root.

@@ -276,7 +276,11 @@ func (t *tree) mergeRows(base *yaml.Node, baseFile string, patch *yaml.Node, fil
 			t.ds.Addf(nodePos(file, row), "a patch row needs an id")
 			continue
 		}
-		remove, rest := splitRemove(row)
+		remove, rest, bad := splitRemove(row)
+		if bad != nil {
+			t.ds.Addf(nodePos(file, bad), "remove: expected true or false, got %s%s", describe(bad), quotedValue(bad))
+			continue
+		}
 		i := rowIndex(out, id)
 		switch {
 		case remove && i < 0:
@@ -314,16 +318,28 @@ func rowIDOf(row *yaml.Node) (string, bool) {
 }
 
 // splitRemove reports whether a patch row says remove: true and returns
-// the row without its remove key.
-func splitRemove(row *yaml.Node) (bool, *yaml.Node) {
+// the row without its remove key; bad is a remove value that is neither
+// true nor false (remove: 1, remove: yes), which would be ignored.
+func splitRemove(row *yaml.Node) (remove bool, rest, bad *yaml.Node) {
 	i := keyIndex(row, "remove")
 	if i < 0 {
-		return false, row
+		return false, row, nil
 	}
 	v := resolve(row.Content[i+1])
-	rest := *row
-	rest.Content = slices.Delete(slices.Clone(row.Content), i, i+2)
-	return v.ShortTag() == "!!bool" && strings.EqualFold(v.Value, "true"), &rest
+	if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" {
+		return false, row, v
+	}
+	r := *row
+	r.Content = slices.Delete(slices.Clone(row.Content), i, i+2)
+	return strings.EqualFold(v.Value, "true"), &r, nil
+}
+
+// quotedValue is ` "x"` for a scalar's text, to show what was written.
+func quotedValue(n *yaml.Node) string {
+	if n.Kind != yaml.ScalarNode {
+		return ""
+	}
+	return fmt.Sprintf(" %q", n.Value)
 }
 
 // rowIndex is the index of the row with id in rows, or -1.

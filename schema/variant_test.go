@@ -96,6 +96,19 @@ adds:
 	}, messages(ds))
 }
 
+// A row's remove: is true or false: anything else was ignored, and the
+// row kept, without a word.
+func TestVariantRemoveIsTrueOrFalse(t *testing.T) {
+	for src, got := range map[string]string{"1": `an integer "1"`, "yes": `a string "yes"`, `"yes please"`: `a string "yes please"`, "[true]": "a list"} {
+		fsys := withVariant("x", "variant: x\npatch:\n  cards:\n    power:\n      rows:\n        - {id: field, remove: "+src+"}\n")
+		_, ds := LoadVariant(fsys, "g", "x")
+		assert.Equal(t, []string{`g/variant-x.yaml:6:31: remove: expected true or false, got ` + got}, messages(ds), src)
+	}
+	fsys := withVariant("x", "variant: x\npatch:\n  cards:\n    power:\n      rows:\n        - {id: field, remove: false}\n")
+	_, ds := LoadVariant(fsys, "g", "x")
+	assert.Empty(t, messages(ds))
+}
+
 // A patch only changes what the base defines: a misspelt name would add
 // something no rule reads. adds: only adds what is new.
 func TestVariantPatchChangesOnlyWhatTheBaseDefines(t *testing.T) {

@@ -91,8 +91,8 @@ var (
 // transcript: its top-level mapping has a scenario: key.
 func IsScenario(data []byte) bool {
 	var doc yaml.Node
-	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
-		return false
+	if schema.PrecheckNodes("", data, schema.MaxTranscriptNodes, "") != nil || yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+		return false // Read reports it
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
@@ -111,11 +111,9 @@ func IsScenario(data []byte) bool {
 // diagnostics, together with whatever could be decoded.
 func ReadScenario(name string, data []byte) (*Scenario, error) {
 	sc := &Scenario{Transcript: Transcript{File: name}, Start: interpreter.StartSetup}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		var ds schema.Diagnostics
-		ds.Add(yamlDiagnostic(name, err))
-		return sc, ds.Err()
+	doc, err := parseLimited(name, data)
+	if err != nil {
+		return sc, err
 	}
 	d := &decoder{file: name, kinds: scenarioStepKinds, keys: scenarioStepKeys}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {

@@ -303,18 +303,37 @@ func flowInts(list []int) string {
 // diagnostics, together with whatever could be decoded.
 func Read(name string, data []byte) (*Transcript, error) {
 	t := &Transcript{File: name}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		var ds schema.Diagnostics
-		ds.Add(yamlDiagnostic(name, err))
-		return t, ds.Err()
+	doc, err := parseLimited(name, data)
+	if err != nil {
+		return t, err
 	}
 	d := &decoder{file: name}
-	d.transcript(&doc, t)
+	d.transcript(doc, t)
 	if len(doc.Content) > 0 && doc.Content[0].Kind == yaml.MappingNode {
-		readComments(data, &doc, t)
+		readComments(data, doc, t)
 	}
 	return t, d.ds.Err()
+}
+
+// parseLimited parses a transcript or scenario file of at most
+// schema.MaxTranscriptNodes YAML nodes, counted before it is parsed
+// (schema.PrecheckNodes) and after.
+func parseLimited(name string, data []byte) (*yaml.Node, error) {
+	var ds schema.Diagnostics
+	if d := schema.PrecheckNodes(name, data, schema.MaxTranscriptNodes, "MaxTranscriptNodes"); d != nil {
+		ds.Add(*d)
+		return nil, ds.Err()
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		ds.Add(yamlDiagnostic(name, err))
+		return nil, ds.Err()
+	}
+	if d := schema.CheckNodes(name, &doc, schema.MaxTranscriptNodes, "MaxTranscriptNodes"); d != nil {
+		ds.Add(*d)
+		return nil, ds.Err()
+	}
+	return &doc, nil
 }
 
 // yamlDiagnostic turns a yaml.v3 syntax error into a diagnostic.
