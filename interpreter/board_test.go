@@ -120,7 +120,7 @@ func TestBoardTypeErrorsAtLoad(t *testing.T) {
 		{`moves(tiles, "r0c1", "kng")`, `:33:33: moves: board tiles has no move pattern "kng" (did you mean "king"?)`},
 		{`map.regions.esat`, `:33:24: board map has no region "esat" (did you mean "east"?)`},
 		{`map.paths["wra"][0]`, `:33:22: board map has no path "wra" (did you mean "war"?)`},
-		{`1 + cell(tiles, 0, 0)`, `:33:14: invalid operation: + (mismatched types int and string)`},
+		{`1 + cell(tiles, 0, 0)`, `:33:14: cannot apply + to an int and a string`},
 	} {
 		_, err := Load(rulesFS(boardRules+"flow:\n  - log: '{"+c[0]+"}'\n"), "g", "")
 		if assert.Error(t, err, c[0]) {

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strconv"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm/runtime"
 )
 
 // Integer arithmetic is checked: a result that does not fit in an int is
@@ -56,30 +57,81 @@ func overflow(a int, op string, b int) error {
 	return fmt.Errorf("integer overflow: %d %s %d does not fit in an int", a, op, b)
 }
 
-// toInt is expr's int() without machine-dependent results: a float that
-// is not finite or does not fit in an int is an error (Go leaves that
-// conversion to the hardware).
+// toInt is expr's int() without machine-dependent results (a float that
+// is not finite or does not fit in an int is an error: Go leaves that
+// conversion to the hardware) and without panics: a string that is no
+// whole number, or a value of another kind, is an error in the ruleset's
+// words (expr's own int() panics, and a closure calls toInt directly).
 func toInt(args ...any) (any, error) {
 	if len(args) != 1 {
 		return nil, fmt.Errorf("int takes 1 argument, got %d", len(args))
 	}
-	f, ok := args[0].(float64)
-	if !ok {
-		return intBuiltin(args...)
+	switch v := args[0].(type) {
+	case int:
+		return v, nil
+	case float64:
+		if math.IsNaN(v) || v < math.MinInt64 || v >= math.MaxInt64 {
+			return nil, fmt.Errorf("int(%v): not a number that fits in an int", v)
+		}
+		return int(v), nil
+	case string:
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return nil, fmt.Errorf("int(%q): not a whole number that fits in an int", v)
+		}
+		return n, nil
 	}
-	if math.IsNaN(f) || f < math.MinInt64 || f >= math.MaxInt64 {
-		return nil, fmt.Errorf("int(%v): not a number that fits in an int", f)
-	}
-	return int(f), nil
+	return nil, fmt.Errorf("int takes a number or a string, not %s", describe(args[0]))
 }
 
-// intBuiltin is expr's own int(), for everything but float64.
-func intBuiltin(args ...any) (any, error) {
-	return builtin.Int(args[0]), nil
+// abs is abs() of an int, checked (the smallest int has no opposite), or
+// of a float.
+func abs(args ...any) (any, error) {
+	switch v := args[0].(type) {
+	case int:
+		if v == math.MinInt {
+			return nil, fmt.Errorf("integer overflow: abs(%d) does not fit in an int", v)
+		}
+		if v < 0 {
+			return -v, nil
+		}
+		return v, nil
+	case float64:
+		return math.Abs(v), nil
+	}
+	return nil, fmt.Errorf("abs takes a number, not %s", describe(args[0]))
 }
 
-// checkedOps are the functions arithPatcher calls, by operator.
-var checkedOps = map[string]string{"+": "$add", "-": "$sub", "*": "$mul"}
+// untypedOp is a checked operator for operands the checker could not
+// type: checked when both are ints, expr's own operator otherwise (which
+// panics on operands it cannot combine; the VM reports that at the
+// operator).
+func untypedOp(checked func(a, b int) (int, error), general func(a, b any) any) func(args ...any) (any, error) {
+	return func(args ...any) (any, error) {
+		if a, ok := args[0].(int); ok {
+			if b, ok := args[1].(int); ok {
+				return checked(a, b)
+			}
+		}
+		return general(args[0], args[1]), nil
+	}
+}
+
+// negate is the negation of a value the checker could not type: checked
+// for an int, expr's own otherwise.
+func negate(args ...any) (any, error) {
+	if n, ok := args[0].(int); ok {
+		return subInts(0, n)
+	}
+	return runtime.Negate(args[0]), nil
+}
+
+// checkedOps are the functions arithPatcher calls, by operator: of two
+// ints, and (untypedOps) of an int or an untyped value with another.
+var (
+	checkedOps = map[string]string{"+": "$add", "-": "$sub", "*": "$mul"}
+	untypedOps = map[string]string{"-": "$subAny", "*": "$mulAny"}
+)
 
 // checkedArith declares the checked operators' functions for the runtime
 // compile.
@@ -98,6 +150,10 @@ func checkedArith() []expr.Option {
 		expr.Function("$add", op(addInts)),
 		expr.Function("$sub", op(subInts)),
 		expr.Function("$mul", op(mulInts)),
+		expr.Function("$subAny", untypedOp(subInts, runtime.Subtract)),
+		expr.Function("$mulAny", untypedOp(mulInts, runtime.Multiply)),
+		expr.Function("$neg", negate),
+		expr.Function("$abs", abs),
 		expr.Function("$int", toInt),
 		expr.Function("$sum", sumInts),
 	}
@@ -154,15 +210,30 @@ func (r *arithRecorder) Visit(node *ast.Node) {
 		r.at[f.Location()] = "sum"
 		return
 	}
-	if u, ok := (*node).(*ast.UnaryNode); ok && u.Operator == "-" && isInt(u.Node.Type()) {
-		r.at[u.Location()] = "neg"
+	if f, ok := (*node).(*ast.BuiltinNode); ok && f.Name == "abs" && len(f.Arguments) == 1 && maybeInt(f.Arguments[0].Type()) {
+		r.at[f.Location()] = "abs"
+		return
+	}
+	if u, ok := (*node).(*ast.UnaryNode); ok && u.Operator == "-" {
+		switch t := u.Node.Type(); {
+		case isInt(t):
+			r.at[u.Location()] = "neg"
+		case maybeInt(t):
+			r.at[u.Location()] = "neg?"
+		}
 		return
 	}
 	b, ok := (*node).(*ast.BinaryNode)
-	if !ok || checkedOps[b.Operator] == "" || !isInt(b.Left.Type()) || !isInt(b.Right.Type()) {
+	if !ok {
 		return
 	}
-	r.at[b.Location()] = b.Operator
+	l, rt := b.Left.Type(), b.Right.Type()
+	switch {
+	case checkedOps[b.Operator] != "" && isInt(l) && isInt(rt):
+		r.at[b.Location()] = b.Operator
+	case untypedOps[b.Operator] != "" && maybeInt(l) && maybeInt(rt):
+		r.at[b.Location()] = b.Operator + "?"
+	}
 }
 
 // Reset and ShouldRepeat make arithRecorder a "repeatable" patcher, which
@@ -178,6 +249,11 @@ func (r *arithRecorder) ShouldRepeat() bool { return false }
 func (r *arithRecorder) recordsOnly() {}
 
 func isInt(t reflect.Type) bool { return t != nil && t.Kind() == reflect.Int }
+
+// maybeInt is an int, or a type the checker left open (interface {}).
+func maybeInt(t reflect.Type) bool {
+	return t != nil && (t.Kind() == reflect.Int || t.Kind() == reflect.Interface)
+}
 
 // arithPatcher turns the recorded operations into checked calls, and
 // every int() into toInt; and the recorded card reads into $loc and $full
@@ -196,27 +272,40 @@ func (p arithPatcher) Visit(node *ast.Node) {
 		p.builtin(node, f)
 		return
 	}
-	if u, ok := (*node).(*ast.UnaryNode); ok && p.at[u.Location()] == "neg" {
-		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$sub"},
-			Arguments: []ast.Node{&ast.IntegerNode{Value: 0}, u.Node}})
+	if u, ok := (*node).(*ast.UnaryNode); ok && u.Operator == "-" {
+		switch p.at[u.Location()] {
+		case "neg":
+			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$sub"},
+				Arguments: []ast.Node{&ast.IntegerNode{Value: 0}, u.Node}})
+		case "neg?":
+			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$neg"}, Arguments: []ast.Node{u.Node}})
+		}
 		return
 	}
 	b, ok := (*node).(*ast.BinaryNode)
-	if !ok || p.at[b.Location()] != b.Operator {
+	if !ok {
 		return
 	}
-	ast.Patch(node, &ast.CallNode{
-		Callee:    &ast.IdentifierNode{Value: checkedOps[b.Operator]},
-		Arguments: []ast.Node{b.Left, b.Right},
-	})
+	callee := ""
+	switch p.at[b.Location()] {
+	case b.Operator:
+		callee = checkedOps[b.Operator]
+	case b.Operator + "?":
+		callee = untypedOps[b.Operator]
+	}
+	if callee != "" {
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: callee}, Arguments: []ast.Node{b.Left, b.Right}})
+	}
 }
 
-// builtin patches int() (always) and the int sums (sum(xs) and
+// builtin patches int() (always), abs of an int or untyped value, and the int sums (sum(xs) and
 // sum(xs, EXPR), the latter as a checked sum of map(xs, EXPR)).
 func (p arithPatcher) builtin(node *ast.Node, f *ast.BuiltinNode) {
 	switch {
 	case f.Name == "int":
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$int"}, Arguments: f.Arguments})
+	case f.Name == "abs" && p.at[f.Location()] == "abs":
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$abs"}, Arguments: f.Arguments})
 	case f.Name == "sum" && p.at[f.Location()] == "sum" && len(f.Arguments) == 1:
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$sum"}, Arguments: f.Arguments})
 	case f.Name == "sum" && p.at[f.Location()] == "sum" && len(f.Arguments) == 2:

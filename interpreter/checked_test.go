@@ -81,3 +81,40 @@ flow:
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "integer overflow: 9223372036854775807 + 1 does not fit in an int")
 }
+
+// Arithmetic on values the checker cannot type (what min, max, first,
+// last give, or abs of anything) is checked too when the values are ints
+// at run time, on the VM and in closures alike; other values compute as
+// before.
+func TestUntypedIntArithmeticIsChecked(t *testing.T) {
+	g := start(t, badValueRules, 1)
+	for src, want := range map[string]string{
+		`min(bigs) * 2`:                        `^<expression>:1:11: integer overflow: -9223372036854775807 \* 2 does not fit in an int$`,
+		`max(bigs) - 2`:                        `^<expression>:1:11: integer overflow: -9223372036854775807 - 2 does not fit in an int$`,
+		`first([-9223372036854775807]) - 2`:    `^<expression>:1:31: integer overflow: -9223372036854775807 - 2`,
+		`last(bigs) - 2`:                       `^<expression>:1:12: integer overflow: -9223372036854775807 - 2`,
+		`2 * first(bigs)`:                      `^<expression>:1:3: integer overflow: 2 \* -9223372036854775807`,
+		`first(bigs) * first([2])`:             `^<expression>:1:13: integer overflow`,
+		`abs(big - 1)`:                         `^<expression>:1:1: integer overflow: abs\(-9223372036854775808\) does not fit in an int$`,
+		`abs(first([big - 1]))`:                `^<expression>:1:1: integer overflow: abs\(-9223372036854775808\)`,
+		`-first([big - 1])`:                    `^<expression>:1:1: integer overflow: 0 - -9223372036854775808`,
+		`first(map(bigs, # - 1)) - first([1])`: `^<expression>:1:25: integer overflow`,
+		`sum(bigs, first([#]) - 2)`:            `^<expression>:1:22: integer overflow`,
+		`reduce(bigs, #acc - 2, first(bigs))`:  `integer overflow: -9223372036854775807 - 2`,
+	} {
+		_, err := evalBothWays(t, g, src)
+		if assert.Error(t, err, src) {
+			assert.Regexp(t, want, err.Error(), src)
+		}
+	}
+	for src, want := range map[string]any{
+		`min(xs) - 1`: 0, `max(xs) * 2`: 6, `first(xs) - last(xs)`: -2, `-first(xs)`: -1, `abs(first([-2]))`: 2,
+		`abs(big)`: math.MaxInt, `abs(-2.5)`: 2.5, `abs(first([-2.5]))`: 2.5, `first([1.5]) * 2`: 3.0,
+		`first([1.5]) - first([1])`: 0.5, `-first([1.5])`: -1.5, `-first([big])`: math.MaxInt, `first([3]) * first([-3])`: -9,
+	} {
+		v, err := evalBothWays(t, g, src)
+		if assert.NoError(t, err, src) {
+			assert.Equal(t, want, v, src)
+		}
+	}
+}

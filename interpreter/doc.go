@@ -603,5 +603,11 @@
 // position. Run-time problems are *RuntimeError values naming the ruleset
 // position, the block ("phase bidding", "procedure rebid") and the number
 // of decisions taken. Library code never recovers panics; only the CLI
-// turns a stray one into "internal error".
+// turns a stray one into "internal error". (expr itself fails by panicking:
+// its VM recovers and reports the panic at the operation, and a closure
+// that calls one of expr's builtins directly gives up when it panics, so
+// that the VM reports it: givingUpOnPanic.) An expression's run-time
+// messages, and the messages of expr's checks at load, are rewritten in
+// the ruleset's words (rulesetWords, gowords.go): no Go type or package
+// name reaches a ruleset's author.
 package interpreter

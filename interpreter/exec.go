@@ -709,9 +709,9 @@ func (g *Game) exprFailure(c *compiled, err error) error {
 				return inner
 			}
 		}
-		return &exprError{pos: c.src.At(fe.Line, fe.Column), msg: msg}
+		return &exprError{pos: c.src.At(fe.Line, fe.Column), msg: rulesetWords(msg)}
 	}
-	return &exprError{pos: c.src.Pos, msg: err.Error()}
+	return &exprError{pos: c.src.Pos, msg: rulesetWords(err.Error())}
 }
 
 func (g *Game) evalBool(c *compiled) (bool, error) {

@@ -407,6 +407,9 @@ func (c *exprCompiler) report(src schema.Expr, err error, env *envScope) {
 func (c *exprCompiler) explain(msg string, env *envScope) string {
 	if m := reNoField.FindStringSubmatch(msg); m != nil {
 		owner, candidates := c.describeStruct(m[1], env)
+		if owner == "" {
+			return fmt.Sprintf("%s has no field %q", aGoTypeName(c.prettyTypes(m[1])), m[2])
+		}
 		return fmt.Sprintf("unknown %s field %q%s", owner, m[2], schema.DidYouMean(m[2], candidates))
 	}
 	if m := reNoName.FindStringSubmatch(msg); m != nil {
@@ -419,7 +422,7 @@ func (c *exprCompiler) explain(msg string, env *envScope) string {
 	if m, ok := explainArgType(msg); ok {
 		return m
 	}
-	return msg
+	return rulesetWords(msg)
 }
 
 // prettyTypes replaces shadow struct type names in a message by "card",

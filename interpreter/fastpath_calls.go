@@ -1,6 +1,8 @@
 package interpreter
 
 import (
+	"math"
+
 	"github.com/expr-lang/expr/ast"
 )
 
@@ -42,9 +44,17 @@ func (fc *fastCompiler) call(n *ast.CallNode) fastFunc {
 		if len(args) == 2 {
 			return fastStep(args[1])
 		}
-	case "$add", "$sub", "$mul":
+	case "$add", "$sub", "$mul", "$subAny", "$mulAny":
 		if len(args) == 2 {
 			return fastChecked(id.Value, args[0], args[1])
+		}
+	case "$neg":
+		if len(args) == 1 {
+			return fastNeg(args[0])
+		}
+	case "$abs":
+		if len(args) == 1 {
+			return fc.unaryOf(args[0], fastAbs)
 		}
 	case plusFunc:
 		if len(args) == 3 {
@@ -169,14 +179,15 @@ func fastStep(body fastFunc) fastFunc {
 	}
 }
 
-// fastChecked compiles checked int arithmetic ($add, $sub, $mul): an
-// overflow gives up, and the VM reports it.
+// fastChecked compiles checked int arithmetic ($add, $sub, $mul, and
+// $subAny, $mulAny of untyped operands): an overflow gives up, and the VM
+// reports it; so does a value that is not an int (the VM computes it).
 func fastChecked(name string, a, b fastFunc) fastFunc {
 	op := addInts
 	switch name {
-	case "$sub":
+	case "$sub", "$subAny":
 		op = subInts
-	case "$mul":
+	case "$mul", "$mulAny":
 		op = mulInts
 	}
 	return func(x *fastCtx) (any, bool) {
@@ -186,6 +197,20 @@ func fastChecked(name string, a, b fastFunc) fastFunc {
 		}
 		n, err := op(l, r)
 		return boxInt(n), err == nil
+	}
+}
+
+// fastNeg compiles $neg, the negation of an untyped value, for an int:
+// the smallest int gives up (the VM reports the overflow), and so does
+// anything else (the VM negates it).
+func fastNeg(a fastFunc) fastFunc {
+	return func(x *fastCtx) (any, bool) {
+		v, ok := a(x)
+		n, isInt := v.(int)
+		if !ok || !isInt || n == math.MinInt {
+			return nil, false
+		}
+		return boxInt(-n), true
 	}
 }
 

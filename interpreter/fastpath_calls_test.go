@@ -154,7 +154,7 @@ func TestClosuresAgreeWithTheVM(t *testing.T) {
 		"huge * 2":                    "integer overflow",
 		"big() + 1":                   "integer overflow",
 		"div(7, zero())":              "division by zero",
-		"7 % zero()":                  "integer divide by zero",
+		"7 % zero()":                  "division by zero",
 		"down(50)":                    "limit MaxCallDepth",
 		"count(1..600, # > 0)":        "limit MaxExprSteps",
 		"len(1..2500)":                "limit MaxExprMemory",

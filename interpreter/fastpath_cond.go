@@ -395,7 +395,7 @@ func chargeFree(n ast.Node) bool {
 		if from, _, ok := columnArgs(x); ok {
 			return chargeFree(from) // a read of a card's column or a field
 		}
-		if id, ok := x.Callee.(*ast.IdentifierNode); ok && (id.Value == "$add" || id.Value == "$sub" || id.Value == "$mul") {
+		if id, ok := x.Callee.(*ast.IdentifierNode); ok && checkedArithFuncs[id.Value] {
 			for _, a := range x.Arguments {
 				if !chargeFree(a) {
 					return false
@@ -406,6 +406,10 @@ func chargeFree(n ast.Node) bool {
 	}
 	return false
 }
+
+// checkedArithFuncs are the hidden functions of checked arithmetic that
+// charge nothing.
+var checkedArithFuncs = map[string]bool{"$add": true, "$sub": true, "$mul": true, "$subAny": true, "$mulAny": true, "$neg": true, "$abs": true}
 
 // hoist evaluates a loop's hoisted sides into the context's hoist list.
 // One list serves every loop: a condition calls nothing that could run

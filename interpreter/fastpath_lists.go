@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -329,7 +330,11 @@ func (fc *fastCompiler) unaryBuiltin(b *ast.BuiltinNode, f func(any) (any, bool)
 	if len(b.Arguments) != 1 {
 		return fc.fail("builtin " + b.Name)
 	}
-	a := fc.node(b.Arguments[0])
+	return fc.unaryOf(fc.node(b.Arguments[0]), f)
+}
+
+// unaryOf is f of a's value (nil when a did not compile).
+func (fc *fastCompiler) unaryOf(a fastFunc, f func(any) (any, bool)) fastFunc {
 	if a == nil {
 		return nil
 	}
@@ -378,11 +383,15 @@ func fastNth(v any, last bool) (any, bool) {
 	return item.at(0), true
 }
 
-// fastAbs is abs of an int.
+// fastAbs is abs of an int (expr's abs of an int the checker typed, and
+// $abs); the smallest int, whose opposite is no int, gives up.
 func fastAbs(v any) (any, bool) {
 	n, ok := v.(int)
 	if !ok {
 		return nil, false
+	}
+	if n == math.MinInt {
+		return nil, false // the VM reports the overflow ($abs)
 	}
 	if n < 0 {
 		return boxInt(-n), true
@@ -434,15 +443,18 @@ func (fc *fastCompiler) minMax(b *ast.BuiltinNode) fastFunc {
 
 // safeBuiltin calls a builtin expr implements as a function that reports
 // the memory it used (concat, flatten, uniq, reverse, …), charging that
-// memory as the VM does.
+// memory as the VM does. Such a function panics on arguments it cannot
+// handle (sort of an int and a string), as expr's builtins do: the VM
+// recovers and reports that at the call, so the closure gives up.
+
 func (fc *fastCompiler) safeBuiltin(b *ast.BuiltinNode, f func(args ...any) (any, uint, error)) fastFunc {
 	args := fc.args(b.Arguments...)
 	if args == nil {
 		return nil
 	}
-	return func(x *fastCtx) (any, bool) {
+	return func(x *fastCtx) (out any, ok bool) {
 		base := len(x.stack)
-		defer func() { x.stack = x.stack[:base] }()
+		defer givingUpOnPanic(x, base, &out, &ok)
 		for _, a := range args {
 			v, ok := a(x)
 			if !ok {
@@ -455,6 +467,18 @@ func (fc *fastCompiler) safeBuiltin(b *ast.BuiltinNode, f func(args ...any) (any
 			return nil, false
 		}
 		return out, true
+	}
+}
+
+// givingUpOnPanic, deferred by a closure that calls one of expr's builtins
+// with its arguments on x's stack from base, drops the arguments and,
+// when the builtin panicked (how expr's builtins fail), makes the closure
+// give up: the VM evaluates the expression again and reports the panic
+// at the call, as it does for every builtin it runs itself.
+func givingUpOnPanic(x *fastCtx, base int, out *any, ok *bool) {
+	x.stack = x.stack[:base]
+	if r := recover(); r != nil {
+		*out, *ok = nil, false
 	}
 }
 

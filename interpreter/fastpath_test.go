@@ -85,11 +85,11 @@ flow: []
 	assert.NoError(t, err)
 	assert.Equal(t, 0, v)
 	_, err = g.Eval("xs[3] + 1")
-	assert.EqualError(t, err, "<expression>:1:3: index out of range: 3 (array length is 0)")
+	assert.EqualError(t, err, "<expression>:1:3: index out of range: 3 (it is empty)")
 	_, err = g.Eval("players[7].id")
-	assert.EqualError(t, err, "<expression>:1:8: index out of range: 7 (array length is 1)")
+	assert.EqualError(t, err, "<expression>:1:8: index out of range: 7 (length 1)")
 	_, err = g.Eval("any(players, xs[#.id + 2] > 0)")
-	assert.EqualError(t, err, "<expression>:1:16: index out of range: 2 (array length is 0)")
+	assert.EqualError(t, err, "<expression>:1:16: index out of range: 2 (it is empty)")
 }
 
 // TestFastPredicatesChargeTheirSteps: a predicate run by a fast path

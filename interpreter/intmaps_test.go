@@ -98,5 +98,5 @@ flow:
 	// The first error points at the element, the second at the value.
 	assert.Contains(t, msg, `g/rules.yaml:8:39: card well: "costs" must be intmaps (a list of mappings of ints), got string "two" for key "stone" as element 2`)
 	assert.Contains(t, msg, `g/rules.yaml:9:28: card tower: "costs" must be intmaps (a list of mappings of ints), got a mapping`)
-	assert.Contains(t, msg, `g/rules.yaml:13:31: invalid operation: + (mismatched types map[string]int and int)`)
+	assert.Contains(t, msg, `g/rules.yaml:13:31: cannot apply + to an intmap (a map of ints) and an int`)
 }

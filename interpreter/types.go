@@ -414,7 +414,7 @@ func describe(v any) string {
 		}
 		return "a map"
 	}
-	return reflect.TypeOf(v).String()
+	return aGoTypeName(reflect.TypeOf(v).String())
 }
 
 func sortedKeys[V any](m map[string]V) []string {
