@@ -71,10 +71,13 @@ func readReport(file string) (*sim.Report, error) {
 	}
 	var r sim.Report
 	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, fmt.Errorf("%s: not a simulate --json or --stats file: %v", file, err)
+		return nil, reportJSONProblem(file, data, err)
 	}
 	if r.Stats == nil || r.Game == "" {
 		return nil, fmt.Errorf("%s: not a simulate --json or --stats file (no game or stats)%s", file, otherKind(data))
+	}
+	if err := r.Check(); err != nil {
+		return nil, fmt.Errorf("%s: %v (%s)", file, err, mergeInputHint)
 	}
 	return &r, nil
 }
@@ -107,7 +110,9 @@ statistics are counts and histograms, so the merge is exact. The files must be o
 one batch (same game, variant, ruleset files, players, seats, seed and --games)
 and hold no game twice: a shard given twice, a whole run with any shard, or
 shards of different counts that share a game (0/2 and 0/4 both hold games 0,
-4, 8, ...) are an error. Missing shards are noted on stderr.
+4, 8, ...) are an error, and so is a file simulate could not have written (edited
+or damaged: a negative count, more seats than players, a value beyond ±2^50):
+the message names the file and the field. Missing shards are noted on stderr.
 
 To run a batch on a cluster, run one shard per machine (for example as a
 Kubernetes Indexed Job, --shard $JOB_COMPLETION_INDEX/N: see README.md,
