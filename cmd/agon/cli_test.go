@@ -233,3 +233,18 @@ func TestValidateRootDirectory(t *testing.T) {
 	assert.NotContains(t, errOut, "invalid argument")
 	assert.Regexp(t, `(?m)^/: (no .yaml files in /|missing required key)`, errOut, "it reads / like any directory")
 }
+
+// A flag value its type refuses is said in words, not in strconv's.
+func TestFlagValueErrorsSayWhatToWrite(t *testing.T) {
+	for args, want := range map[string]string{
+		"simulate peloponnes --seed -1":    `--seed must be a whole number from 0 to 18446744073709551615, not "-1"`,
+		"record peloponnes --seed 1.5":     `--seed must be a whole number from 0 to 18446744073709551615, not "1.5"`,
+		"simulate peloponnes --games many": `--games must be a whole number, not "many"`,
+		"simulate peloponnes --json=maybe": `--json must be true or false (or the flag alone for true), not "maybe"`,
+	} {
+		code, _, stderr := runCLI(t, "", strings.Fields(args)...)
+		assert.Equal(t, exitUsage, code, args)
+		assert.Contains(t, stderr, "error: "+want+"\n", args)
+		assert.NotContains(t, stderr, "strconv", args)
+	}
+}

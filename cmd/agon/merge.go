@@ -94,10 +94,13 @@ func readReport(file string) (*sim.Report, error) {
 	}
 	var r sim.Report
 	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, fmt.Errorf("%s: not a simulate --json or --stats file: %v", file, err)
+		return nil, reportJSONProblem(file, data, err)
 	}
 	if r.Stats == nil || r.Game == "" {
 		return nil, fmt.Errorf("%s: not a simulate --json or --stats file (no game or stats)%s", file, otherKind(data))
+	}
+	if err := r.Check(); err != nil {
+		return nil, fmt.Errorf("%s: %v (%s)", file, err, mergeInputHint)
 	}
 	return &r, nil
 }
@@ -131,7 +134,9 @@ one batch (same game, variant, ruleset files, players, seats, seed and --games)
 and hold no game twice: a shard given twice, a whole run with any shard, or
 shards of different counts that share a game (0/2 and 0/4 both hold games 1,
 5, 9, ..., counted from 1 as --rows counts them) are an error, as is the file of a run interrupted by Ctrl-C (it holds
-only some of its shard's games). Missing shards are noted on stderr.
+only some of its shard's games), and a file simulate could not have written (edited
+or damaged: a negative count, more seats than players, a value beyond ±2^50):
+the message names the file and the field. Missing shards are noted on stderr.
 
 To run a batch on a cluster, run one shard per machine (for example as a
 Kubernetes Indexed Job, --shard $JOB_COMPLETION_INDEX/N: see README.md,

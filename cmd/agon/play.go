@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -48,7 +47,7 @@ type player struct {
 	bots  []interpreter.Bot
 	// botSeed seeds the bots (newBots), again after an undo.
 	botSeed uint64
-	in      *bufio.Scanner
+	in      *lineReader
 	out     io.Writer
 	taken   []taken  // every decision so far
 	seen    []int    // per seat: the events that seat has been shown
@@ -114,7 +113,7 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *transcript.Scenario, 
 	if err != nil {
 		return nil, err
 	}
-	pl := &player{g: g, start: start, seats: seats, bots: bots, botSeed: prm.Seed, in: bufio.NewScanner(stdin), out: stdout, seen: make([]int, n)}
+	pl := &player{g: g, start: start, seats: seats, bots: bots, botSeed: prm.Seed, in: newLineReader(stdin), out: stdout, seen: make([]int, n)}
 	// A scenario's position replaces the game the setup dealt: its log
 	// would tell of cards and hands that are no longer there.
 	pl.shown = g.PositionEvents()

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -38,11 +39,19 @@ func (pl *player) ask(d *interpreter.Decision) (string, error) {
 	pl.showDecision(d)
 	for {
 		fmt.Fprintf(pl.out, "choose 1-%d (help for commands): ", len(d.Options))
-		if !pl.in.Scan() {
+		line, err := pl.in.next()
+		switch {
+		case errors.Is(err, errLineTooLong):
+			fmt.Fprintf(pl.out, "\n(%v: ignored; type a number, a key or help)\n", err)
+			continue
+		case errors.Is(err, io.EOF):
 			fmt.Fprintln(pl.out)
 			return "", fmt.Errorf("input ended before the game did")
+		case err != nil:
+			fmt.Fprintln(pl.out)
+			return "", fmt.Errorf("reading the input: %w", err)
 		}
-		key, done, err := pl.command(d, strings.TrimSpace(pl.in.Text()))
+		key, done, err := pl.command(d, strings.TrimSpace(line))
 		if done || err != nil {
 			return key, err
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -223,4 +224,31 @@ func TestRecordDefaultsThePlayerCount(t *testing.T) {
 		require.NoError(t, err)
 		assert.Contains(t, string(data), tc.want, tc.args)
 	}
+}
+
+// A line over the prompt's limit is said and skipped: the game goes on
+// (a bufio.Scanner stopped at it, and the game ended as if the input had).
+func TestPlayLongLineIsSkipped(t *testing.T) {
+	requireCore(t)
+	args := []string{"play", "peloponnes", "--seats", "human,random,random", "--seed", "5"}
+	code, out, stderr := runCLI(t, strings.Repeat("x", 70_000)+"\nstate\nquit\n", args...)
+	assert.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "(the line is longer than 64 KB: ignored; type a number, a key or help)")
+	assert.Contains(t, out, "power_pile: 42 cards", "the next line is read")
+	assert.Contains(t, stderr, "game abandoned")
+}
+
+func TestLineReader(t *testing.T) {
+	l := newLineReader(strings.NewReader("a\r\n" + strings.Repeat("y", maxPromptLine+1) + "\n" + strings.Repeat("z", maxPromptLine) + "\nlast"))
+	for _, want := range []string{"a", "", strings.Repeat("z", maxPromptLine), "last"} {
+		line, err := l.next()
+		if want == "" {
+			assert.ErrorIs(t, err, errLineTooLong)
+			continue
+		}
+		require.NoError(t, err)
+		assert.Equal(t, want, line)
+	}
+	_, err := l.next()
+	assert.ErrorIs(t, err, io.EOF)
 }

@@ -293,6 +293,9 @@ func openReplay(prm replayParams, file string) (t *transcript.Transcript, p *int
 		return nil, nil, "", err
 	}
 	t, err = transcript.Read(file, data)
+	if err == nil { // seats: as agon record and agon play --record write them
+		err = t.CheckSeats(func(seat string) error { return checkSeat(seat, true) })
+	}
 	if err != nil {
 		return nil, nil, "", err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,7 +39,7 @@ func TestReplayIgnoresFolderInCurrentDirectory(t *testing.T) {
 	forged := filepath.Join(dir, "forged.yaml")
 	i := strings.Index(string(data), "  scores: [")
 	require.Positive(t, i)
-	require.NoError(t, os.WriteFile(forged, []byte(string(data[:i])+"  scores: [99, 99, 99]\n"), 0o644))
+	require.NoError(t, os.WriteFile(forged, []byte(string(data[:i])+"  scores: [99, 99, 99]\n  winners: [0]\n"), 0o644))
 	code, out, _ = runCLI(t, "", "replay", forged, "--json")
 	assert.Equal(t, exitProblems, code)
 	var rep map[string]any
@@ -201,4 +202,21 @@ func TestReplayVariantNamesBothRules(t *testing.T) {
 	assert.Contains(t, out, "\nwhere the base rules first offer other options:\n")
 	assert.Regexp(t, `: the base rules no longer offer bid c=`, out)
 	assert.NotContains(t, out, `variant ""`)
+}
+
+// A transcript's seats are "human" or bot kinds, as record and play
+// --record write them: a misspelt one is named, with its line.
+func TestReplayChecksTheSeats(t *testing.T) {
+	data, err := os.ReadFile(recordGame(t))
+	require.NoError(t, err)
+	i := strings.Index(string(data), "\nseats: [")
+	require.Positive(t, i)
+	line := strings.Count(string(data[:i+1]), "\n") + 1
+	file := filepath.Join(t.TempDir(), "t.yaml")
+	bad := strings.Replace(string(data), "\nseats: [random, ", "\nseats: [randon, ", 1)
+	require.NotEqual(t, string(data), bad)
+	require.NoError(t, os.WriteFile(file, []byte(bad), 0o644))
+	code, _, stderr := runCLI(t, "", "replay", file)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, fmt.Sprintf(`t.yaml:%d:9: seat 0 (P1): unknown seat "randon" (did you mean "random"?) (seats: human, first, greedy, mcts, random)`, line))
 }

@@ -398,3 +398,32 @@ func TestOneGameReadsWellInCompareAndBench(t *testing.T) {
 	assert.Contains(t, out, "per game over 1 game ")
 	assert.NotRegexp(t, `(^|[^0-9.])1 games`, out)
 }
+
+// merge checks what it reads and says which file and which field is
+// wrong: a file edited by hand gave an internal error (histogram values
+// at the int extremes), a wrong report with exit 0 (negative counts, 50
+// seats for a 2-player batch) or encoding/json's Go types.
+func TestMergeRefusesATamperedFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.json")
+	code, _, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", "2", "--games", "3", "--stats", good)
+	require.Equal(t, exitOK, code, stderr)
+	data, err := os.ReadFile(good)
+	require.NoError(t, err)
+	for name, c := range map[string]struct{ old, new, want string }{
+		"hist.json":  {`"margins": {` + "\n" + `        "counts": {`, `"margins": {` + "\n" + `        "counts": {"9223372036854775807": 1, "-9223372036854775808": 1,`, "hist.json: stats.all.margins.counts: value -9223372036854775808 is beyond ±1125899906842624"},
+		"games.json": {`"stats": {` + "\n" + `    "all": {` + "\n" + `      "games": 3,`, `"stats": {` + "\n" + `    "all": {` + "\n" + `      "games": -3,`, "games.json: stats.all.games: -3 is negative (a count)"},
+		"seed.json":  {`"seed": 1,`, `"seed": 1e30,`, "seed.json: field seed: number 1e30 is not a whole number from 0 to 18446744073709551615"},
+	} {
+		edited := strings.Replace(string(data), c.old, c.new, 1)
+		require.NotEqual(t, string(data), edited, name)
+		file := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(file, []byte(edited), 0o644))
+		code, out, stderr := runCLI(t, "", "merge", file)
+		assert.Equal(t, exitProblems, code, name)
+		assert.Empty(t, out, name)
+		assert.Contains(t, stderr, "error: "+filepath.Join(dir, c.want), name)
+		assert.Contains(t, stderr, "(merge reads simulate --stats or --json files as written: run that simulate again)", name)
+		assert.NotContains(t, stderr, "internal error", name)
+	}
+}

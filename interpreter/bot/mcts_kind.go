@@ -108,25 +108,27 @@ func (cfg *mctsConfig) set(p string) error {
 			return fmt.Errorf("sample %q is not a count", value)
 		}
 		cfg.sample = n
-	case "c", "margin":
-		x, err := strconv.ParseFloat(value, 64)
-		if err != nil || x < 0 || (name == "margin" && x > 1) {
-			return fmt.Errorf("%s %q is not a number in range", name, value)
+	case "c":
+		x, err := parseInRange(name, value, 0, maxC, false)
+		if err != nil {
+			return err
 		}
-		if name == "c" {
-			cfg.c = x
-		} else {
-			cfg.margin = x
+		cfg.c = x
+	case "margin":
+		x, err := parseInRange(name, value, 0, 1, false)
+		if err != nil {
+			return err
 		}
+		cfg.margin = x
 	case "prior":
 		if value != "heuristic" && value != "none" {
 			return fmt.Errorf("prior %q: heuristic or none", value)
 		}
 		cfg.prior = value == "heuristic"
 	case "widen":
-		x, err := strconv.ParseFloat(value, 64)
-		if err != nil || x < 0 || x >= 1 {
-			return fmt.Errorf("widen %q is not a number in [0, 1)", value)
+		x, err := parseInRange(name, value, 0, 1, true)
+		if err != nil {
+			return err
 		}
 		cfg.widen = x
 	case "policy":
@@ -143,6 +145,27 @@ func (cfg *mctsConfig) set(p string) error {
 		return fmt.Errorf("unknown setting %q%s", name, schema.DidYouMean(name, mctsSettings))
 	}
 	return nil
+}
+
+// maxC is the largest exploration constant c accepted: rewards lie in
+// [0, 1], so a larger c only makes the search play every option in turn
+// (and an infinite one would make UCT's sums infinite or NaN).
+const maxC = 100
+
+// parseInRange reads a float setting that must be a finite number from
+// lo to hi (hi itself excluded when hiOpen). The comparisons are written
+// so that NaN, which fails every comparison, is refused too.
+func parseInRange(name, value string, lo, hi float64, hiOpen bool) (float64, error) {
+	x, err := strconv.ParseFloat(value, 64)
+	inRange := err == nil && x >= lo && (x < hi || !hiOpen && x == hi)
+	if !inRange {
+		closing := "]"
+		if hiOpen {
+			closing = ")"
+		}
+		return 0, fmt.Errorf("%s %q is not a number in [%g, %g%s", name, value, lo, hi, closing)
+	}
+	return x, nil
 }
 
 // mctsSettings are the names of the settings set accepts.

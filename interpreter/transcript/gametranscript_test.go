@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -109,4 +110,47 @@ func TestUnfinishedTranscriptHasNoResult(t *testing.T) {
 	_, err = Read("t.yaml", []byte("game: g\nplayers: 2\nunfinished: yes please\n"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "t.yaml:3:13: expected true or false")
+}
+
+// An unfinished transcript ends wherever it was cut, even between a
+// decision and the log lines it led to: replay checks up to its last step.
+func TestUnfinishedTranscriptCutInsideAStep(t *testing.T) {
+	p := rulestest.Load(t, gemRules)
+	cfg := interpreter.Config{Players: 2, Seed: 9}
+	g, err := interpreter.NewGame(p, cfg)
+	require.NoError(t, err)
+	rulestest.Apply(t, g, g.Pending().Options[1].Key)
+	rulestest.Apply(t, g, g.Pending().Options[0].Key)
+	partial := Of(g, cfg, []string{"human", "random"})
+	require.True(t, hasLogs(partial.Steps[:len(partial.Steps)-1]), "log steps are compared")
+	last := len(partial.Steps) - 1
+	require.Equal(t, StepLog, partial.Steps[last].Kind)
+	require.Equal(t, StepDecide, partial.Steps[last-1].Kind)
+	partial.Steps = partial.Steps[:last]
+	rep, err := Replay(p, partial, ReplayOptions{})
+	require.NoError(t, err)
+	assert.True(t, rep.Unfinished)
+	assert.Equal(t, 2, rep.Decisions)
+
+	partial.Steps[last-1].Key = "nonsense"
+	_, err = Replay(p, partial, ReplayOptions{})
+	require.Error(t, err, "the steps it has are still compared")
+}
+
+// A finished transcript must end with its result: one without replays to
+// a divergence that gives the result to write.
+func TestFinishedTranscriptNeedsAResult(t *testing.T) {
+	p := rulestest.Load(t, gemRules)
+	cfg := interpreter.Config{Players: 2, Seed: 9}
+	g, err := interpreter.NewGame(p, cfg)
+	require.NoError(t, err)
+	rulestest.PlayFirst(t, g)
+	done := Of(g, cfg, []string{"random", "random"})
+	require.NotNil(t, done.Result)
+	want := fmt.Sprintf("expected result: with the final scores and winners, but the transcript has none (the game ended with scores: %s, winners: %s; write them under result:)",
+		intList(done.Result.Scores), intList(done.Result.Winners))
+	done.Result = nil
+	_, err = Replay(p, done, ReplayOptions{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), want)
 }

@@ -415,15 +415,14 @@ func (r *replayer) legal(i int, s Step) error {
 }
 
 // finish checks that nothing remains after the last step and compares the
-// final result.
+// final result. An unfinished transcript ends wherever it was saved or
+// cut, even between a decision and the log lines and chance outcomes it
+// led to: what the game did after its last step is not compared.
 func (r *replayer) finish() error {
 	if r.sc != nil {
 		return r.scenarioFinish()
 	}
 	end := len(r.t.Steps)
-	if e, ok := r.peek(); ok {
-		return r.diverge(end, "no more steps", describeEvent(e), "")
-	}
 	if r.t.Unfinished {
 		if r.s.Over() {
 			return r.diverge(end, "the game to go on (the transcript is marked unfinished)", "the end of the game", "")
@@ -431,12 +430,19 @@ func (r *replayer) finish() error {
 		r.rep.Unfinished = true
 		return nil
 	}
+	if e, ok := r.peek(); ok {
+		return r.diverge(end, "no more steps", describeEvent(e), "")
+	}
 	if !r.s.Over() {
 		return r.diverge(end, "the game to end", r.describeNow(), "")
 	}
 	res := r.s.Result()
 	r.rep.Result = res
 	want := r.t.Result
+	if want == nil && res != nil {
+		return r.diverge(end, "result: with the final scores and winners", "",
+			fmt.Sprintf("the transcript has none (the game ended with scores: %s, winners: %s; write them under result:)", intList(scores(res)), intList(res.Winners)))
+	}
 	if want == nil || res == nil {
 		return nil
 	}

@@ -239,13 +239,14 @@ func TestScenarioDivergences(t *testing.T) {
 // TestScenarioFileErrors checks problems of the file itself: all of them,
 // with their place and did-you-mean.
 func TestScenarioFileErrors(t *testing.T) {
-	_, err := ReadScenario("s.yaml", []byte("game: g\nplayers: 2\nstart: first_decison\nposition: [x]\nsteps:\n  - asks: 0\n    option: [a]\n  - finished: yes\n"))
+	_, err := ReadScenario("s.yaml", []byte("game: g\nplayers: 2\nstart: first_decison\nposition: [x]\nsteps:\n  - asks: 0\n    option: [a]\n  - finished: yes\n  - finnished: true\n"))
 	require.Error(t, err)
 	assert.Equal(t, `s.yaml:1:1: missing "scenario"
 s.yaml:3:8: start must be after_setup, first_decision or phase NAME, not "first_decison" (did you mean "first_decision"?)
 s.yaml:4:11: position must be a mapping of names to values (zones, variables, players:, cards:)
 s.yaml:7:5: unknown key "option" (did you mean "options"?)
-s.yaml:8:15: write finished: true`, err.Error())
+s.yaml:8:15: write finished: true
+s.yaml:9:5: a step needs one of chance, decide, check, run, asks, finished, logged: "finnished" is no step kind (did you mean "finished"?)`, err.Error())
 }
 
 func TestScenarioPositionErrors(t *testing.T) {

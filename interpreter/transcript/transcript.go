@@ -46,7 +46,10 @@ import (
 //	  winners: [0]
 //
 // A game saved before it ended has "unfinished: true" after source: and
-// no result.
+// no result; it may end anywhere, even between a decision and its log
+// lines, and replay compares it up to its last step. Every other
+// transcript ends with its result, scores: and winners: both given.
+// seats: is optional; Read does not check its names (see CheckSeats).
 
 // The kinds of transcript step.
 const (
@@ -88,8 +91,12 @@ type Transcript struct {
 	RulesetSource string
 	// Players is the number of players.
 	Players int
-	// Seats names who played each seat (informational).
+	// Seats names who played each seat: "human" or a bot kind (see
+	// CheckSeats).
 	Seats []string
+	// SeatsPos are where the seats were read, one per seat, for messages
+	// about them; they are not written by Marshal.
+	SeatsPos []schema.Pos
 	// Seed is the game's seed.
 	Seed uint64
 	// Source is SourceRecorded, SourceTable or "".
@@ -355,6 +362,8 @@ type decoder struct {
 	// players of the decide steps, for checkSeats.
 	players, seats *yaml.Node
 	decides        []*yaml.Node
+	// resultNode is the value of the result: key, for messages.
+	resultNode *yaml.Node
 }
 
 // pos is the position of n.
@@ -391,6 +400,33 @@ func (d *decoder) transcript(doc *yaml.Node, t *Transcript) {
 	if t.Unfinished && t.Result != nil {
 		d.errorf(d.unfinished, "an unfinished game has no result: remove result: or unfinished: true")
 	}
+	// A result mapping read without one of its keys (ScoresLine and
+	// WinnersLine are set when the key is read) would compare nothing.
+	if r := t.Result; r != nil && d.resultNode.Kind == yaml.MappingNode && (r.ScoresLine == 0 || r.WinnersLine == 0) {
+		d.errorf(d.resultNode, "result needs both scores: (in seat order) and winners: (seats from 0), e.g. scores: [12, 10] and winners: [0]")
+	}
+}
+
+// CheckSeats checks each seat name with known, which returns nil for a
+// seat kind the caller knows ("human", a bot kind) and else an error
+// saying why not. Seats are optional, but those given must be known: a
+// transcript's seats say how it was played (agon's tests record a
+// recorded transcript anew with them). Problems come back as a
+// schema.ErrorList of file:line:col diagnostics.
+func (t *Transcript) CheckSeats(known func(seat string) error) error {
+	var ds schema.Diagnostics
+	for i, seat := range t.Seats {
+		err := known(seat)
+		if err == nil {
+			continue
+		}
+		pos := schema.Pos{File: t.File}
+		if i < len(t.SeatsPos) {
+			pos = t.SeatsPos[i]
+		}
+		ds.Addf(pos, "seat %d (P%d): %v", i, i+1, err)
+	}
+	return ds.Err()
 }
 
 // checkSeats checks the seats and the deciding players against players:
@@ -460,6 +496,11 @@ func (d *decoder) header(key string, v *yaml.Node, t *Transcript) {
 		t.Players, d.players = d.int(v), v
 	case "seats":
 		t.Seats, d.seats = d.strs(v), v
+		if v.Kind == yaml.SequenceNode {
+			for _, it := range v.Content {
+				t.SeatsPos = append(t.SeatsPos, d.pos(it))
+			}
+		}
 	case "seed":
 		t.Seed = d.uint(v)
 	case "source":
@@ -469,7 +510,7 @@ func (d *decoder) header(key string, v *yaml.Node, t *Transcript) {
 	case "steps":
 		t.Steps = d.steps(v)
 	case "result":
-		t.Result = d.result(v)
+		t.Result, d.resultNode = d.result(v), v
 	}
 }
 
@@ -646,9 +687,38 @@ func (d *decoder) stepKind(v *yaml.Node) string {
 		kind = k
 	}
 	if kind == "" {
-		d.errorf(v, "a step needs one of %s", strings.Join(stepKinds, ", "))
+		at, hint := d.misspeltKind(v, stepKinds)
+		d.errorf(at, "a step needs one of %s%s", strings.Join(stepKinds, ", "), hint)
 	}
 	return kind
+}
+
+// misspeltKind finds a key of the step mapping v that may be a misspelt
+// step kind ("decid" for "decide") and returns it with a did-you-mean
+// hint, or v and "" when no key is close to one. Keys a step kind allows
+// beside its kind ("key", "result") are passed over.
+func (d *decoder) misspeltKind(v *yaml.Node, kinds []string) (*yaml.Node, string) {
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k := v.Content[i]
+		if d.otherStepKey(k.Value) {
+			continue
+		}
+		if hint := schema.DidYouMean(k.Value, kinds); hint != "" {
+			return k, fmt.Sprintf(": %q is no step kind%s", k.Value, hint)
+		}
+	}
+	return v, ""
+}
+
+// otherStepKey reports whether key is one a step kind allows beside its
+// kind.
+func (d *decoder) otherStepKey(key string) bool {
+	for _, kind := range d.stepKindList() {
+		if contains(d.stepKeysOf(kind), key) {
+			return true
+		}
+	}
+	return false
 }
 
 // stepField decodes one field of a step.

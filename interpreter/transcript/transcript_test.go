@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -37,7 +38,7 @@ func sampleTranscript() *Transcript {
 func withoutLines(t *Transcript) *Transcript {
 	c := *t
 	c.File = ""
-	c.GamePos, c.VariantPos = schema.Pos{}, schema.Pos{}
+	c.GamePos, c.VariantPos, c.SeatsPos = schema.Pos{}, schema.Pos{}, nil
 	c.Steps = append([]Step(nil), t.Steps...)
 	for i := range c.Steps {
 		c.Steps[i].Line = 0
@@ -117,6 +118,11 @@ func TestTranscriptErrors(t *testing.T) {
 		{"bad int", "game: g\nplayers: three\n", `t.yaml:2:10: expected an integer, got "three"`},
 		{"bad source", "game: g\nplayers: 2\nsource: pub\n", `t.yaml:3:9: source must be "recorded" or "table", not "pub"`},
 		{"step without kind", "game: g\nplayers: 2\nsteps:\n  - key: pass\n", "t.yaml:4:5: a step needs one of chance, log, decide, check"},
+		{"misspelt kind", "game: g\nplayers: 2\nsteps:\n  - key: pass\n    decid: 0\n",
+			`t.yaml:5:5: a step needs one of chance, log, decide, check: "decid" is no step kind (did you mean "decide"?)`},
+		{"result without scores", "game: g\nplayers: 2\nsteps: []\nresult:\n  winners: [0]\n",
+			"t.yaml:5:3: result needs both scores: (in seat order) and winners: (seats from 0)"},
+		{"empty result", "game: g\nplayers: 2\nsteps: []\nresult: {}\n", "t.yaml:4:9: result needs both scores:"},
 		{"two kinds", "game: g\nplayers: 2\nsteps:\n  - log: x\n    check: y\n", "t.yaml:5:5: a step has one of"},
 		{"stray key", "game: g\nplayers: 2\nsteps:\n  - log: x\n    key: y\n", `t.yaml:5:5: unknown key "key"`},
 		{"decide without key", "game: g\nplayers: 2\nsteps:\n  - decide: 0\n", "t.yaml:4:5: a decide step needs a key:"},
@@ -186,8 +192,16 @@ func TestReadChecksSeatsAndDecidingPlayers(t *testing.T) {
 		require.Error(t, err, text)
 		assert.Contains(t, err.Error(), want, text)
 	}
-	_, err := Read("t.yaml", []byte("game: g\nplayers: 4\nseats: [a, b, c, d]\nsteps:\n  - decide: 3\n    key: a\n"))
-	assert.NoError(t, err)
+	tr, err := Read("t.yaml", []byte("game: g\nplayers: 4\nseats: [a, b, c, d]\nsteps:\n  - decide: 3\n    key: a\n"))
+	assert.NoError(t, err, "Read knows no seat kinds: its caller checks them with CheckSeats")
+	err = tr.CheckSeats(func(seat string) error {
+		if seat == "b" || seat == "d" {
+			return errors.New("unknown seat " + strconv.Quote(seat))
+		}
+		return nil
+	})
+	require.Error(t, err)
+	assert.Equal(t, "t.yaml:3:12: seat 1 (P2): unknown seat \"b\"\nt.yaml:3:18: seat 3 (P4): unknown seat \"d\"", err.Error())
 	_, err = ReadScenario("s.yaml", []byte("scenario: s\ngame: g\nplayers: 2\nsteps:\n  - decide: 2\n    key: a\n"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "s.yaml:5:13: decide: 2 is no player of this game")
