@@ -10,7 +10,7 @@ import (
 // MaxValue bounds the values a Dist may count, in absolute value: far
 // beyond any score, margin or decision count, and small enough that a
 // histogram's edges stay exact in float64.
-const MaxValue = 1 << 50
+const MaxValue int64 = 1 << 50
 
 // Check reports the first field of a report read from a file (merge's
 // input) that simulate could not have written: a negative count, a seat
@@ -210,13 +210,13 @@ func (c *checker) dist(path string, d Dist, n int) {
 	for _, v := range sortedIntKeys(d.Counts) {
 		count := d.Counts[v]
 		switch {
-		case v > MaxValue || v < -MaxValue:
+		case int64(v) > MaxValue || int64(v) < -MaxValue:
 			c.fail(path+".counts", "value %d is beyond ±%d", v, MaxValue)
 			return
 		case count < 0:
 			c.fail(path+".counts", "value %d counted %d times (a count)", v, count)
 			return
-		case count > MaxValue-total:
+		case int64(count) > MaxValue-int64(total):
 			c.fail(path+".counts", "more than %d values", MaxValue)
 			return
 		}
