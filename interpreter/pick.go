@@ -1,8 +1,10 @@
 package interpreter
 
 import (
+	"cmp"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"agon/schema"
 )
@@ -171,7 +173,8 @@ func (g *Game) finishPickAtMax(pd *pendingDecision) error {
 }
 
 // pickOptions lists a pick step's options: the remaining candidates (one
-// per key), then done when the count and done_when allow it. A candidate
+// per key, in the set's order: pickInSetOrder), then done when the count
+// and done_when allow it. A candidate
 // that would be the last one (max reached) is offered only if done_when
 // holds once it is picked: taking it ends the pick, so it must not lead
 // into the dead end finishPickAtMax refuses.
@@ -195,6 +198,9 @@ func (g *Game) pickOptions(ps *pickSpec, prog *pickProgress) ([]pendingOption, e
 		if ok {
 			out = append(out, opt)
 		}
+	}
+	if err := g.pickInSetOrder(ps, prog, out); err != nil {
+		return nil, err
 	}
 	if len(prog.picked) < prog.min {
 		return out, nil
@@ -223,13 +229,9 @@ func (g *Game) pickCandidate(ps *pickSpec, prog *pickProgress, i int, item any, 
 			return pendingOption{}, false, err
 		}
 	}
-	val := g.prog.attrs.identity(item)
-	if ps.distinct != nil {
-		d, err := g.eval(ps.distinct)
-		if err != nil {
-			return pendingOption{}, false, err
-		}
-		val = g.prog.attrs.identity(d)
+	val, err := g.pickValue(ps, item)
+	if err != nil {
+		return pendingOption{}, false, err
 	}
 	key := g.buffers().texts.concat(ps.keyPrefix, val) // textarena.go
 	if seen[key] {
@@ -245,6 +247,53 @@ func (g *Game) pickCandidate(ps *pickSpec, prog *pickProgress, i int, item any, 
 		}
 	}
 	return pendingOption{key: key, label: label, group: pickCandidate, value: i}, true, nil
+}
+
+// pickValue is what keys an element (as bound to it): its distinct
+// value, or the element itself.
+func (g *Game) pickValue(ps *pickSpec, item any) (string, error) {
+	if ps.distinct == nil {
+		return g.prog.attrs.identity(item), nil
+	}
+	d, err := g.eval(ps.distinct)
+	if err != nil {
+		return "", err
+	}
+	return g.prog.attrs.identity(d), nil
+}
+
+// pickInSetOrder sorts a step's candidates (in place) in the order of the
+// set as the pick started: a candidate stands where the first element
+// with its key stands, picked already or not. Candidates are the first
+// remaining element of their key, so without this, picking one of
+// several interchangeable elements (distinct, or equal ints) would move
+// their key behind the keys of the elements between it and the next one,
+// and an option's number would change from one step to the next. The
+// first step has nothing picked: its order is the set's as it is.
+func (g *Game) pickInSetOrder(ps *pickSpec, prog *pickProgress, out []pendingOption) error {
+	if len(prog.picked) == 0 || len(out) < 2 {
+		return nil
+	}
+	first := make(map[string]int, len(prog.picked)) // the lowest picked index of each key
+	for _, i := range prog.picked {
+		saved := bindKey(g.st, ps.as, ps.asKey, prog.items[i])
+		val, err := g.pickValue(ps, prog.items[i])
+		saved.restore(g.st)
+		if err != nil {
+			return err
+		}
+		if r, ok := first[val]; !ok || i < r {
+			first[val] = i
+		}
+	}
+	rank := func(o pendingOption) int { // unique: an index has one key
+		if r, ok := first[o.key[len(ps.keyPrefix):]]; ok && r < o.value.(int) {
+			return r
+		}
+		return o.value.(int)
+	}
+	slices.SortFunc(out, func(a, b pendingOption) int { return cmp.Compare(rank(a), rank(b)) })
+	return nil
 }
 
 // pickReachesMax reports whether the next candidate picked would reach

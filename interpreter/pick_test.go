@@ -358,3 +358,63 @@ func TestPickNeverEndsAtMaxWithDoneWhenFalse(t *testing.T) {
 	re := startErr(t, strings.NewReplacer("COST", "100", "FROM", `"deck[0:0]"`, "min: 1", "min: 0").Replace(payPick), Config{})
 	assert.Regexp(t, `^g/rules.yaml:24:5: pick: done_when does not hold and max is reached \(0 elements picked\) \(in flow, after 0 decisions\)$`, re.Error())
 }
+
+// Picking one of several interchangeable elements must not move their
+// key behind the others: the options keep the order of the set as the
+// pick started, so that option numbers mean the same thing at every step
+// ("2 2 2" at the prompt picks the same kind three times).
+func TestPickOptionsKeepTheirOrderBetweenSteps(t *testing.T) {
+	g := start(t, `
+cards:
+  tile:
+    zone: hand
+    attributes: {class: {type: string}}
+    rows:
+      - {id: m1, class: middle}
+      - {id: l1, class: lower}
+      - {id: u1, class: upper}
+      - {id: m2, class: middle}
+      - {id: l2, class: lower}
+      - {id: u2, class: upper}
+zones:
+  hand: {}
+  discard: {}
+flow:
+  - choose:
+      who: 0
+      prompt: "discard ({len(chosen)} chosen{len(chosen) > 0 ? ': ' : ''}{chosen})"
+      pick:
+        from: hand
+        as: t
+        picked: chosen
+        min: 4
+        max: 4
+        distinct: t.class
+        do:
+          - {move: chosen, into: discard}
+`+waitEffect, 1)
+	want := []string{"pick t=middle", "pick t=lower", "pick t=upper"}
+	assert.Equal(t, want, keys(t, g))
+	assert.Equal(t, "discard (0 chosen)", g.Pending().Prompt)
+	apply(t, g, "pick t=lower") // l1 goes; l2 comes after u1 in the hand
+	assert.Equal(t, want, keys(t, g), "lower stays second")
+	apply(t, g, "pick t=middle")
+	assert.Equal(t, want, keys(t, g), "middle stays first")
+	assert.Equal(t, "discard (2 chosen: l1, m1)", g.Pending().Prompt, "the prompt can list what is picked (REFERENCE.md)")
+	apply(t, g, "pick t=lower")
+	assert.Equal(t, []string{"pick t=middle", "pick t=upper"}, keys(t, g), "all lower picked")
+	apply(t, g, "pick t=upper")
+	assert.Equal(t, []any{"l1", "m1", "l2", "u1"}, eval(t, g, "map(discard, .id)"))
+
+	// Equal elements of a list of ints share a key the same way.
+	g = start(t, `
+flow:
+  - choose:
+      who: 0
+      prompt: p
+      pick: {from: "[1, 2, 1]", as: n, picked: ns, min: 2, max: 2}
+`+waitEffect, 1)
+	assert.Equal(t, []string{"pick n=1", "pick n=2"}, keys(t, g))
+	apply(t, g, "pick n=1")
+	assert.Equal(t, []string{"pick n=1", "pick n=2"}, keys(t, g), "the other 1 stands where the first did")
+}
