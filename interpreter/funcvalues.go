@@ -25,6 +25,7 @@ import (
 // visited, and leaves then.
 type funcValueFinder struct {
 	pending []*ast.IdentifierNode
+	root    ast.Node
 }
 
 // Visit implements ast.Visitor.
@@ -49,7 +50,9 @@ func (f *funcValueFinder) Visit(node *ast.Node) {
 func (c *exprCompiler) checkFunctionValues(src schema.Expr, node ast.Node) bool {
 	f := &c.funcValues
 	f.pending = f.pending[:0]
-	ast.Walk(&node, f)
+	f.root = node // Walk takes a pointer: the finder's field, so node does not escape
+	ast.Walk(&f.root, f)
+	f.root = nil
 	for _, id := range f.pending {
 		line, col := lineCol(src.Src, id.Location().From)
 		c.ds.Add(c.diag(src, line, col, fmt.Sprintf("%s is a function, not a value: call it, as in %s(…)", id.Value, id.Value)+src.QuoteHint()))
