@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"agon/interpreter"
+	"agon/schema"
 )
 
 // errUndo is returned by ask after an undo: the game was rebuilt and the
@@ -16,7 +17,8 @@ var errUndo = errors.New("undo")
 
 // playHelp is what help prints.
 const playHelp = `Type the number of an option (or its key) to choose it. Several numbers
-("2 1 3") answer this question and your next ones in turn.
+("2 1 3") answer this question and your next ones in turn; the rest are
+dropped (and that is said) as soon as another seat decides first.
 Commands:
   show CARD   a card's figures (by id or name: show lion_gate, show Lion Gate)
   state       everything you may see, in full
@@ -58,12 +60,16 @@ func (pl *player) ask(d *interpreter.Decision) (string, error) {
 	}
 }
 
-// showSince prints the events since the seat's last decision.
+// showSince prints the events since the seat's last decision (all of
+// them before its first).
 func (pl *player) showSince(seat int) {
 	events := pl.g.Events()
-	since := seatName(pl.seats, seat) + "'s last decision"
-	if n := pl.g.PositionEvents(); n > 0 && pl.seen[seat] == n {
-		since = "the scenario's position"
+	since := "-- since " + seatName(pl.seats, seat) + "'s last decision --"
+	switch n := pl.g.PositionEvents(); {
+	case n > 0 && pl.seen[seat] == n:
+		since = "-- since the scenario's position --"
+	case !pl.hasDecided(seat):
+		since = "-- so far --"
 	}
 	var lines []string
 	for _, ev := range events[min(pl.seen[seat], len(events)):] {
@@ -73,8 +79,18 @@ func (pl *player) showSince(seat int) {
 	}
 	pl.seen[seat] = len(events)
 	if len(lines) > 0 {
-		fmt.Fprintf(pl.out, "\n-- since %s --\n%s\n", since, strings.Join(lines, "\n"))
+		fmt.Fprintf(pl.out, "\n%s\n%s\n", since, strings.Join(lines, "\n"))
 	}
+}
+
+// hasDecided reports whether seat has taken a decision in this game.
+func (pl *player) hasDecided(seat int) bool {
+	for _, t := range pl.taken {
+		if t.player == seat {
+			return true
+		}
+	}
+	return false
 }
 
 // showDecision prints the compact view, the prompt and the options.
@@ -119,12 +135,27 @@ func (pl *player) answer(d *interpreter.Decision, line string) (string, bool, er
 	fields := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' })
 	if len(fields) > 1 {
 		if i, ok := pickOption(d, fields[0]); ok && allNumbers(fields[1:]) {
-			pl.queue = fields[1:]
+			pl.queue, pl.queueBy = fields[1:], d.Player
 			return d.Options[i].Key, true, nil
 		}
 	}
 	fmt.Fprintf(pl.out, "%q is not an option number (type help for commands)\n", line)
 	return "", false, nil
+}
+
+// keepQueueFor drops the answers typed ahead when decision d is not
+// their typist's: they were meant for that seat's next questions, and
+// another seat (a person at the same screen, or a bot) deciding in
+// between may have changed them. Another person's secret choice must
+// never be answered by them.
+func (pl *player) keepQueueFor(d *interpreter.Decision) {
+	if len(pl.queue) == 0 || d.Player == pl.queueBy {
+		return
+	}
+	fmt.Fprintf(pl.out, "(%s's typed-ahead %s %q dropped: %s decides first)\n",
+		seatName(pl.seats, pl.queueBy), schema.Plural(len(pl.queue), "answer", "answers"),
+		strings.Join(pl.queue, " "), seatName(pl.seats, d.Player))
+	pl.queue = nil
 }
 
 // pickOption finds the option an answer names: its number from 1, or its
