@@ -69,6 +69,16 @@ func TestPlayShowCard(t *testing.T) {
 	assert.Contains(t, out, "Wood coin (coin_wood, coin card)\n  back: wood\n")
 	assert.Contains(t, out, `no card "Lion Gat" (did you mean "Lion Gate"?)`)
 	assert.Contains(t, out, "show which card?")
+	assert.Contains(t, out, "  zero or none: production, income_luxury, ", "figures that say nothing share one line")
+	assert.NotContains(t, out, "supply: false")
+}
+
+// show prints a list of maps as a person reads it, not in Go's syntax.
+func TestPlayShowReadsWell(t *testing.T) {
+	requireCore(t)
+	_, out, _ := runCLI(t, "show ECCLESIA\nq\n", "play", "athens", "--players", "2", "--seats", "human,random", "--seed", "1")
+	assert.Contains(t, out, "ECCLESIA (ecclesia, action card)\n  kind: ecclesia\n  costs: upper 1; middle 2; lower 3\n")
+	assert.NotContains(t, out, "map[")
 }
 
 func TestPlayHelpAndBadInput(t *testing.T) {
