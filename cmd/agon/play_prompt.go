@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -15,16 +16,34 @@ import (
 // run loop asks again.
 var errUndo = errors.New("undo")
 
-// playHelp is what help prints.
-const playHelp = `Type the number of an option (or its key) to choose it. Several numbers
+// playHelp is what help prints, with show's examples taken from the game
+// being played: card is a card id, place a board node id ("" for none).
+func playHelp(card, place string) string {
+	var show []string
+	if card != "" || place == "" {
+		show = append(show, "  show CARD   a card's figures, by id or name"+showExample(card))
+	}
+	if place != "" {
+		show = append(show, "  show PLACE  a place on the board: its figures, neighbours and what is there"+showExample(place))
+	}
+	return `Type the number of an option (or its key) to choose it. Several numbers
 ("2 1 3") answer this question and your next ones in turn; the rest are
 dropped (and that is said) as soon as another seat decides first.
 Commands:
-  show CARD   a card's figures (by id or name: show lion_gate, show Lion Gate)
+` + strings.Join(show, "\n") + `
   state       everything you may see, in full
   undo        back to your previous decision (the game is played again up to there)
   help        this text
   quit        abandon the game (also q)`
+}
+
+// showExample is " (e.g. show ID)", or "" for no id.
+func showExample(id string) string {
+	if id == "" {
+		return ""
+	}
+	return " (e.g. show " + id + ")"
+}
 
 // ask shows what the seat needs to decide and reads its answer.
 func (pl *player) ask(d *interpreter.Decision) (string, error) {
@@ -110,11 +129,11 @@ func (pl *player) command(d *interpreter.Decision, line string) (key string, don
 	case "q", "quit":
 		return "", true, errQuit
 	case "help", "?":
-		fmt.Fprintln(pl.out, playHelp)
+		fmt.Fprintln(pl.out, playHelp(pl.examples()))
 	case "state":
 		fmt.Fprint(pl.out, pl.g.View(d.Player))
 	case "show":
-		pl.show(arg)
+		pl.show(arg, d.Player)
 	case "undo":
 		if pl.undo(d.Player) {
 			return "", true, errUndo
@@ -178,18 +197,32 @@ func allNumbers(fields []string) bool {
 	return true
 }
 
-// show prints a card's figures.
-func (pl *player) show(query string) {
+// show prints a card's figures, or a board place's, as seat sees them.
+func (pl *player) show(query string, seat int) {
 	if strings.TrimSpace(query) == "" {
-		fmt.Fprintln(pl.out, "show which card? e.g. show lion_gate")
+		card, place := pl.examples()
+		what := "card"
+		switch {
+		case place != "" && card != "":
+			what = "card or place"
+		case place != "":
+			what = "place"
+		}
+		fmt.Fprintf(pl.out, "show which %s? e.g. show %s\n", what, cmp.Or(card, place))
 		return
 	}
-	text, err := pl.g.CardInfo(query)
+	text, err := pl.g.Describe(query, seat)
 	if err != nil {
 		fmt.Fprintln(pl.out, err)
 		return
 	}
 	fmt.Fprint(pl.out, text)
+}
+
+// examples are a card id and a board node id of the game, for help.
+func (pl *player) examples() (card, place string) {
+	p := pl.g.Program()
+	return p.CardExample(), p.NodeExample()
 }
 
 // undo goes back to seat's previous decision: a new game replays every

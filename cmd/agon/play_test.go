@@ -84,7 +84,7 @@ func TestPlayShowReadsWell(t *testing.T) {
 func TestPlayHelpAndBadInput(t *testing.T) {
 	requireCore(t)
 	out := playScript(t, "help\nnine\n9\nq\n")
-	assert.Contains(t, out, "show CARD   a card's figures")
+	assert.Contains(t, out, "show CARD   a card's figures, by id or name (e.g. show well)")
 	assert.Contains(t, out, `"nine" is not an option number`)
 	assert.Contains(t, out, `"9" is not an option number`)
 }
@@ -294,4 +294,30 @@ func TestLineReader(t *testing.T) {
 	}
 	_, err := l.next()
 	assert.ErrorIs(t, err, io.EOF)
+}
+
+// show also names a place on a board: its attributes, neighbours and
+// what is there.
+func TestPlayShowAPlace(t *testing.T) {
+	requireCore(t)
+	_, out, _ := runCLI(t, "show A\nq\n", "play", "cyclades", "--players", "2", "--seats", "human,random", "--seed", "1")
+	assert.Contains(t, out, "A (place on board \"board\")\n  terrain: island\n")
+	assert.Contains(t, out, "  neighbours (land): a2_2, a3_2\n")
+	assert.NotContains(t, out, `no card "A"`)
+	_, out, _ = runCLI(t, "show athens\nq\n", "play", "politeia", "--players", "3", "--seats", "human,random,random", "--seed", "1")
+	assert.Contains(t, out, "Athens (athens, place on board \"cities\")\n  region: hellas\n")
+	assert.Contains(t, out, "  stack[athens]: ")
+}
+
+// help's examples are the game's own, not Peloponnes' lion_gate.
+func TestPlayHelpExamplesAreTheGamesOwn(t *testing.T) {
+	requireCore(t)
+	_, out, _ := runCLI(t, "help\nq\n", "play", "athens", "--players", "2", "--seats", "human,random", "--seed", "1")
+	assert.Contains(t, out, "  show CARD   a card's figures, by id or name (e.g. show upper)\n")
+	assert.NotContains(t, out, "lion_gate")
+	_, out, _ = runCLI(t, "help\nshow\nq\n", "play", "cyclades", "--players", "2", "--seats", "human,random", "--seed", "1")
+	assert.Contains(t, out, "  show PLACE  a place on the board: its figures, neighbours and what is there (e.g. show s1_1)\n")
+	assert.NotContains(t, out, "show CARD", "Cyclades has no cards")
+	assert.Contains(t, out, "show which place? e.g. show s1_1")
+	assert.NotContains(t, out, "lion_gate")
 }
