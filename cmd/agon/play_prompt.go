@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"agon/interpreter"
-	"agon/schema"
 )
 
 // errUndo is returned by ask after an undo: the game was rebuilt and the
@@ -171,9 +170,10 @@ func (pl *player) keepQueueFor(d *interpreter.Decision) {
 	if len(pl.queue) == 0 || d.Player == pl.queueBy {
 		return
 	}
-	fmt.Fprintf(pl.out, "(%s's typed-ahead %s %q dropped: %s decides first)\n",
-		seatName(pl.seats, pl.queueBy), schema.Plural(len(pl.queue), "answer", "answers"),
-		strings.Join(pl.queue, " "), seatName(pl.seats, d.Player))
+	// Not the answers themselves: at a shared screen they would tell the
+	// others what the typist meant to choose.
+	fmt.Fprintf(pl.out, "(%s's %s typed ahead dropped: %s decides first)\n",
+		seatName(pl.seats, pl.queueBy), count(len(pl.queue), "answer"), seatName(pl.seats, d.Player))
 	pl.queue = nil
 }
 

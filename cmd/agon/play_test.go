@@ -124,7 +124,8 @@ func TestPlayTypeAheadStaysWithItsSeat(t *testing.T) {
 	// must not become P1's choice of a coin card.
 	stdin := "2\n1\n2\n2\n2\n1\n1\n1\n1\n2 2\nq\n"
 	_, out, _ := runCLI(t, stdin, "play", "peloponnes", "--players", "2", "--seats", "human,human", "--seed", "5")
-	assert.Contains(t, out, `(P2 (human)'s typed-ahead answer "2" dropped: P1 (human) decides first)`)
+	assert.Contains(t, out, "(P2 (human)'s 1 answer typed ahead dropped: P1 (human) decides first)",
+		"said, but not which answer: P1 reads the same screen")
 	assert.Contains(t, out, "P1 (human): P1: which coin card do you use?", "P1 is asked")
 	assert.NotContains(t, out, "P1 (human): (a secret choice)\nP1 starts building")
 }
@@ -134,7 +135,7 @@ func TestPlayTypeAheadStaysWithItsSeat(t *testing.T) {
 func TestPlayTypeAheadDroppedWhenABotDecides(t *testing.T) {
 	requireCore(t)
 	out := playScript(t, "1 1\nq\n")
-	assert.Contains(t, out, `(P1 (human)'s typed-ahead answer "1" dropped: P3 (random) decides first)`)
+	assert.Contains(t, out, "(P1 (human)'s 1 answer typed ahead dropped: P3 (random) decides first)")
 	_, after, _ := strings.Cut(out, "dropped:")
 	assert.Contains(t, after, "choose 1-", "P1 is asked its next question")
 }
