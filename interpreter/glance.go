@@ -164,36 +164,52 @@ func (g *Game) groupedZone(name string, owner int) string {
 	return strings.Join(parts, ", ")
 }
 
-// CardInfo describes a card's figures: every attribute of its table and
-// its props. query is a card id (lion_gate, coin_wood#3), a definition id
-// with copies (coin_wood) or a name, in any case; a miss is an error with
-// a did-you-mean.
+// CardInfo describes a card's figures: its table's attributes, then its
+// props ("(now)"), one a line as a person reads them (figureText); those
+// that are zero, false or empty are named together on a last line.
+// query is a card id (lion_gate, coin_wood#3), a definition id with
+// copies (coin_wood) or a name, in any case; a miss is an error with a
+// did-you-mean.
 func (g *Game) CardInfo(query string) (string, error) {
 	c, ok := g.findCard(query)
 	if !ok {
 		return "", fmt.Errorf("no card %q%s", query, schema.DidYouMean(query, g.cardNamesAndIDs()))
 	}
+	return g.cardInfo(c), nil
+}
+
+// cardInfo describes card c (see CardInfo).
+func (g *Game) cardInfo(c map[string]any) string {
 	c = g.cardView(c)
 	tbl := g.prog.rs.Cards[c["table"].(string)]
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s, %s card)\n", formatValue(c), c["def"], c["table"])
+	var zero []string
 	for _, a := range tbl.AttributeOrder {
-		if a != "name" {
-			fmt.Fprintf(&b, "  %s: %s\n", a, figure(c[a]))
+		switch {
+		case a == "name":
+		case zeroFigure(c[a]):
+			zero = append(zero, a)
+		default:
+			fmt.Fprintf(&b, "  %s: %s\n", a, figureText(c[a]))
 		}
 	}
 	for _, p := range tbl.PropOrder {
-		fmt.Fprintf(&b, "  %s: %s (now)\n", p, figure(c[p]))
+		if zeroFigure(c[p]) {
+			zero = append(zero, p)
+		} else {
+			fmt.Fprintf(&b, "  %s: %s (now)\n", p, figureText(c[p]))
+		}
 	}
-	return b.String(), nil
+	writeZero(&b, zero)
+	return b.String()
 }
 
-// figure prints an attribute value; an empty one as "-".
-func figure(v any) string {
-	if s := formatValue(v); s != "" {
-		return s
+// writeZero names the figures that are zero, false or empty on one line.
+func writeZero(b *strings.Builder, names []string) {
+	if len(names) > 0 {
+		fmt.Fprintf(b, "  zero or none: %s\n", strings.Join(names, ", "))
 	}
-	return "-"
 }
 
 // findCard finds a card by id, by definition id (its first copy) or by

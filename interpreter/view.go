@@ -136,29 +136,19 @@ func cardCount(n int) string {
 	return fmt.Sprintf("%d cards", n)
 }
 
-// cardText is a card's name with its true bool props and non-zero int
-// props in brackets.
+// cardText is a card's name with its props that are not zero in
+// brackets, as a person reads them: "Granary [constructing, covered_by
+// earthquake]" (a true bool by its name, another value after it).
 func cardText(c map[string]any, props []string) string {
 	s := formatValue(c)
 	var flags []string
 	for _, p := range props {
-		switch v := c[p].(type) {
-		case bool:
-			if v {
-				flags = append(flags, p)
-			}
-		case int:
-			if v != 0 {
-				flags = append(flags, fmt.Sprintf("%s=%d", p, v))
-			}
-		case string:
-			if v != "" {
-				flags = append(flags, p+"="+v)
-			}
+		if f := flagText(p, c[p]); f != "" {
+			flags = append(flags, f)
 		}
 	}
 	if len(flags) > 0 {
-		s += " [" + strings.Join(flags, " ") + "]"
+		s += " [" + strings.Join(flags, ", ") + "]"
 	}
 	return s
 }

@@ -51,7 +51,8 @@ type player struct {
 	out     io.Writer
 	taken   []taken  // every decision so far
 	seen    []int    // per seat: the events that seat has been shown
-	queue   []string // answers typed ahead by the deciding seat
+	queue   []string // answers typed ahead by seat queueBy
+	queueBy int      // the seat that typed queue
 	shown   int      // events printed so far when no seat is human
 }
 
@@ -202,6 +203,7 @@ func (pl *player) run() error {
 		if d == nil || len(d.Options) == 0 {
 			return fmt.Errorf("the game waits for nothing but is not over")
 		}
+		pl.keepQueueFor(d)
 		key, err := pl.choose(d)
 		if errors.Is(err, errUndo) {
 			continue
@@ -343,10 +345,14 @@ func newPlayCmd(e *env) *cobra.Command {
 what happened since that seat's last decision, a compact view of what the seat
 sees (its own zones, the cards on display, one line per other player) and the
 numbered legal options. Type a number to choose (several numbers, "2 1", answer
-the next questions of that seat too), or a command: show CARD (a card's figures),
-state (everything the seat may see), undo (back to the seat's previous decision),
-help, quit (exit code 0: a choice, not a problem). Bots decide on their own. At
-the end it prints the scores and the winners.
+the next questions of that seat too, until another seat, a person or a bot,
+decides in between: then the rest are dropped), or a command: show CARD (a
+card's figures; those that are zero or empty are named together on one line),
+show PLACE (a place on a board, by node id or name: its figures, neighbours,
+the keyed zones it holds and the values keyed by it that the seat may see),
+state (everything the seat may see), undo (back to the seat's previous
+decision), help, quit (exit code 0: a choice, not a problem). Bots decide on
+their own. At the end it prints the scores and the winners.
 
 --from starts from a scenario file's position (see testgames/README.md); the
 ruleset is then the scenario's game unless given. What the setup logged before

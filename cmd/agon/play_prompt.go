@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -14,15 +15,34 @@ import (
 // run loop asks again.
 var errUndo = errors.New("undo")
 
-// playHelp is what help prints.
-const playHelp = `Type the number of an option (or its key) to choose it. Several numbers
-("2 1 3") answer this question and your next ones in turn.
+// playHelp is what help prints, with show's examples taken from the game
+// being played: card is a card id, place a board node id ("" for none).
+func playHelp(card, place string) string {
+	var show []string
+	if card != "" || place == "" {
+		show = append(show, "  show CARD   a card's figures, by id or name"+showExample(card))
+	}
+	if place != "" {
+		show = append(show, "  show PLACE  a place on the board: its figures, neighbours and what is there"+showExample(place))
+	}
+	return `Type the number of an option (or its key) to choose it. Several numbers
+("2 1 3") answer this question and your next ones in turn; the rest are
+dropped (and that is said) as soon as another seat decides first.
 Commands:
-  show CARD   a card's figures (by id or name: show lion_gate, show Lion Gate)
+` + strings.Join(show, "\n") + `
   state       everything you may see, in full
   undo        back to your previous decision (the game is played again up to there)
   help        this text
   quit        abandon the game (also q)`
+}
+
+// showExample is " (e.g. show ID)", or "" for no id.
+func showExample(id string) string {
+	if id == "" {
+		return ""
+	}
+	return " (e.g. show " + id + ")"
+}
 
 // ask shows what the seat needs to decide and reads its answer.
 func (pl *player) ask(d *interpreter.Decision) (string, error) {
@@ -58,12 +78,16 @@ func (pl *player) ask(d *interpreter.Decision) (string, error) {
 	}
 }
 
-// showSince prints the events since the seat's last decision.
+// showSince prints the events since the seat's last decision (all of
+// them before its first).
 func (pl *player) showSince(seat int) {
 	events := pl.g.Events()
-	since := seatName(pl.seats, seat) + "'s last decision"
-	if n := pl.g.PositionEvents(); n > 0 && pl.seen[seat] == n {
-		since = "the scenario's position"
+	since := "-- since " + seatName(pl.seats, seat) + "'s last decision --"
+	switch n := pl.g.PositionEvents(); {
+	case n > 0 && pl.seen[seat] == n:
+		since = "-- since the scenario's position --"
+	case !pl.hasDecided(seat):
+		since = "-- so far --"
 	}
 	var lines []string
 	for _, ev := range events[min(pl.seen[seat], len(events)):] {
@@ -73,8 +97,18 @@ func (pl *player) showSince(seat int) {
 	}
 	pl.seen[seat] = len(events)
 	if len(lines) > 0 {
-		fmt.Fprintf(pl.out, "\n-- since %s --\n%s\n", since, strings.Join(lines, "\n"))
+		fmt.Fprintf(pl.out, "\n%s\n%s\n", since, strings.Join(lines, "\n"))
 	}
+}
+
+// hasDecided reports whether seat has taken a decision in this game.
+func (pl *player) hasDecided(seat int) bool {
+	for _, t := range pl.taken {
+		if t.player == seat {
+			return true
+		}
+	}
+	return false
 }
 
 // showDecision prints the compact view, the prompt and the options.
@@ -94,11 +128,11 @@ func (pl *player) command(d *interpreter.Decision, line string) (key string, don
 	case "q", "quit":
 		return "", true, errQuit
 	case "help", "?":
-		fmt.Fprintln(pl.out, playHelp)
+		fmt.Fprintln(pl.out, playHelp(pl.examples()))
 	case "state":
 		fmt.Fprint(pl.out, pl.g.View(d.Player))
 	case "show":
-		pl.show(arg)
+		pl.show(arg, d.Player)
 	case "undo":
 		if pl.undo(d.Player) {
 			return "", true, errUndo
@@ -119,12 +153,28 @@ func (pl *player) answer(d *interpreter.Decision, line string) (string, bool, er
 	fields := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' })
 	if len(fields) > 1 {
 		if i, ok := pickOption(d, fields[0]); ok && allNumbers(fields[1:]) {
-			pl.queue = fields[1:]
+			pl.queue, pl.queueBy = fields[1:], d.Player
 			return d.Options[i].Key, true, nil
 		}
 	}
 	fmt.Fprintf(pl.out, "%q is not an option number (type help for commands)\n", line)
 	return "", false, nil
+}
+
+// keepQueueFor drops the answers typed ahead when decision d is not
+// their typist's: they were meant for that seat's next questions, and
+// another seat (a person at the same screen, or a bot) deciding in
+// between may have changed them. Another person's secret choice must
+// never be answered by them.
+func (pl *player) keepQueueFor(d *interpreter.Decision) {
+	if len(pl.queue) == 0 || d.Player == pl.queueBy {
+		return
+	}
+	// Not the answers themselves: at a shared screen they would tell the
+	// others what the typist meant to choose.
+	fmt.Fprintf(pl.out, "(%s's %s typed ahead dropped: %s decides first)\n",
+		seatName(pl.seats, pl.queueBy), count(len(pl.queue), "answer"), seatName(pl.seats, d.Player))
+	pl.queue = nil
 }
 
 // pickOption finds the option an answer names: its number from 1, or its
@@ -147,18 +197,32 @@ func allNumbers(fields []string) bool {
 	return true
 }
 
-// show prints a card's figures.
-func (pl *player) show(query string) {
+// show prints a card's figures, or a board place's, as seat sees them.
+func (pl *player) show(query string, seat int) {
 	if strings.TrimSpace(query) == "" {
-		fmt.Fprintln(pl.out, "show which card? e.g. show lion_gate")
+		card, place := pl.examples()
+		what := "card"
+		switch {
+		case place != "" && card != "":
+			what = "card or place"
+		case place != "":
+			what = "place"
+		}
+		fmt.Fprintf(pl.out, "show which %s? e.g. show %s\n", what, cmp.Or(card, place))
 		return
 	}
-	text, err := pl.g.CardInfo(query)
+	text, err := pl.g.Describe(query, seat)
 	if err != nil {
 		fmt.Fprintln(pl.out, err)
 		return
 	}
 	fmt.Fprint(pl.out, text)
+}
+
+// examples are a card id and a board node id of the game, for help.
+func (pl *player) examples() (card, place string) {
+	p := pl.g.Program()
+	return p.CardExample(), p.NodeExample()
 }
 
 // undo goes back to seat's previous decision: a new game replays every

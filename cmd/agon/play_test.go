@@ -41,7 +41,17 @@ func TestPlayShowsACompactView(t *testing.T) {
 		"another's population and power points count the backs of a hand only its holder sees: the others see what is on the table")
 	assert.NotContains(t, view, "P3: population")
 	assert.NotContains(t, view, "power_pile", "hidden global zones are left out")
-	assert.Contains(t, before, "-- since P1 (human)'s last decision --\nP2 plays Mycenae")
+	assert.Contains(t, before, "-- so far --\nP2 plays Mycenae", "P1 has not decided yet: there is no last decision to be since")
+	assert.NotContains(t, before, "last decision")
+}
+
+// After a seat's first decision, what it is shown is news since that one.
+func TestPlaySaysSinceTheLastDecisionAfterOne(t *testing.T) {
+	requireCore(t)
+	out := playScript(t, "1\nq\n")
+	_, after, ok := strings.Cut(out, "-- so far --")
+	require.True(t, ok, out)
+	assert.Contains(t, after, "-- since P1 (human)'s last decision --\nP1 passes")
 }
 
 func TestPlayStateShowsEverything(t *testing.T) {
@@ -59,12 +69,22 @@ func TestPlayShowCard(t *testing.T) {
 	assert.Contains(t, out, "Wood coin (coin_wood, coin card)\n  back: wood\n")
 	assert.Contains(t, out, `no card "Lion Gat" (did you mean "Lion Gate"?)`)
 	assert.Contains(t, out, "show which card?")
+	assert.Contains(t, out, "  zero or none: production, income_luxury, ", "figures that say nothing share one line")
+	assert.NotContains(t, out, "supply: false")
+}
+
+// show prints a list of maps as a person reads it, not in Go's syntax.
+func TestPlayShowReadsWell(t *testing.T) {
+	requireCore(t)
+	_, out, _ := runCLI(t, "show ECCLESIA\nq\n", "play", "athens", "--players", "2", "--seats", "human,random", "--seed", "1")
+	assert.Contains(t, out, "ECCLESIA (ecclesia, action card)\n  kind: ecclesia\n  costs: upper 1; middle 2; lower 3\n")
+	assert.NotContains(t, out, "map[")
 }
 
 func TestPlayHelpAndBadInput(t *testing.T) {
 	requireCore(t)
 	out := playScript(t, "help\nnine\n9\nq\n")
-	assert.Contains(t, out, "show CARD   a card's figures")
+	assert.Contains(t, out, "show CARD   a card's figures, by id or name (e.g. show well)")
 	assert.Contains(t, out, `"nine" is not an option number`)
 	assert.Contains(t, out, `"9" is not an option number`)
 }
@@ -94,6 +114,30 @@ func TestPlayTypeAhead(t *testing.T) {
 	out := playScript(t, "2 2\nq\n")
 	assert.Contains(t, out, "P1: which coin card do you bid?", "two answers in one line: bid, then 3 coin cards")
 	assert.Equal(t, 2, strings.Count(out, "choose 1-"), "the second answer needed no prompt")
+}
+
+// Answers typed ahead are the typist's own: at a shared screen, the next
+// seat's (secret) question is asked, not answered by them.
+func TestPlayTypeAheadStaysWithItsSeat(t *testing.T) {
+	requireCore(t)
+	// P2 is outbid and types "2 2": the first moves the bid; the second
+	// must not become P1's choice of a coin card.
+	stdin := "2\n1\n2\n2\n2\n1\n1\n1\n1\n2 2\nq\n"
+	_, out, _ := runCLI(t, stdin, "play", "peloponnes", "--players", "2", "--seats", "human,human", "--seed", "5")
+	assert.Contains(t, out, "(P2 (human)'s 1 answer typed ahead dropped: P1 (human) decides first)",
+		"said, but not which answer: P1 reads the same screen")
+	assert.Contains(t, out, "P1 (human): P1: which coin card do you use?", "P1 is asked")
+	assert.NotContains(t, out, "P1 (human): (a secret choice)\nP1 starts building")
+}
+
+// A bot deciding in between also drops them: the typist has not seen
+// what it did.
+func TestPlayTypeAheadDroppedWhenABotDecides(t *testing.T) {
+	requireCore(t)
+	out := playScript(t, "1 1\nq\n")
+	assert.Contains(t, out, "(P1 (human)'s 1 answer typed ahead dropped: P3 (random) decides first)")
+	_, after, _ := strings.Cut(out, "dropped:")
+	assert.Contains(t, after, "choose 1-", "P1 is asked its next question")
 }
 
 func TestPlayKeepsOtherSeatsSecretsSecret(t *testing.T) {
@@ -199,7 +243,7 @@ func TestRecordSaysScoresWithCommas(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "game.yaml")
 	code, _, stderr := runCLI(t, "", "record", "peloponnes", "--players", "3", "--seed", "42", "-o", file)
 	require.Equal(t, exitOK, code, stderr)
-	assert.Regexp(t, `steps, scores \[-?\d+, -?\d+, -?\d+\] \(ruleset: `, stderr)
+	assert.Regexp(t, `: \d+ decisions \(\d+ steps\), scores \[-?\d+, -?\d+, -?\d+\] \(ruleset: `, stderr)
 }
 
 // Without --players, record plays as play does: one player per seat
@@ -251,4 +295,30 @@ func TestLineReader(t *testing.T) {
 	}
 	_, err := l.next()
 	assert.ErrorIs(t, err, io.EOF)
+}
+
+// show also names a place on a board: its attributes, neighbours and
+// what is there.
+func TestPlayShowAPlace(t *testing.T) {
+	requireCore(t)
+	_, out, _ := runCLI(t, "show A\nq\n", "play", "cyclades", "--players", "2", "--seats", "human,random", "--seed", "1")
+	assert.Contains(t, out, "A (place on board \"board\")\n  terrain: island\n")
+	assert.Contains(t, out, "  neighbours (land): a2_2, a3_2\n")
+	assert.NotContains(t, out, `no card "A"`)
+	_, out, _ = runCLI(t, "show athens\nq\n", "play", "politeia", "--players", "3", "--seats", "human,random,random", "--seed", "1")
+	assert.Contains(t, out, "Athens (athens, place on board \"cities\")\n  region: hellas\n")
+	assert.Contains(t, out, "  stack[athens]: ")
+}
+
+// help's examples are the game's own, not Peloponnes' lion_gate.
+func TestPlayHelpExamplesAreTheGamesOwn(t *testing.T) {
+	requireCore(t)
+	_, out, _ := runCLI(t, "help\nq\n", "play", "athens", "--players", "2", "--seats", "human,random", "--seed", "1")
+	assert.Contains(t, out, "  show CARD   a card's figures, by id or name (e.g. show upper)\n")
+	assert.NotContains(t, out, "lion_gate")
+	_, out, _ = runCLI(t, "help\nshow\nq\n", "play", "cyclades", "--players", "2", "--seats", "human,random", "--seed", "1")
+	assert.Contains(t, out, "  show PLACE  a place on the board: its figures, neighbours and what is there (e.g. show s1_1)\n")
+	assert.NotContains(t, out, "show CARD", "Cyclades has no cards")
+	assert.Contains(t, out, "show which place? e.g. show s1_1")
+	assert.NotContains(t, out, "lion_gate")
 }

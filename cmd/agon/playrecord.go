@@ -28,6 +28,6 @@ func savePlayed(prm playParams, pl *player, code int, stderr io.Writer) int {
 	if t.Result == nil {
 		state = "the unfinished game"
 	}
-	fmt.Fprintf(stderr, "wrote %s: %s, %d steps\n", file, state, len(t.Steps))
+	fmt.Fprintf(stderr, "wrote %s: %s, %s\n", file, state, transcriptSize(t))
 	return code
 }

@@ -66,9 +66,16 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 		return fail(stderr, playErr)
 	}
 	if out != "" {
-		fmt.Fprintf(stderr, "wrote %s: %d steps, scores %s (ruleset: %s)\n", out, len(t.Steps), intList(t.Result.Scores), source)
+		fmt.Fprintf(stderr, "wrote %s: %s, scores %s (ruleset: %s)\n", out, transcriptSize(t), intList(t.Result.Scores), source)
 	}
 	return exitOK
+}
+
+// transcriptSize says how long a transcript is in decisions, as replay
+// and explain --step count, then in steps (every entry of steps:, chance
+// outcomes and checks too): "121 decisions (292 steps)".
+func transcriptSize(t *transcript.Transcript) string {
+	return fmt.Sprintf("%s (%s)", count(t.Decisions(), "decision"), count(len(t.Steps), "step"))
 }
 
 // intList writes ints as a transcript does: "[4, 4]".

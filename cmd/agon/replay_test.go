@@ -163,7 +163,7 @@ func TestPlayRecordSavesAReplayableGame(t *testing.T) {
 
 	code, _, stderr = runCLI(t, "1\n1\nq\n", "play", "peloponnes", "--players", "2", "--seed", "5", "--record", file)
 	assert.Equal(t, exitOK, code, "quitting is a choice, not a problem: %s", stderr)
-	assert.Contains(t, stderr, "wrote "+file+": the unfinished game, ")
+	assert.Contains(t, stderr, "wrote "+file+": the unfinished game, 9 decisions (", "counted as replay counts them")
 	data, err = os.ReadFile(file)
 	require.NoError(t, err)
 	assert.NotContains(t, string(data), "\nresult:\n")

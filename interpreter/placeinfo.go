@@ -1,0 +1,193 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"agon/schema"
+)
+
+// Describe says what a name at a show prompt stands for, as viewer sees
+// it: the card it names (CardInfo), then every board node whose id or
+// name it is (its board, attributes, neighbours, the keyed zones and the
+// map values it keys). A miss is an error with a did-you-mean over
+// cards and nodes.
+func (g *Game) Describe(query string, viewer int) (string, error) {
+	var parts []string
+	if c, ok := g.findCard(query); ok {
+		parts = append(parts, g.cardInfo(c))
+	}
+	for _, bn := range g.prog.rs.BoardOrder {
+		if gr := g.prog.tc.boards.graphs[bn]; gr != nil {
+			if i, ok := gr.findNode(query); ok {
+				parts = append(parts, g.nodeInfo(gr, i, viewer))
+			}
+		}
+	}
+	if len(parts) == 0 {
+		names := append(g.cardNamesAndIDs(), g.nodeNamesAndIDs()...)
+		what := "card"
+		switch p := g.prog; {
+		case p.NodeExample() != "" && p.CardExample() != "":
+			what = "card or place"
+		case p.NodeExample() != "":
+			what = "place"
+		}
+		return "", fmt.Errorf("no %s %q%s", what, query, schema.DidYouMean(query, names))
+	}
+	return strings.Join(parts, ""), nil
+}
+
+// CardExample is the first card's id, for help texts ("" without
+// cards).
+func (p *Program) CardExample() string {
+	for _, t := range p.rs.CardOrder {
+		if rows := p.rs.Cards[t].Rows; len(rows) > 0 {
+			return rows[0].ID
+		}
+	}
+	return ""
+}
+
+// NodeExample is the first board node's id, for help texts ("" without
+// boards).
+func (p *Program) NodeExample() string {
+	for _, bn := range p.rs.BoardOrder {
+		if gr := p.tc.boards.graphs[bn]; gr != nil && len(gr.ids) > 0 {
+			return gr.ids[0]
+		}
+	}
+	return ""
+}
+
+// findNode finds a node by id or by its name attribute, ignoring case
+// and punctuation as findCard does.
+func (gr *graph) findNode(query string) (int, bool) {
+	q := strings.TrimSpace(query)
+	if i, ok := gr.index[q]; ok {
+		return i, true
+	}
+	for i, n := range gr.nodes {
+		name, _ := n["name"].(string)
+		if looseEqual(gr.ids[i], q) || (name != "" && looseEqual(name, q)) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// nodeNamesAndIDs lists every board node's id and name.
+func (g *Game) nodeNamesAndIDs() []string {
+	var out []string
+	for _, bn := range g.prog.rs.BoardOrder {
+		if gr := g.prog.tc.boards.graphs[bn]; gr != nil {
+			for i, id := range gr.ids {
+				out = append(out, id)
+				if name, _ := gr.nodes[i]["name"].(string); name != "" {
+					out = append(out, name)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// nodeInfo describes node i of board gr as viewer sees it.
+func (g *Game) nodeInfo(gr *graph, i, viewer int) string {
+	n, id := gr.nodes[i], gr.ids[i]
+	var b strings.Builder
+	if name, _ := n["name"].(string); name != "" {
+		fmt.Fprintf(&b, "%s (%s, place on board %q)\n", name, id, gr.name)
+	} else {
+		fmt.Fprintf(&b, "%s (place on board %q)\n", id, gr.name)
+	}
+	if gr.rows > 0 {
+		fmt.Fprintf(&b, "  row %d, col %d\n", n["row"], n["col"])
+	}
+	var zero []string
+	for _, a := range g.prog.rs.Boards[gr.name].AttributeOrder {
+		switch {
+		case a == "name":
+		case zeroFigure(n[a]):
+			zero = append(zero, a)
+		default:
+			fmt.Fprintf(&b, "  %s: %s\n", a, figureText(n[a]))
+		}
+	}
+	writeZero(&b, zero)
+	gr.writeNeighbours(&b, i)
+	g.writeKeyedZones(&b, id, viewer)
+	g.writeKeyedValues(&b, id, viewer)
+	return b.String()
+}
+
+// writeNeighbours lists node i's neighbours, by edge kind when the board
+// has several.
+func (gr *graph) writeNeighbours(b *strings.Builder, i int) {
+	if len(gr.kinds) <= 1 {
+		if nb := gr.adj[""][i]; len(nb) > 0 {
+			fmt.Fprintf(b, "  neighbours: %s\n", strings.Join(gr.idsOf(append([]int(nil), nb...)), ", "))
+		}
+		return
+	}
+	for _, k := range gr.kinds {
+		if nb := gr.adj[k][i]; len(nb) > 0 {
+			fmt.Fprintf(b, "  neighbours (%s): %s\n", k, strings.Join(gr.idsOf(append([]int(nil), nb...)), ", "))
+		}
+	}
+}
+
+// writeKeyedZones lists the cards of the zones keyed by node id that hold
+// any (a hidden zone by its count).
+func (g *Game) writeKeyedZones(b *strings.Builder, id string, viewer int) {
+	rs := g.prog.rs
+	for _, zn := range rs.ZoneOrder {
+		z := rs.Zones[zn]
+		if z.Owner == "player" || !slices.Contains(rs.ZoneKeys(zn), id) {
+			continue
+		}
+		if loc := familyLoc(zn, id); len(g.zoneList(loc, -1)) > 0 {
+			fmt.Fprintf(b, "  %s: %s\n", loc, g.zoneText(loc, -1, viewer, z.Visibility))
+		}
+	}
+}
+
+// writeKeyedValues lists the variables, global then each player's, that
+// viewer may see and that are maps with a value for key id that is not
+// zero ("troops[A]": P1 troops 2).
+func (g *Game) writeKeyedValues(b *strings.Builder, id string, viewer int) {
+	rs := g.prog.rs
+	for _, v := range rs.VarOrder {
+		if visibleTo(rs.Vars[v].Visibility, -2, viewer) {
+			if x, ok := keyedValue(g.st.root[v], id); ok {
+				fmt.Fprintf(b, "  %s: %s\n", v, figureText(x))
+			}
+		}
+	}
+	for i := 0; i < g.st.playerCount; i++ {
+		pm := g.container(i)
+		for _, v := range rs.PlayerVarOrder {
+			if visibleTo(rs.PlayerVars[v].Visibility, i, viewer) {
+				if x, ok := keyedValue(pm[v], id); ok {
+					fmt.Fprintf(b, "  P%d %s: %s\n", i+1, v, figureText(x))
+				}
+			}
+		}
+	}
+}
+
+// keyedValue is m[key] when m is a map with string keys and that value is
+// not zero.
+func keyedValue(m any, key string) (any, bool) {
+	rv := reflect.ValueOf(m)
+	if rv.Kind() != reflect.Map || rv.Type().Key().Kind() != reflect.String {
+		return nil, false
+	}
+	x := rv.MapIndex(reflect.ValueOf(key).Convert(rv.Type().Key()))
+	if !x.IsValid() || zeroFigure(x.Interface()) {
+		return nil, false
+	}
+	return x.Interface(), true
+}
