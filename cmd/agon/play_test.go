@@ -126,7 +126,7 @@ func TestPlayTypeAheadStaysWithItsSeat(t *testing.T) {
 	_, out, _ := runCLI(t, stdin, "play", "peloponnes", "--players", "2", "--seats", "human,human", "--seed", "5")
 	assert.Contains(t, out, "(P2 (human)'s 1 answer typed ahead dropped: P1 (human) decides first)",
 		"said, but not which answer: P1 reads the same screen")
-	assert.Contains(t, out, "P1 (human): P1: which coin card do you use?", "P1 is asked")
+	assert.Contains(t, out, "P1 (human): P1: which coin card do you use to put Potters' Quarter under construction?", "P1 is asked")
 	assert.NotContains(t, out, "P1 (human): (a secret choice)\nP1 starts building")
 }
 
