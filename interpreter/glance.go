@@ -184,16 +184,7 @@ func (g *Game) cardInfo(c map[string]any) string {
 	tbl := g.prog.rs.Cards[c["table"].(string)]
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s, %s card)\n", formatValue(c), c["def"], c["table"])
-	var zero []string
-	for _, a := range tbl.AttributeOrder {
-		switch {
-		case a == "name":
-		case zeroFigure(c[a]):
-			zero = append(zero, a)
-		default:
-			fmt.Fprintf(&b, "  %s: %s\n", a, figureText(c[a]))
-		}
-	}
+	zero := writeFigures(&b, tbl.AttributeOrder, c, nil)
 	for _, p := range tbl.PropOrder {
 		if zeroFigure(c[p]) {
 			zero = append(zero, p)
@@ -203,6 +194,22 @@ func (g *Game) cardInfo(c map[string]any) string {
 	}
 	writeZero(&b, zero)
 	return b.String()
+}
+
+// writeFigures writes the named figures of m that say something, one a
+// line ("name" is the heading's), and returns zero with the names of
+// those that are zero, false or empty added (for writeZero).
+func writeFigures(b *strings.Builder, names []string, m map[string]any, zero []string) []string {
+	for _, a := range names {
+		switch {
+		case a == "name":
+		case zeroFigure(m[a]):
+			zero = append(zero, a)
+		default:
+			fmt.Fprintf(b, "  %s: %s\n", a, figureText(m[a]))
+		}
+	}
+	return zero
 }
 
 // writeZero names the figures that are zero, false or empty on one line.

@@ -106,17 +106,7 @@ func (g *Game) nodeInfo(gr *graph, i, viewer int) string {
 	if gr.rows > 0 {
 		fmt.Fprintf(&b, "  row %d, col %d\n", n["row"], n["col"])
 	}
-	var zero []string
-	for _, a := range g.prog.rs.Boards[gr.name].AttributeOrder {
-		switch {
-		case a == "name":
-		case zeroFigure(n[a]):
-			zero = append(zero, a)
-		default:
-			fmt.Fprintf(&b, "  %s: %s\n", a, figureText(n[a]))
-		}
-	}
-	writeZero(&b, zero)
+	writeZero(&b, writeFigures(&b, g.prog.rs.Boards[gr.name].AttributeOrder, n, nil))
 	gr.writeNeighbours(&b, i)
 	g.writeKeyedZones(&b, id, viewer)
 	g.writeKeyedValues(&b, id, viewer)
