@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -29,7 +30,7 @@ func TestLoadRefusesTooManyNodesAfterParsing(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("extra:\n")
 	for i := range 60000 {
-		b.WriteString("  k" + itoa(i) + ":\n")
+		b.WriteString("  k" + strconv.Itoa(i) + ":\n")
 	}
 	fsys := sampleFiles()
 	fsys["g/x.yaml"] = &fstest.MapFile{Data: []byte(b.String())}
@@ -77,14 +78,4 @@ func TestAliasToItself(t *testing.T) {
 	msgs := messages(ds)
 	require.Len(t, msgs, 1, strings.Join(msgs, "\n"))
 	assert.Equal(t, "g/x.yaml:1:11: YAML alias *x refers to itself: it is inside the value its anchor &x (line 1) names", msgs[0])
-}
-
-func itoa(i int) string {
-	s := ""
-	for {
-		s = string(rune('0'+i%10)) + s
-		if i /= 10; i == 0 {
-			return s
-		}
-	}
 }

@@ -148,7 +148,7 @@ func TestFinishedTranscriptNeedsAResult(t *testing.T) {
 	done := Of(g, cfg, []string{"random", "random"})
 	require.NotNil(t, done.Result)
 	want := fmt.Sprintf("expected result: with the final scores and winners, but the transcript has none (the game ended with scores: %s, winners: %s; write them under result:)",
-		intList(done.Result.Scores), intList(done.Result.Winners))
+		flowInts(done.Result.Scores), flowInts(done.Result.Winners))
 	done.Result = nil
 	_, err = Replay(p, done, ReplayOptions{})
 	require.Error(t, err)

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -28,19 +29,9 @@ func TestReadCountsTheParsedNodes(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("game: g\nplayers: 2\nseed: 1\nsteps:\n  - check: \"true\"\nextra:\n")
 	for i := range 160000 {
-		b.WriteString("  k" + strings.Repeat("x", i%7) + itoa(i) + ":\n")
+		b.WriteString("  k" + strings.Repeat("x", i%7) + strconv.Itoa(i) + ":\n")
 	}
 	_, err := Read("t.yaml", []byte(b.String()))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "more than 300000 YAML nodes in one file (limit MaxTranscriptNodes): the file passes the limit here")
-}
-
-func itoa(i int) string {
-	s := ""
-	for {
-		s = string(rune('0'+i%10)) + s
-		if i /= 10; i == 0 {
-			return s
-		}
-	}
 }

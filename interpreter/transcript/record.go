@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"agon/interpreter"
@@ -441,13 +440,13 @@ func (r *replayer) finish() error {
 	want := r.t.Result
 	if want == nil && res != nil {
 		return r.diverge(end, "result: with the final scores and winners", "",
-			fmt.Sprintf("the transcript has none (the game ended with scores: %s, winners: %s; write them under result:)", intList(scores(res)), intList(res.Winners)))
+			fmt.Sprintf("the transcript has none (the game ended with scores: %s, winners: %s; write them under result:)", flowInts(scores(res)), flowInts(res.Winners)))
 	}
 	if want == nil || res == nil {
 		return nil
 	}
 	if got := scores(res); want.Scores != nil && !slices.Equal(got, want.Scores) {
-		return r.atLine(r.diverge(end, "final scores "+intList(want.Scores), intList(got), ""), want.ScoresLine)
+		return r.atLine(r.diverge(end, "final scores "+flowInts(want.Scores), flowInts(got), ""), want.ScoresLine)
 	}
 	if want.Winners != nil && !slices.Equal(res.Winners, want.Winners) {
 		return r.atLine(r.diverge(end, "winners "+playerList(want.Winners), playerList(res.Winners), ""), want.WinnersLine)
@@ -558,15 +557,6 @@ func playerList(players []int) string {
 		names[i] = interpreter.PlayerName(p)
 	}
 	return "[" + strings.Join(names, ", ") + "]"
-}
-
-// intList writes ints as a transcript does: "[4, 4]".
-func intList(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.Itoa(x)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // explaining wraps check so that a check that does not hold reports, as
