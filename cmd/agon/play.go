@@ -312,6 +312,10 @@ func printResult(w io.Writer, r *interpreter.Result, seats []string) {
 	for i, p := range r.Winners {
 		names[i] = seatName(seats, p)
 	}
+	if len(names) > 1 && len(names) == len(r.Players) {
+		fmt.Fprintf(w, "A draw: every player shares the win (%s)\n", strings.Join(names, ", "))
+		return
+	}
 	fmt.Fprintf(w, "%s: %s\n", schema.Plural(len(names), "Winner", "Winners"), strings.Join(names, ", "))
 }
 

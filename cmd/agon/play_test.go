@@ -322,3 +322,22 @@ func TestPlayHelpExamplesAreTheGamesOwn(t *testing.T) {
 	assert.Contains(t, out, "show which place? e.g. show s1_1")
 	assert.NotContains(t, out, "lion_gate")
 }
+
+func TestPrintResultNamesADrawWhenEveryPlayerWins(t *testing.T) {
+	var b strings.Builder
+	draw := &interpreter.Result{
+		Players: []interpreter.PlayerResult{{Player: 0, Rank: 1}, {Player: 1, Rank: 1}},
+		Winners: []int{0, 1},
+	}
+	printResult(&b, draw, []string{"random", "human"})
+	assert.Contains(t, b.String(), "A draw: every player shares the win (P1 (random), P2 (human))")
+	assert.NotContains(t, b.String(), "Winners:")
+
+	b.Reset()
+	tie := &interpreter.Result{
+		Players: []interpreter.PlayerResult{{Player: 0, Rank: 1}, {Player: 1, Rank: 1}, {Player: 2, Rank: 3}},
+		Winners: []int{0, 1},
+	}
+	printResult(&b, tie, []string{"random", "random", "random"})
+	assert.Contains(t, b.String(), "Winners: P1 (random), P2 (random)\n", "a tie between some players is not a draw")
+}
