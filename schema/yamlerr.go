@@ -13,7 +13,17 @@ import (
 // errors and says how many other problems it held back. yaml.v3 reports a
 // bad indentation at the start of the enclosing block; yamlSyntaxError
 // looks for the line that breaks the block's indentation and points at it,
-// and names a tab in the indentation as such.
+// and names a tab in the indentation as such. Transcripts and scenario
+// files get the same (SourceSyntaxError).
+
+// SourceSyntaxError turns a yaml.v3 syntax error in the file whose bytes
+// are src into a diagnostic positioned as a ruleset's is: at the line whose
+// indentation breaks its block (not at the block's start, where yaml.v3
+// reports it), with tabs in the indentation named. Transcripts and
+// scenario files use it so that a slip in them reads as one in a ruleset.
+func SourceSyntaxError(file string, src []byte, err error) Diagnostic {
+	return yamlSyntaxError(file, splitLines(src), err)
+}
 
 // yamlSyntaxError is SyntaxError with the file's source at hand: it points
 // at the line whose indentation is wrong and names tabs.
@@ -37,13 +47,32 @@ func yamlSyntaxError(file string, src []string, err error) Diagnostic {
 	if !strings.Contains(d.Msg, "did not find expected") {
 		return d
 	}
-	if line, want, ok := misindented(src, d.Pos.Line); ok {
+	if start, line, want, ok := slipLine(src, d.Pos.Line); ok {
 		got := indentOf(src[line-1])
 		d.Msg = fmt.Sprintf("YAML syntax error: this line is indented by %d %s, but the block that starts at line %d indents by %s (YAML: %s)",
-			got, Plural(got, "space", "spaces"), d.Pos.Line, want, strings.TrimPrefix(d.Msg, "YAML syntax error: "))
+			got, Plural(got, "space", "spaces"), start, want, strings.TrimPrefix(d.Msg, "YAML syntax error: "))
 		d.Pos = Pos{File: file, Line: line, Col: got + 1}
 	}
 	return d
+}
+
+// slipLine finds the misindented line of a block that yaml.v3 reports at
+// line n: a line of that block (misindented), or line n itself when
+// yaml.v3 names the slipped line as the block's start (a list item
+// dedented below its list, "- decide" by 1 space under items by 2), which
+// the file's blocks from its first line show. It returns the start of the
+// block that the line breaks, the line and the indentations that fit.
+func slipLine(src []string, n int) (start, line int, want string, ok bool) {
+	for first := 1; first < n; first++ {
+		if content(src[first-1]) {
+			if l, w, found := misindented(src, first); found && l == n {
+				return first, l, w, true
+			}
+			break
+		}
+	}
+	line, want, ok = misindented(src, n)
+	return n, line, want, ok
 }
 
 // deeperThanPrevious reports whether line n is indented deeper than the
@@ -143,12 +172,16 @@ func misindented(src []string, start int) (int, string, bool) {
 		case ind > top:
 			return n, fmt.Sprint(top), true
 		case ind < top:
+			above := top
 			for levels[len(levels)-1] > ind {
+				above = levels[len(levels)-1]
 				levels = levels[:len(levels)-1]
 			}
 			if levels[len(levels)-1] != ind {
-				return n, fmt.Sprintf("%d or %d", top, levels[len(levels)-1]), true
+				return n, fmt.Sprintf("%d or %d", above, levels[len(levels)-1]), true
 			}
+		case listItemAmongKeys(src, n, levels):
+			return n, fmt.Sprint(levels[len(levels)-2]), true
 		}
 		if strings.HasPrefix(strings.TrimSpace(line), "- ") {
 			levels = append(levels, ind+2) // the mapping inside a list item
@@ -159,6 +192,23 @@ func misindented(src []string, start int) (int, string, bool) {
 		}
 	}
 	return 0, "", false
+}
+
+// listItemAmongKeys reports whether line n, a list item ("- log: …"), is
+// indented like the keys of the mapping it follows, whose last key has
+// its value on its own line (so the item cannot be that value): it belongs
+// to the list one level out (levels holds the indentations open at line n).
+func listItemAmongKeys(src []string, n int, levels []int) bool {
+	if len(levels) < 2 || !strings.HasPrefix(strings.TrimSpace(src[n-1]), "- ") {
+		return false
+	}
+	for p := n - 1; p >= 1; p-- {
+		if prev := src[p-1]; content(prev) {
+			return indentOf(prev) == indentOf(src[n-1]) && !opensBlock(prev) &&
+				!strings.HasPrefix(strings.TrimSpace(prev), "- ") && !isBlockScalar(prev)
+		}
+	}
+	return false
 }
 
 // opensBlock reports whether a line ends with a key whose value follows

@@ -333,7 +333,7 @@ func parseLimited(name string, data []byte) (*yaml.Node, error) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		ds.Add(yamlDiagnostic(name, err))
+		ds.Add(schema.SourceSyntaxError(name, data, err))
 		return nil, ds.Err()
 	}
 	if d := schema.CheckNodes(name, &doc, schema.MaxTranscriptNodes, "MaxTranscriptNodes"); d != nil {
@@ -341,11 +341,6 @@ func parseLimited(name string, data []byte) (*yaml.Node, error) {
 		return nil, ds.Err()
 	}
 	return &doc, nil
-}
-
-// yamlDiagnostic turns a yaml.v3 syntax error into a diagnostic.
-func yamlDiagnostic(file string, err error) schema.Diagnostic {
-	return schema.SyntaxError(file, err)
 }
 
 // decoder decodes a transcript's node tree, collecting every problem.

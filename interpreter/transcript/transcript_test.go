@@ -112,7 +112,7 @@ result: {scores: [1, 2], winners: [1]}
 
 func TestTranscriptErrors(t *testing.T) {
 	cases := []struct{ name, src, want string }{
-		{"syntax", "game: g\nplayers: 2\nsteps:\n\t- log: x\n", "t.yaml:4: YAML syntax error: found character that cannot start any token"},
+		{"syntax", "game: g\nplayers: 2\nsteps:\n\t- log: x\n", "t.yaml:4:1: YAML syntax error: found a tab character where indentation is expected"},
 		{"unknown key", "game: g\nplayers: 2\nsede: 4\n", `t.yaml:3:1: unknown key "sede" (did you mean "seed"?)`},
 		{"missing players", "game: g\n", `t.yaml:1:1: missing "players"`},
 		{"bad int", "game: g\nplayers: three\n", `t.yaml:2:10: expected an integer, got "three"`},
@@ -205,4 +205,36 @@ func TestReadChecksSeatsAndDecidingPlayers(t *testing.T) {
 	_, err = ReadScenario("s.yaml", []byte("scenario: s\ngame: g\nplayers: 2\nsteps:\n  - decide: 2\n    key: a\n"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "s.yaml:5:13: decide: 2 is no player of this game")
+}
+
+// A line indented wrongly in a transcript is reported at that line, as in
+// a ruleset, not at the start of the list or mapping yaml.v3 names (the
+// steps: list, or the header at line 1).
+func TestIndentationSlipIsReportedAtTheLine(t *testing.T) {
+	head := "game: g\nplayers: 2\nsteps:\n  - log: a\n  - decide: 0\n    key: pass\n"
+	for _, c := range []struct{ name, line, want string }{
+		{"step indented by 3", "   - decide: 1\n    key: pass\n",
+			"t.yaml:7:4: YAML syntax error: this line is indented by 3 spaces, but the block that starts at line 4 indents by 4 or 2"},
+		{"step indented by 1", "  - log: b\n - decide: 1\n    key: pass\n",
+			"t.yaml:8:2: YAML syntax error: this line is indented by 1 space, but the block that starts at line 1 indents by 2 or 0"},
+		{"step among the keys of the one before", "    - log: b\n",
+			"t.yaml:7:5: YAML syntax error: this line is indented by 4 spaces, but the block that starts at line 5 indents by 2"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Read("t.yaml", []byte(head+c.line+"  - log: c\n"))
+			var list schema.ErrorList
+			require.True(t, errors.As(err, &list), "%v", err)
+			assert.True(t, strings.HasPrefix(list[0].Error(), c.want), "got  %s\nwant %s", list[0].Error(), c.want)
+		})
+	}
+}
+
+// A scenario file's slip is reported the same way.
+func TestScenarioIndentationSlipIsReportedAtTheLine(t *testing.T) {
+	src := "scenario: s\ngame: g\nplayers: 2\nsteps:\n  - check: 'true'\n   - decide: 1\n    key: pass\n"
+	_, err := ReadScenario("s.yaml", []byte(src))
+	var list schema.ErrorList
+	require.True(t, errors.As(err, &list), "%v", err)
+	assert.True(t, strings.HasPrefix(list[0].Error(),
+		"s.yaml:6:4: YAML syntax error: this line is indented by 3 spaces, but the block that starts at line 5 indents by 4 or 2"), list[0].Error())
 }
