@@ -17,28 +17,58 @@ type OptionDifference struct {
 	Player   int
 	// OnlyA and OnlyB are the option keys offered by one ruleset only.
 	OnlyA, OnlyB []string
+	// OptionsA and OptionsB are every option key each ruleset offers, in
+	// the order offered.
+	OptionsA, OptionsB []string
 	// PlayerA and PlayerB are who decides under each ruleset; they
 	// differ when the options are the same but the deciding player is
 	// not.
 	PlayerA, PlayerB int
 }
 
+// describedOptions is how many option keys Describe lists of a side
+// before it says how many more there are.
+const describedOptions = 6
+
 // Describe says what differs, for people: file is the transcript's name,
 // a and b name the two rulesets in the plural ("the base rules", "the
-// variant's rules").
+// variant's rules"). It names the keys only one side offers and then what
+// each side offers (at most describedOptions keys each); when the deciding
+// player differs it names both.
 func (d *OptionDifference) Describe(file, a, b string) string {
+	pa, pb := interpreter.PlayerName(d.PlayerA), interpreter.PlayerName(d.PlayerB)
+	listA, listB := shortKeys(d.OptionsA), shortKeys(d.OptionsB)
 	var what string
 	switch {
-	case len(d.OnlyA) == 0 && len(d.OnlyB) == 0:
-		what = fmt.Sprintf("%s ask %s where %s ask %s, with the same options", a, interpreter.PlayerName(d.PlayerA), b, interpreter.PlayerName(d.PlayerB))
+	case d.PlayerA != d.PlayerB && len(d.OnlyA) == 0 && len(d.OnlyB) == 0:
+		what = fmt.Sprintf("%s ask %s where %s ask %s, with the same options (%s)", a, pa, b, pb, listA)
+	case d.PlayerA != d.PlayerB:
+		what = fmt.Sprintf("%s ask %s to choose from %s where %s ask %s to choose from %s", a, pa, listA, b, pb, listB)
 	case len(d.OnlyA) == 0:
-		what = fmt.Sprintf("%s also offer %s", b, strings.Join(d.OnlyB, ", "))
+		what = fmt.Sprintf("%s also offer %s (%s offer %s; %s offer %s)", b, strings.Join(d.OnlyB, ", "), a, listA, b, listB)
 	case len(d.OnlyB) == 0:
-		what = fmt.Sprintf("%s no longer offer %s", b, strings.Join(d.OnlyA, ", "))
+		what = fmt.Sprintf("%s no longer offer %s (%s offer %s; %s offer %s)", b, strings.Join(d.OnlyA, ", "), a, listA, b, listB)
 	default:
-		what = fmt.Sprintf("%s offer %s where %s offer %s", a, strings.Join(d.OnlyA, ", "), b, strings.Join(d.OnlyB, ", "))
+		what = fmt.Sprintf("%s offer %s where %s offer %s (in all, %s offer %s; %s offer %s)",
+			a, strings.Join(d.OnlyA, ", "), b, strings.Join(d.OnlyB, ", "), a, listA, b, listB)
 	}
-	return fmt.Sprintf("%s:%d: decision %d (step %d, %s): %s", file, d.Line, d.Decision, d.Step+1, interpreter.PlayerName(d.Player), what)
+	who := ", " + interpreter.PlayerName(d.Player)
+	if d.PlayerA != d.PlayerB {
+		who = ""
+	}
+	return fmt.Sprintf("%s:%d: decision %d (step %d%s): %s", file, d.Line, d.Decision, d.Step+1, who, what)
+}
+
+// shortKeys lists option keys for a message: at most describedOptions,
+// then how many more.
+func shortKeys(keys []string) string {
+	if len(keys) == 0 {
+		return "nothing"
+	}
+	if len(keys) <= describedOptions {
+		return strings.Join(keys, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(keys[:describedOptions], ", "), len(keys)-describedOptions)
 }
 
 // FirstOptionDifference plays the transcript's decisions and chance
@@ -117,5 +147,5 @@ func compareOptions(a, b *interpreter.Decision) *OptionDifference {
 	if onlyA == nil && onlyB == nil && a.Player == b.Player {
 		return nil
 	}
-	return &OptionDifference{OnlyA: onlyA, OnlyB: onlyB, PlayerA: a.Player, PlayerB: b.Player}
+	return &OptionDifference{OnlyA: onlyA, OnlyB: onlyB, OptionsA: ka, OptionsB: kb, PlayerA: a.Player, PlayerB: b.Player}
 }

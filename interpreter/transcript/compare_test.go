@@ -75,13 +75,15 @@ func TestFirstOptionDifferenceNamesAnotherDecidingPlayer(t *testing.T) {
 players: {min: 2, max: 2}
 constants:
   asked: 0
+  other: 0
 flow:
   - choose:
       who: asked
       prompt: go
       options:
         - {key: a}
-        - {key: b}
+        - {key: b, when: other == 0}
+        - {key: c, when: other == 1}
 scoring:
   score: "0"
 `)},
@@ -89,6 +91,12 @@ scoring:
 patch:
   constants:
     asked: 1
+`)},
+		"g/variant-both.yaml": &fstest.MapFile{Data: []byte(`variant: both
+patch:
+  constants:
+    asked: 1
+    other: 1
 `)},
 	}
 	base, err := interpreter.Load(fsys, "g", "")
@@ -104,5 +112,24 @@ patch:
 	require.NoError(t, err)
 	require.NotNil(t, d)
 	assert.Contains(t, d.Describe("t.yaml", "the base rules", "the variant's rules"),
-		"the base rules ask P1 where the variant's rules ask P2, with the same options")
+		"t.yaml:10: decision 1 (step 1): the base rules ask P1 where the variant's rules ask P2, with the same options (a, b)")
+
+	// Other options for another player: both players, and what each is
+	// offered (it said "P1" and "the variant's rules offer c", though P2
+	// decides under the variant).
+	both, err := interpreter.Load(fsys, "g", "both")
+	require.NoError(t, err)
+	d, err = FirstOptionDifference(base, both, tr)
+	require.NoError(t, err)
+	require.NotNil(t, d)
+	assert.Equal(t, "t.yaml:10: decision 1 (step 1): the base rules ask P1 to choose from a, b where the variant's rules ask P2 to choose from a, c",
+		d.Describe("t.yaml", "the base rules", "the variant's rules"))
+}
+
+// Describe lists what each side offers, not only the keys that differ,
+// and shortens a long list.
+func TestDescribeListsEverySidesOptions(t *testing.T) {
+	d := OptionDifference{Step: 4, Decision: 2, Line: 9, OnlyB: []string{"x"},
+		OptionsA: []string{"a", "b", "c", "d", "e", "f", "g"}, OptionsB: []string{"a", "x"}}
+	assert.Equal(t, "t.yaml:9: decision 2 (step 5, P1): B also offer x (A offer a, b, c, d, e, f and 1 more; B offer a, x)", d.Describe("t.yaml", "A", "B"))
 }
