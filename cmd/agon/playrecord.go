@@ -19,7 +19,7 @@ func savePlayed(prm playParams, pl *player, code int, stderr io.Writer) int {
 	cfg := interpreter.Config{Players: len(pl.seats), Seed: prm.Seed}
 	t := transcript.Of(pl.g, cfg, pl.seats)
 	if rs, err := resolveRuleset(prm.Ruleset); err == nil {
-		t.RulesetSource = rs.Source
+		t.RulesetSource = recordedSource(rs.Source)
 	}
 	if err := writeFileAtomic(file, t.Marshal()); err != nil {
 		return fail(stderr, fmt.Errorf("saving the game: %w", err))

@@ -51,7 +51,7 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 	if t == nil {
 		return fail(stderr, playErr)
 	}
-	t.RulesetSource = source
+	t.RulesetSource = recordedSource(source)
 	out := prm.Output
 	if playErr != nil && out != "" {
 		out += ".partial"

@@ -227,7 +227,7 @@ func replayFile(prm replayParams, file string) replayJSON {
 	out.Variant = p.Variant()
 	if !prm.VariantSet && t.Ruleset != "" && t.Ruleset != p.Hash() {
 		out.Note = fmt.Sprintf("the ruleset changed since the transcript was recorded (%s, now %s)", t.Ruleset, p.Hash())
-		if t.RulesetSource != "" && t.RulesetSource != source {
+		if t.RulesetSource != "" && !sameSource(t.RulesetSource, source) {
 			out.Note += fmt.Sprintf("; it was recorded with %s, this is %s", t.RulesetSource, source)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -178,13 +179,22 @@ func projectFolder(name string) (string, bool) {
 // projectRoot is the nearest directory from wd upwards whose go.mod
 // declares module agon, else wd.
 func projectRoot(wd string) string {
-	for dir := wd; ; {
+	if root, ok := moduleRoot(wd); ok {
+		return root
+	}
+	return wd
+}
+
+// moduleRoot is the nearest directory from dir upwards whose go.mod
+// declares module agon (an agon checkout), if there is one.
+func moduleRoot(dir string) (string, bool) {
+	for {
 		if isAgonModule(filepath.Join(dir, "go.mod")) {
-			return dir
+			return dir, true
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return wd
+			return "", false
 		}
 		dir = parent
 	}
@@ -225,4 +235,60 @@ func printSource(w io.Writer, source string) {
 	if source != "" {
 		fmt.Fprintf(w, "ruleset: %s\n", source)
 	}
+}
+
+// recordedSource is how a transcript's ruleset_source: names the ruleset
+// copy source (a ruleset's Source) so that it does not depend on the
+// current directory: "built-in" as it is; a folder inside an agon
+// checkout relative to the checkout's root, with slashes
+// ("rulesets/peloponnes"), from the root or any folder below it; the
+// project's rulesets/NAME outside a checkout (see projectFolder) as
+// "rulesets/NAME"; any other folder by its absolute path. The same seed
+// and decisions then give the same bytes wherever agon record runs.
+func recordedSource(source string) string {
+	if source == builtIn || source == "" {
+		return source
+	}
+	abs, err := filepath.Abs(source)
+	if err != nil {
+		return source
+	}
+	if root, ok := moduleRoot(abs); ok {
+		if rel, ok := projectRelative(root, abs); ok {
+			return rel
+		}
+	}
+	if wd, err := os.Getwd(); err == nil && filepath.Dir(abs) == filepath.Join(projectRoot(wd), "rulesets") {
+		return "rulesets/" + filepath.Base(abs)
+	}
+	return filepath.ToSlash(abs)
+}
+
+// projectRelative is path relative to the project root, with slashes,
+// when path lies inside it once symbolic links are followed.
+func projectRelative(root, path string) (string, bool) {
+	r, err1 := filepath.EvalSymlinks(root)
+	p, err2 := filepath.EvalSymlinks(path)
+	if err1 != nil || err2 != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(r, p)
+	if err != nil || !filepath.IsLocal(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// sameSource reports whether a transcript's ruleset_source: names the
+// ruleset copy source: a relative value is relative to the project root
+// (as recordedSource writes it), an absolute one (as agon record wrote
+// from below the project root before) is compared as the folder it is.
+func sameSource(recorded, source string) bool {
+	if recorded == builtIn || source == builtIn {
+		return recorded == source
+	}
+	if filepath.IsAbs(recorded) {
+		recorded = recordedSource(recorded)
+	}
+	return path.Clean(recorded) == recordedSource(source)
 }

@@ -133,3 +133,44 @@ func TestEveryCommandNamesTheRulesetOnLoadError(t *testing.T) {
 		assert.Contains(t, stderr, `unknown phase "biding"`, "%v", args)
 	}
 }
+
+// ruleset_source: is the folder relative to the checkout's root, so the
+// same seed and decisions give the same bytes from any directory (from
+// below the root it was an absolute path).
+func TestRecordedSourceIsTheSameFromAnyDirectory(t *testing.T) {
+	root := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(root, "go.mod"), []byte("module agon\n"), 0o644))
+	copyRuleset(t, filepath.Join(root, "rulesets", "peloponnes"), "flow.yaml", "{phase: bidding}", "{phase: bidding}")
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "sub", "dir"), 0o755))
+	out := t.TempDir()
+	record := func(dir, ruleset, file string) []byte {
+		t.Helper()
+		t.Chdir(dir)
+		code, _, stderr := runCLI(t, "", "record", ruleset, "--players", "2", "--seed", "3", "-o", filepath.Join(out, file))
+		require.Equal(t, exitOK, code, stderr)
+		data, err := os.ReadFile(filepath.Join(out, file))
+		require.NoError(t, err)
+		return data
+	}
+	fromRoot := record(root, "peloponnes", "a.yaml")
+	assert.Contains(t, string(fromRoot), "\nruleset_source: rulesets/peloponnes\n")
+	assert.Equal(t, string(fromRoot), string(record(filepath.Join(root, "sub", "dir"), "peloponnes", "b.yaml")), "from below the root")
+	assert.Equal(t, string(fromRoot), string(record(out, filepath.Join(root, "rulesets", "peloponnes"), "c.yaml")), "the folder by its path, from outside")
+}
+
+// A transcript's ruleset_source: names the same folder whether it is
+// relative to the project root or absolute (as older agon record wrote it
+// from below the root), seen from any directory.
+func TestSameSource(t *testing.T) {
+	root := project(t)
+	abs := filepath.Join(root, "rulesets", "peloponnes")
+	t.Chdir(filepath.Join(root, "sub", "dir"))
+	assert.True(t, sameSource("rulesets/peloponnes", abs))
+	assert.True(t, sameSource(filepath.ToSlash(abs), abs))
+	assert.False(t, sameSource("rulesets/athens", abs))
+	assert.False(t, sameSource("built-in", abs))
+	t.Chdir(root)
+	assert.True(t, sameSource("rulesets/peloponnes", "rulesets/peloponnes"))
+	assert.True(t, sameSource(filepath.ToSlash(abs), "rulesets/peloponnes"))
+	assert.True(t, sameSource("built-in", builtIn))
+}

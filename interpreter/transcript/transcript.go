@@ -86,8 +86,10 @@ type Transcript struct {
 	// Ruleset is Program.Hash() at recording time.
 	Ruleset string
 	// RulesetSource says which copy of the ruleset was played: a folder's
-	// path or "built-in" (informational: replay never reads it; "" when
-	// not written).
+	// path (agon record writes a folder inside the agon checkout relative
+	// to the checkout's root, rulesets/peloponnes, whatever the current
+	// directory) or "built-in" (informational: replay never plays it, only
+	// names it in a note; "" when not written).
 	RulesetSource string
 	// Players is the number of players.
 	Players int
