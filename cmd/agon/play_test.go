@@ -246,6 +246,19 @@ func TestRecordSaysScoresWithCommas(t *testing.T) {
 	assert.Regexp(t, `: \d+ decisions \(\d+ steps\), scores \[-?\d+, -?\d+, -?\d+\] \(ruleset: `, stderr)
 }
 
+// A seat with a time budget makes a transcript that a second recording
+// does not reproduce: record says so on stderr (it said nothing, and a
+// golden recorded so failed TestGoldenRerecord at random).
+func TestRecordWarnsOfClockSeats(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.yaml")
+	code, _, stderr := runCLI(t, "", "record", "peloponnes", "--seats", "random,mcts:1ms", "--seed", "4", "-o", file)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stderr, "warning: P2 (mcts:1ms) decides by the clock: the transcript is valid and replays, but recording seed 4 again will not give the same game")
+	code, _, stderr = runCLI(t, "", "record", "peloponnes", "--seats", "random,mcts:2", "--seed", "4", "-o", file)
+	require.Equal(t, exitOK, code, stderr)
+	assert.NotContains(t, stderr, "warning")
+}
+
 // Without --players, record plays as play does: one player per seat
 // --seats lists, else the fewest the game allows (for a game of one
 // count, that count).

@@ -15,6 +15,7 @@ import (
 	"agon/interpreter"
 	"agon/interpreter/bot"
 	"agon/interpreter/transcript"
+	"agon/schema"
 )
 
 // recordParams are the inputs of agon record.
@@ -40,7 +41,7 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 	if prm.Players == 0 {
 		prm.Players = defaultPlayers(p, prm.Seats)
 	}
-	bots, err := recordBots(p, prm)
+	bots, seats, err := recordBots(p, prm)
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -68,6 +69,7 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 	if out != "" {
 		fmt.Fprintf(stderr, "wrote %s: %s, scores %s (ruleset: %s)\n", out, transcriptSize(t), intList(t.Result.Scores), source)
 	}
+	warnClockSeats(stderr, seats, prm.Seed)
 	return exitOK
 }
 
@@ -87,16 +89,36 @@ func intList(xs []int) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// recordBots checks the player count and makes the bots.
-func recordBots(p *interpreter.Program, prm recordParams) ([]interpreter.Bot, error) {
+// recordBots checks the player count and makes the bots; it returns
+// them with the seats' kinds.
+func recordBots(p *interpreter.Program, prm recordParams) ([]interpreter.Bot, []string, error) {
 	if err := checkPlayers(p, []int{prm.Players}); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	seats, err := parseSeats(prm.Seats, prm.Players, "random", "random", false)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return newBots(seats, prm.Seed)
+	bots, err := newBots(seats, prm.Seed)
+	return bots, seats, err
+}
+
+// warnClockSeats warns, on stderr, of seats whose bots decide by the
+// clock (bot.UsesClock: an mcts time budget): the transcript is valid and
+// replays, but recording the seed again gives another game, so it cannot
+// serve as a golden that TestGoldenRerecord records again.
+func warnClockSeats(stderr io.Writer, seats []string, seed uint64) {
+	var clocked []string
+	for i, kind := range seats {
+		if bot.UsesClock(kind) {
+			clocked = append(clocked, fmt.Sprintf("%s (%s)", interpreter.PlayerName(i), kind))
+		}
+	}
+	if len(clocked) == 0 {
+		return
+	}
+	fmt.Fprintf(stderr, "warning: %s %s by the clock: the transcript is valid and replays, but recording seed %d again will not give the same game; for one that does, give a number of iterations (mcts:400) instead of a time\n",
+		strings.Join(clocked, ", "), schema.Plural(len(clocked), "decides", "decide"), seed)
 }
 
 // writeOutput writes data to the named file (atomically, see
@@ -198,7 +220,12 @@ and edit. agon replay checks a transcript against the rules.
 
 The -o file is replaced in one step, and only by a finished game: when the game
 fails, the file keeps its old content and the transcript so far is written to
-FILE.partial.`,
+FILE.partial.
+
+The same ruleset, seed and seats give the same transcript, byte for byte, except
+with an mcts seat given a time per decision (mcts:2s): it decides by the clock, so
+record warns that recording the seed again will not give the same game (the
+transcript is valid and replays).`,
 		Example: `  agon record peloponnes --players 3 --seed 42 -o game.yaml
   agon record peloponnes --players 2 --seats random,first --seed 1`,
 		Args: cobra.ExactArgs(1),

@@ -53,6 +53,19 @@ func New(kind string, seed uint64) (interpreter.Bot, error) {
 	return nil, fmt.Errorf("unknown bot %q%s (bots: %s)", kind, schema.DidYouMean(kind, Kinds()), strings.Join(Kinds(), ", "))
 }
 
+// UsesClock reports whether a bot of this kind decides by the clock: an
+// mcts kind with a time per decision ("mcts:2s", "mcts:500ms:depth=8"),
+// whose choices depend on the machine's speed and load, so that a game it
+// played cannot be played again the same way. Every other kind, and a
+// kind New rejects, reports false.
+func UsesClock(kind string) bool {
+	if kind != "mcts" && !strings.HasPrefix(kind, "mcts:") {
+		return false
+	}
+	cfg, err := parseMCTS(kind)
+	return err == nil && cfg.budget > 0
+}
+
 // randomBot chooses uniformly among the legal options.
 type randomBot struct{ r *rand.Rand }
 

@@ -63,3 +63,14 @@ func TestRandomBotSingleOption(t *testing.T) {
 	b, _ := New("random", 1)
 	assert.Equal(t, 0, b.Choose(nil, options(1)))
 }
+
+// Only an mcts time budget decides by the clock.
+func TestUsesClock(t *testing.T) {
+	for kind, want := range map[string]bool{
+		"mcts:2s": true, "mcts:500ms": true, "mcts:3ms:depth=2": true,
+		"mcts": false, "mcts:400": false, "mcts:400:depth=8": false, "random": false, "greedy": false,
+		"first": false, "mcts:xs": false, "nobot": false,
+	} {
+		assert.Equal(t, want, UsesClock(kind), kind)
+	}
+}
