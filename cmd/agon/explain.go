@@ -116,18 +116,27 @@ func explainFailure(stderr io.Writer, prm explainParams, t *transcript.Transcrip
 	return exitProblems
 }
 
-// explainHint is the agon explain command that shows where a
-// transcript diverged: the decision that differs, or the last decision
+// explainHint is the sentence that offers the agon explain command
+// (explainCommand) that shows where a transcript diverged: the decision that differs, or the last decision
 // before the step that differs and what the rules did after it ("" when
 // the divergence comes before the first decision, or in a scenario file).
 func explainHint(file string, d *transcript.Divergence) string {
 	switch {
+	case d.Decision == 0:
+		return ""
 	case d.AtDecision:
-		return fmt.Sprintf("to see why the rules differ there, explain that decision: agon explain %s --step %d", file, d.Decision)
-	case d.Decision > 0:
-		return fmt.Sprintf("to see the decision before it and what the rules did after it: agon explain %s --step %d", file, d.Decision)
+		return "to see why the rules differ there, explain that decision: " + explainCommand(file, d)
 	}
-	return ""
+	return "to see the decision before it and what the rules did after it: " + explainCommand(file, d)
+}
+
+// explainCommand is the agon explain command that shows the decision a
+// divergence is at or after ("" before the first decision).
+func explainCommand(file string, d *transcript.Divergence) string {
+	if d.Decision == 0 {
+		return ""
+	}
+	return fmt.Sprintf("agon explain %s --step %d", file, d.Decision)
 }
 
 // explainAt fills out with the decision pending in g (the transcript's
@@ -314,7 +323,15 @@ A step outside the transcript is a usage error that gives the range (exit 2). A
 transcript whose earlier steps no longer replay (the rules changed since it was
 recorded) stops with the first divergence and what to do (exit 1). When the
 transcript's own decision is not legal at the step, explain still shows the
-decision and says so: its refused options tell why.`,
+decision and says so: its refused options tell why.
+
+--json: "step" is the decision explained, as --step gives it (replay --json
+calls it "decision"; its "step" counts every entry of steps:, and its
+"explain" field is this command), "decisions" how many the transcript has,
+"line" its line, "player" who decides (from 0), "position" what that seat
+sees, "decision" the options with why (legal and refused), "taken" the
+transcript's decision (with "problem" when it is not legal there),
+"triggers" and "after" what followed, "next" who decides next.`,
 		Example: `  agon explain testgames/peloponnes/2p-shared-win.yaml --step 3
   agon explain testgames/peloponnes/5p-all-catastrophes.yaml --step 40 --full
   agon explain game.yaml --step 12 --ruleset rulesets/peloponnes --json`,

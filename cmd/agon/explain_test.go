@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -160,4 +161,36 @@ func TestReplayDivergenceNamesTheDecisionExplainTakes(t *testing.T) {
 	require.Equal(t, exitProblems, code, out)
 	assert.Contains(t, out, "broken.yaml:44: step 20 (after decision 5): expected log")
 	assert.Contains(t, out, "agon explain "+file+" --step 5\n")
+}
+
+// replay --json's divergence step counts every step, explain's --step
+// decisions only, so a script passing one to the other landed elsewhere:
+// the divergence carries the explain command itself and says whether it
+// is at the decision or after it.
+func TestReplayJSONGivesTheExplainCommand(t *testing.T) {
+	requireCore(t)
+	for _, c := range []struct {
+		old, new, at string
+		decision     float64
+	}{
+		{"    key: coins n=3\n", "    key: coins n=9\n", "decision", 2},
+		{"  - log: P1 bids 3 on Carpenter's Workshop\n", "  - log: P1 bids 4 on Carpenter's Workshop\n", "after", 5},
+	} {
+		file := brokenGolden(t, c.old, c.new)
+		code, out, _ := runCLI(t, "", "replay", file, "--json")
+		require.Equal(t, exitProblems, code, out)
+		var rep struct{ Divergence map[string]any }
+		require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
+		d := rep.Divergence
+		assert.Equal(t, c.decision, d["decision"])
+		assert.Equal(t, c.at, d["at"])
+		assert.Equal(t, fmt.Sprintf("agon explain %s --step %d", file, int(c.decision)), d["explain"])
+		assert.NotEqual(t, d["decision"], d["step"], "step counts every step")
+
+		code, text, _ := runCLI(t, "", "replay", file)
+		require.Equal(t, exitProblems, code)
+		assert.Contains(t, text, d["explain"].(string)+"\n", "the command the text prints")
+		code, _, stderr := runCLI(t, "", strings.Fields(d["explain"].(string))[1:]...)
+		assert.Equal(t, exitOK, code, stderr)
+	}
 }

@@ -67,12 +67,20 @@ type divergence struct {
 	// Decision is the number agon explain --step takes (decisions only,
 	// from 1): the decision that differs, or the last before the step
 	// that differs (0: none, or a scenario file).
-	Decision int    `json:"decision,omitempty"`
+	Decision int `json:"decision,omitempty"`
+	// At says where the divergence is relative to Decision: "decision"
+	// (the decision itself differs: its player or its option), "after"
+	// (something the rules did after it: a log line, a chance outcome, a
+	// check, the result); "" without a decision.
+	At       string `json:"at,omitempty"`
 	Line     int    `json:"line"`
 	Expected string `json:"expected"`
 	Got      string `json:"got"`
 	Message  string `json:"message"`
-	// hint is the agon explain command that shows the position there.
+	// Explain is the agon explain command that shows the position there,
+	// as the text output prints it ("" without a decision).
+	Explain string `json:"explain,omitempty"`
+	// hint is the sentence that offers Explain.
 	hint string
 }
 
@@ -81,10 +89,23 @@ type divergence struct {
 func (out *replayJSON) setFailure(err error) {
 	var d *transcript.Divergence
 	if errors.As(err, &d) {
-		out.Divergence = &divergence{Step: d.Step + 1, Decision: d.Decision, Line: d.Line, Expected: d.Expected, Got: d.Got, Message: d.Error(), hint: explainHint(out.File, d)}
+		out.Divergence = &divergence{Step: d.Step + 1, Decision: d.Decision, At: divergenceAt(d), Line: d.Line, Expected: d.Expected, Got: d.Got,
+			Message: d.Error(), Explain: explainCommand(out.File, d), hint: explainHint(out.File, d)}
 	} else if err != nil {
 		out.Error = err.Error()
 	}
+}
+
+// divergenceAt is a divergence's place relative to its decision, for
+// --json: "decision", "after" or "" (see divergence.At).
+func divergenceAt(d *transcript.Divergence) string {
+	switch {
+	case d.Decision == 0:
+		return ""
+	case d.AtDecision:
+		return "decision"
+	}
+	return "after"
 }
 
 // runReplay replays each transcript and reports its first divergence;
@@ -411,7 +432,17 @@ its position, step by step, and the first step that fails is printed.
 With --variant it plays the same decisions under a variant (--variant "": the
 base rules) and reports where that game first differs from the transcript, or
 that it does not, and where the variant's rules first offer other options than
-the transcript's own rules (its variant's, or the base rules).`,
+the transcript's own rules (its variant's, or the base rules).
+
+--json prints, for one file, {"file", "ruleset_source", "ok", "decisions",
+"checks", "variant", "divergence", ...}; divergence (null when none) has:
+  step      every entry of steps: counted from 1 (not explain's --step)
+  decision  the decision counted as explain --step counts it (decide steps only)
+  at        "decision": that decision itself differs (its player or option);
+            "after": something after it (a log line, chance outcome, check,
+            the result); absent before the first decision
+  line, expected, got, message (the text output's line)
+  explain   the agon explain command that shows that decision`,
 		Example: `  agon replay testgames/peloponnes/2p-shared-win.yaml
   agon replay 'testgames/peloponnes/*.yaml'
   agon replay game.yaml --variant harsh-catastrophes
