@@ -7,6 +7,7 @@ package testgames
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -123,6 +124,10 @@ func TestGolden(t *testing.T) {
 				gf = updateGolden(t, p, gf)
 			}
 			rep, err := transcript.Replay(p, gf.tr, transcript.ReplayOptions{Check: interpreter.CheckExpr})
+			var d *transcript.Divergence
+			if errors.As(err, &d) {
+				transcript.AddGoldenHint(d, gf.tr)
+			}
 			if err != nil {
 				t.Fatalf("%v", err)
 			}

@@ -74,9 +74,7 @@ func runExplain(_ context.Context, prm explainParams, stdout, stderr io.Writer) 
 		return printLoadError(stderr, err)
 	}
 	out := explainJSON{File: prm.File, RulesetSource: source, Variant: p.Variant(), Step: prm.Step, Decisions: t.Decisions()}
-	if t.Ruleset != "" && t.Ruleset != p.Hash() {
-		out.Note = fmt.Sprintf("the ruleset changed since the transcript was recorded (%s, now %s)", t.Ruleset, p.Hash())
-	}
+	out.Note = rulesetNote(t, p, source)
 	g, idx, err := transcript.ReplayUntil(p, t, prm.Step, transcript.ReplayOptions{Check: interpreter.CheckExpr})
 	if err != nil {
 		return explainFailure(stderr, prm, t, err)

@@ -50,8 +50,14 @@ type replayJSON struct {
 	// OptionsDiffer says where a variant first offers different options
 	// than the transcript's rules ("" when it never does).
 	OptionsDiffer string `json:"options_differ,omitempty"`
+	// OwnRules, with --variant, is the transcript's first divergence
+	// under its own rules when it comes no later than the variant's: the
+	// transcript is at fault there, not the variant.
+	OwnRules string `json:"own_rules,omitempty"`
 
 	loadErr error // why the transcript or its ruleset did not load
+	// ownVariant is the transcript's own variant, for messages.
+	ownVariant string
 }
 
 // replaySummary is the --json output of agon replay with several files.
@@ -246,11 +252,8 @@ func replayFile(prm replayParams, file string) replayJSON {
 		return out
 	}
 	out.Variant = p.Variant()
-	if !prm.VariantSet && t.Ruleset != "" && t.Ruleset != p.Hash() {
-		out.Note = fmt.Sprintf("the ruleset changed since the transcript was recorded (%s, now %s)", t.Ruleset, p.Hash())
-		if t.RulesetSource != "" && !sameSource(t.RulesetSource, source) {
-			out.Note += fmt.Sprintf("; it was recorded with %s, this is %s", t.RulesetSource, source)
-		}
+	if !prm.VariantSet {
+		out.Note = rulesetNote(t, p, source)
 	}
 	rep, err := transcript.Replay(p, t, transcript.ReplayOptions{Check: interpreter.CheckExpr})
 	if rep != nil {
@@ -259,7 +262,14 @@ func replayFile(prm replayParams, file string) replayJSON {
 	}
 	out.OK = err == nil
 	if prm.VariantSet {
-		out.OptionsDiffer = optionsDiffer(prm, t, p, file)
+		own := ownRules(prm, t)
+		out.OptionsDiffer = optionsDiffer(own, t, p, prm, file)
+		out.ownVariant = t.Variant
+		out.OwnRules = ownRulesFail(own, t, err)
+	}
+	var d *transcript.Divergence
+	if errors.As(err, &d) && !prm.VariantSet && isGoldenFile(file) {
+		transcript.AddGoldenHint(d, t)
 	}
 	out.setFailure(err)
 	return out
@@ -267,16 +277,11 @@ func replayFile(prm replayParams, file string) replayJSON {
 
 // optionsDiffer compares the options the transcript's own rules and the
 // variant offer along the transcript, for people comparing variants.
-func optionsDiffer(prm replayParams, t *transcript.Transcript, variant *interpreter.Program, file string) string {
-	rs, err := transcriptRuleset(prm, t)
-	if err != nil {
+func optionsDiffer(own *interpreter.Program, t *transcript.Transcript, variant *interpreter.Program, prm replayParams, file string) string {
+	if own == nil {
 		return ""
 	}
-	base, err := interpreter.Load(rs.fsys, rs.dir, t.Variant)
-	if err != nil {
-		return ""
-	}
-	d, err := transcript.FirstOptionDifference(base, variant, t)
+	d, err := transcript.FirstOptionDifference(own, variant, t)
 	if err != nil || d == nil {
 		return ""
 	}
@@ -352,6 +357,9 @@ func printReplay(stdout, stderr io.Writer, out replayJSON, prm replayParams) {
 		fmt.Fprintf(stderr, "note: %s\n", out.Note)
 	}
 	switch {
+	case out.OwnRules != "":
+		fmt.Fprintf(stdout, "the transcript does not replay under its own rules (%s) either, so this is not the variant's doing; fix the transcript first (agon replay %s):\n%s\n",
+			rulesName(out.ownVariant, "variant %s"), out.File, out.OwnRules)
 	case out.Divergence != nil && prm.VariantSet:
 		fmt.Fprintf(stdout, "%s from the transcript here:\n%s\n", replayedUnder(prm.Variant, [2]string{"first differs", "first differ"}), out.Divergence.Message)
 	case out.Divergence != nil:
@@ -407,8 +415,11 @@ every log message, decision and the final result with what the rules produce. It
 prints the first difference with the transcript's line and the decision it is at or
 after, numbered as agon explain --step numbers them ("decision 3 (step 14)": step
 counts every entry of steps:, decision only the decide steps), then the agon
-explain command that shows that position. A transcript recorded with
-another version of the ruleset gets a note, not an error. A game saved before it
+explain command that shows that position, and how to fix the file where that is
+clear (a transcript cut off before its end: unfinished: true; a golden under
+testgames/: whether go test ./testgames -run Golden -update can rewrite it). A
+transcript recorded with another version of the ruleset gets a note, not an
+error (another game's rules: a note that game: was changed). A game saved before it
 ended (agon play --record, then quit; the transcript says unfinished: true) is
 checked up to where it stops: "ok: unfinished after N decisions".
 
@@ -431,7 +442,8 @@ its position, step by step, and the first step that fails is printed.
 
 With --variant it plays the same decisions under a variant (--variant "": the
 base rules) and reports where that game first differs from the transcript, or
-that it does not, and where the variant's rules first offer other options than
+that it does not (or that the transcript fails under its own rules already, at
+or before that place: then the transcript is at fault, not the variant), and where the variant's rules first offer other options than
 the transcript's own rules (its variant's, or the base rules).
 
 --json prints, for one file, {"file", "ruleset_source", "ok", "decisions",
@@ -442,7 +454,10 @@ the transcript's own rules (its variant's, or the base rules).
             "after": something after it (a log line, chance outcome, check,
             the result); absent before the first decision
   line, expected, got, message (the text output's line)
-  explain   the agon explain command that shows that decision`,
+  explain   the agon explain command that shows that decision
+With --variant, "options_differ" is the first place the variant offers other
+options, and "own_rules" the transcript's divergence under its own rules when it
+comes no later than the variant's.`,
 		Example: `  agon replay testgames/peloponnes/2p-shared-win.yaml
   agon replay 'testgames/peloponnes/*.yaml'
   agon replay game.yaml --variant harsh-catastrophes

@@ -136,6 +136,12 @@ type Divergence struct {
 	Decision int
 	// AtDecision says the step that differs is decision Decision itself.
 	AtDecision bool
+	// Output says what differs is what a recording writes, not a decision
+	// or a check: a log line, a chance outcome or the result (a
+	// re-recording with the same decisions rewrites it).
+	Output bool
+	// Hint, when set, says how to fix the transcript; Error adds it.
+	Hint string
 	// numbered is set when decisions are counted (in a transcript).
 	numbered bool
 }
@@ -155,6 +161,9 @@ func (d *Divergence) Error() string {
 		b.WriteString("but " + d.Reason)
 	} else {
 		b.WriteString("got " + d.Got)
+	}
+	if d.Hint != "" {
+		b.WriteString("; " + d.Hint)
 	}
 	return b.String()
 }
@@ -351,10 +360,10 @@ func (r *replayer) checkStep(i int, s Step) error {
 func (r *replayer) event(i int, s Step) error {
 	e, ok := r.peek()
 	if !ok {
-		return r.diverge(i, describeStep(s), r.describeNow(), "")
+		return output(r.diverge(i, describeStep(s), r.describeNow(), ""))
 	}
 	if !sameEvent(s, e) {
-		return r.diverge(i, describeStep(s), describeEvent(e), "")
+		return output(r.diverge(i, describeStep(s), describeEvent(e), ""))
 	}
 	r.next++
 	return nil
@@ -377,7 +386,9 @@ func sameEvent(s Step, e interpreter.Event) bool {
 func (r *replayer) decide(i int, s Step) error {
 	want := describeStep(s)
 	if e, ok := r.peek(); ok {
-		return r.diverge(i, want, describeEvent(e), "")
+		d := r.diverge(i, want, describeEvent(e), "")
+		d.Output = e.Kind == interpreter.EventLog || e.Kind == interpreter.EventChance
+		return d
 	}
 	if err := r.legal(i, s); err != nil {
 		return err
@@ -430,28 +441,68 @@ func (r *replayer) finish() error {
 		return nil
 	}
 	if e, ok := r.peek(); ok {
-		return r.diverge(end, "no more steps", describeEvent(e), "")
+		d := r.diverge(end, "no more steps", describeEvent(e), "")
+		d.Output = e.Kind == interpreter.EventLog || e.Kind == interpreter.EventChance
+		return r.cutOff(d)
 	}
 	if !r.s.Over() {
-		return r.diverge(end, "the game to end", r.describeNow(), "")
+		return r.cutOff(r.diverge(end, "the game to end", r.describeNow(), ""))
 	}
 	res := r.s.Result()
 	r.rep.Result = res
 	want := r.t.Result
 	if want == nil && res != nil {
-		return r.diverge(end, "result: with the final scores and winners", "",
-			fmt.Sprintf("the transcript has none (the game ended with scores: %s, winners: %s; write them under result:)", flowInts(scores(res)), flowInts(res.Winners)))
+		return output(r.diverge(end, "result: with the final scores and winners", "",
+			fmt.Sprintf("the transcript has none (the game ended with scores: %s, winners: %s; write them under result:)", flowInts(scores(res)), flowInts(res.Winners))))
 	}
 	if want == nil || res == nil {
 		return nil
 	}
 	if got := scores(res); want.Scores != nil && !slices.Equal(got, want.Scores) {
-		return r.atLine(r.diverge(end, "final scores "+flowInts(want.Scores), flowInts(got), ""), want.ScoresLine)
+		return output(r.atLine(r.diverge(end, "final scores "+flowInts(want.Scores), flowInts(got), ""), want.ScoresLine))
 	}
 	if want.Winners != nil && !slices.Equal(res.Winners, want.Winners) {
-		return r.atLine(r.diverge(end, "winners "+playerList(want.Winners), playerList(res.Winners), ""), want.WinnersLine)
+		return output(r.atLine(r.diverge(end, "winners "+playerList(want.Winners), playerList(res.Winners), ""), want.WinnersLine))
 	}
 	return nil
+}
+
+// AddGoldenHint adds to d, a divergence of the golden transcript t (one
+// that go test ./testgames replays), how to bring it in line with the
+// rules, as testgames/README.md says: the -update command for a
+// source: recorded golden whose log lines, chance outcomes or result
+// differ (the update rewrites them from the golden's decisions); that the
+// update leaves decisions and checks alone, for one that differs there;
+// and, for a source: table golden, that it is evidence.
+func AddGoldenHint(d *Divergence, t *Transcript) {
+	var hint string
+	switch {
+	case t.Source == SourceTable:
+		hint = "this source: table golden is evidence and -update never rewrites it: find out whether the rules or the transcript is wrong"
+	case d.Output:
+		hint = "if the rules changed on purpose, go test ./testgames -run Golden -update rewrites this golden's log lines, chance outcomes and result from its decisions (read the diff before committing)"
+	default:
+		hint = "go test ./testgames -run Golden -update never changes a decision or a check: record this golden anew (agon record) or edit it by hand (testgames/README.md)"
+	}
+	if d.Hint != "" {
+		hint = d.Hint + "; " + hint
+	}
+	d.Hint = hint
+}
+
+// cutOff adds to a divergence after the last step of a transcript
+// without a result how to mark a game saved before it ended.
+func (r *replayer) cutOff(d *Divergence) *Divergence {
+	if r.t.Result == nil && !r.scenario {
+		d.Hint = "if the game was saved before it ended, mark the transcript unfinished: true (a header line)"
+	}
+	return d
+}
+
+// output marks a divergence as one in what a recording writes.
+func output(d *Divergence) *Divergence {
+	d.Output = true
+	return d
 }
 
 // atLine points a divergence at a more precise line when one is known.
@@ -486,7 +537,7 @@ func (r *replayer) outcomeStep(from int, err error) (int, *interpreter.OutcomeEr
 // badOutcome is the divergence for a chance step the game rejected.
 func (r *replayer) badOutcome(i int, oe *interpreter.OutcomeError) *Divergence {
 	s := r.t.Steps[i]
-	return r.diverge(i, describeStep(s), "", "the game rejected this outcome: "+oe.Msg)
+	return output(r.diverge(i, describeStep(s), "", "the game rejected this outcome: "+oe.Msg))
 }
 
 // describeNow says what the game waits for when it has no event to match.

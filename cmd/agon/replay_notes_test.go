@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A golden of a checkout (testgames/GAME/NAME.yaml) that diverges says
+// how to update it; the same file elsewhere does not.
+func TestReplayOfAGoldenSaysHowToUpdateIt(t *testing.T) {
+	requireCore(t)
+	root := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(root, "go.mod"), []byte("module agon\n"), 0o644))
+	copyRuleset(t, filepath.Join(root, "rulesets", "peloponnes"), "flow.yaml", "{phase: bidding}", "{phase: bidding}")
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "testgames", "peloponnes"), 0o755))
+	data, err := os.ReadFile(brokenGolden(t, "  - log: P1 bids 3 on Carpenter's Workshop\n", "  - log: P1 bids 4 on Carpenter's Workshop\n"))
+	require.NoError(t, err)
+	golden := filepath.Join(root, "testgames", "peloponnes", "g.yaml")
+	require.NoError(t, os.WriteFile(golden, data, 0o644))
+	t.Chdir(filepath.Join(root, "testgames"))
+	code, out, _ := runCLI(t, "", "replay", "peloponnes/g.yaml")
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, out, `got log "P1 bids 3 on Carpenter's Workshop"; if the rules changed on purpose, go test ./testgames -run Golden -update rewrites this golden's log lines`)
+
+	elsewhere := filepath.Join(root, "g.yaml")
+	require.NoError(t, os.WriteFile(elsewhere, data, 0o644))
+	_, out, _ = runCLI(t, "", "replay", elsewhere)
+	assert.NotContains(t, out, "-update")
+}
+
+// replay --variant of a transcript that fails under its own rules says
+// so, rather than blaming the variant.
+func TestReplayVariantOfABrokenTranscriptBlamesTheTranscript(t *testing.T) {
+	requireCore(t)
+	file := brokenGolden(t, "    key: coins n=3\n", "    key: coins n=9\n")
+	code, out, _ := runCLI(t, "", "replay", file, "--variant", "harsh-catastrophes")
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, out, "the transcript does not replay under its own rules (the base rules) either, so this is not the variant's doing; fix the transcript first (agon replay "+file+"):\n")
+	assert.Contains(t, out, `expected decision "coins n=9" by P1 (decide: 0), but it is not legal here`)
+	assert.NotContains(t, out, "first differs")
+
+	_, out, _ = runCLI(t, "", "replay", file, "--variant", "harsh-catastrophes", "--json")
+	assert.Contains(t, out, `"own_rules": "`)
+
+	ok := recordGame(t)
+	_, out, _ = runCLI(t, "", "replay", ok, "--variant", "harsh-catastrophes")
+	assert.NotContains(t, out, "own rules", "a transcript that replays: the variant is the difference")
+}
+
+// A transcript whose game: was changed to another game says the game
+// differs, not that the ruleset changed.
+func TestReplayOfAnotherGamesTranscriptSaysTheGameDiffers(t *testing.T) {
+	requireCore(t)
+	file := recordGame(t) // peloponnes
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(file, []byte(strings.Replace(string(data), "game: peloponnes\n", "game: athens\n", 1)), 0o644))
+	code, _, stderr := runCLI(t, "", "replay", file)
+	assert.Equal(t, exitProblems, code)
+	assert.Contains(t, stderr, "note: the transcript was recorded with the rules of peloponnes, but its game: says athens: the game differs, not just the ruleset (put back game: peloponnes)")
+	assert.NotContains(t, stderr, "the ruleset changed")
+}
