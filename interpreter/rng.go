@@ -3,6 +3,8 @@ package interpreter
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 )
 
 // rng is the game's one random source: a PCG generator held by value, so
@@ -99,7 +101,7 @@ func ids(list []any) []string {
 // isPermutation checks that r names every card of the zone exactly once.
 func isPermutation(r []string, byID map[string]any) error {
 	if len(r) != len(byID) {
-		return fmt.Errorf("lists %d cards, the zone has %d", len(r), len(byID))
+		return fmt.Errorf("lists %d cards, the zone has %d (%s)", len(r), len(byID), cardDifference(r, byID))
 	}
 	seen := map[string]bool{}
 	for _, id := range r {
@@ -112,6 +114,51 @@ func isPermutation(r []string, byID map[string]any) error {
 		seen[id] = true
 	}
 	return nil
+}
+
+// cardDifference names what an outcome r that lists too few or too many
+// cards gets wrong about the zone: "missing: coin_wood#4", "listed twice:
+// port", "not in the zone: amber", joined by "; " (sorted, at most
+// shownCards names each).
+func cardDifference(r []string, byID map[string]any) string {
+	seen := map[string]int{}
+	var twice, foreign, missing []string
+	for _, id := range r {
+		seen[id]++
+		switch _, ok := byID[id]; {
+		case !ok && seen[id] == 1:
+			foreign = append(foreign, id)
+		case ok && seen[id] == 2:
+			twice = append(twice, id)
+		}
+	}
+	for id := range byID {
+		if seen[id] == 0 {
+			missing = append(missing, id)
+		}
+	}
+	slices.Sort(missing) // map order must not reach a message
+	var parts []string
+	for _, p := range []struct {
+		what string
+		ids  []string
+	}{{"missing", missing}, {"listed twice", twice}, {"not in the zone", foreign}} {
+		if len(p.ids) > 0 {
+			parts = append(parts, p.what+": "+shortIDs(p.ids))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// shownCards is how many card ids cardDifference names of each kind.
+const shownCards = 5
+
+// shortIDs joins ids, at most shownCards of them, then how many more.
+func shortIDs(ids []string) string {
+	if len(ids) <= shownCards {
+		return strings.Join(ids, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(ids[:shownCards], ", "), len(ids)-shownCards)
 }
 
 // OutcomeError is a supplied chance outcome the game cannot use. Remaining

@@ -76,6 +76,45 @@ func checkPlayers(p *interpreter.Program, counts []int) error {
 	return nil
 }
 
+// checkPlayerSpec checks the counts --players spec gave against the
+// program's range; the message names what was typed ("not 2-9") and,
+// for several counts, those outside the range ("6–9 are outside it").
+func checkPlayerSpec(p *interpreter.Program, spec string, counts []int) error {
+	var bad []int
+	for _, n := range counts {
+		if n < p.MinPlayers() || n > p.MaxPlayers() {
+			bad = append(bad, n)
+		}
+	}
+	slices.Sort(bad)
+	bad = slices.Compact(bad)
+	switch {
+	case len(bad) == 0:
+		return nil
+	case len(counts) == 1:
+		return usagef("%s is for %s, not %d", p.Game(), playerRange(p), bad[0])
+	}
+	return usagef("%s is for %s, not %s (%s %s outside it)", p.Game(), playerRange(p), spec, countRanges(bad), schema.Plural(len(bad), "is", "are"))
+}
+
+// countRanges writes sorted counts compactly: "1, 6–9".
+func countRanges(ns []int) string {
+	var parts []string
+	for i := 0; i < len(ns); {
+		j := i
+		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, fmt.Sprintf("%d–%d", ns[i], ns[j]))
+		} else {
+			parts = append(parts, strconv.Itoa(ns[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
 // parseSeats parses a comma-separated list of seat kinds: "human" (when
 // allowed) or a bot kind, one for every seat or one per seat. An empty
 // spec gives def for every seat but the first, which gets first.

@@ -235,8 +235,9 @@ Go version, to compare runs. --json prints the same as JSON. Run it with
 GOMAXPROCS=1 to measure one core.
 
 agon runs with the garbage collector's target at 400% (games keep little
-memory alive, so collecting less often makes them 20-25% faster); set the
-GOGC variable to choose another (GOGC=100 is Go's default).
+memory alive, so collecting less often makes a game take 18-30% less time,
+BENCHMARKS.md measured); set the GOGC variable to choose another (GOGC=100 is
+Go's default).
 
 --functions plays the games once more, counting each ruleset function's
 calls and the steps they take (a call, and a round of any, count, filter,

@@ -248,3 +248,18 @@ func TestFlagValueErrorsSayWhatToWrite(t *testing.T) {
 		assert.NotContains(t, stderr, "strconv", args)
 	}
 }
+
+// simulate --players with several counts names the range typed and the
+// counts outside the game's range (it said "not 6" for 2-9).
+func TestPlayersOutOfRangeNamesWhatWasTyped(t *testing.T) {
+	for spec, want := range map[string]string{
+		"2-9":   "peloponnes is for 2–5 players, not 2-9 (6–9 are outside it)",
+		"1-3,7": "peloponnes is for 2–5 players, not 1-3,7 (1, 7 are outside it)",
+		"3,6":   "peloponnes is for 2–5 players, not 3,6 (6 is outside it)",
+		"7":     "peloponnes is for 2–5 players, not 7",
+	} {
+		code, _, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", spec, "--games", "1")
+		assert.Equal(t, exitUsage, code, spec)
+		assert.Contains(t, stderr, want, spec)
+	}
+}

@@ -16,8 +16,9 @@ import (
 // batchGCPercent is the garbage collector's target (GOGC) agon runs with
 // unless GOGC is set. A game's live heap is small (about a megabyte) and
 // simulate plays thousands of them, so collecting a quarter as often
-// costs little memory and makes games 20-25% faster (BENCHMARKS.md,
-// "Fifth round").
+// costs little memory and makes a game take 18-30% less time
+// (BENCHMARKS.md, "The collector's target in the CLI" and "The
+// collector: a third of a game").
 const batchGCPercent = 400
 
 func main() {

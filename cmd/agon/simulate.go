@@ -220,7 +220,7 @@ func newSimulation(prm simulateParams) (*simulation, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkPlayers(p, counts); err != nil {
+	if err := checkPlayerSpec(p, prm.Players, counts); err != nil {
 		return nil, err
 	}
 	bots, err := botList(prm.Bots, slicesMax(counts))
