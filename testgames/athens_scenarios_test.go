@@ -5,6 +5,7 @@ package testgames
 // written as one: a scenario cannot check that a chance did not happen.
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -67,4 +68,20 @@ func TestAthensTieShowsTheIconCounts(t *testing.T) {
 	glance := g.Glance(0)
 	require.Contains(t, glance, "icons 4 SHIPYARD / 4 VINEYARD / 3 QUARRY", "the player's own counts")
 	require.Contains(t, glance, "icons 6 BARLEY FIELD / 3 SMITHY", "the other player's counts")
+}
+
+// The face-up event cards are shown one a line under the other views (six
+// grids on one line made a ~900-character line), each row of squares
+// separated by " / ", a cube written "=colour" after its square.
+func TestAthensEventCardsOneALine(t *testing.T) {
+	p, err := interpreter.Load(rulesets.FS, "athens", "")
+	require.NoError(t, err)
+	g, err := interpreter.NewGame(p, interpreter.Config{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	glance := g.Glance(0)
+	require.Contains(t, glance, "event cards: \n  WAR 0/3: orange 3, green 3, blue 3 / orange 4, white 2, green 4 / brown 6, blue 5, orange 5\n  MIGRATION 0/2: ")
+	require.Contains(t, glance, "\n  CONTEST 0/2: yellow 2, silver 4, green 3 / red 3, white 2, yellow 3 / green 4, silver 5, red 4\n")
+	for _, line := range strings.Split(glance, "\n") {
+		require.Less(t, len(line), 200, "a line of the view: %q", line)
+	}
 }
