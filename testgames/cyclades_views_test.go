@@ -1,0 +1,68 @@
+package testgames
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"agon/interpreter"
+	"agon/interpreter/transcript"
+	"agon/rulesets"
+)
+
+// cycladesAt starts a 2-player Cyclades game at the first decision with
+// the given scenario position (YAML under "position:").
+func cycladesAt(t *testing.T, position string) *interpreter.Game {
+	t.Helper()
+	text := "scenario: a position to look at\ngame: cyclades\nplayers: 2\nseed: 1\nstart: first_decision\nposition:\n" + position
+	sc, err := transcript.ReadScenario("views.yaml", []byte(text))
+	require.NoError(t, err)
+	p, err := transcript.LoadScenario(rulesets.FS, "cyclades", sc)
+	require.NoError(t, err)
+	g, err := transcript.StartScenario(p, sc, nil)
+	require.NoError(t, err)
+	return g
+}
+
+// A Metropolis fills two slots (K's both) but is one building: the island
+// map and the player's buildings name it once.
+func TestCycladesViewsShowAMetropolisOnce(t *testing.T) {
+	//              A       A  A   B   B   B   C   C   C   D   D   D   D   E   F   G   H   H   H   H   I   I   J   J   K           K           L   L   M   M
+	g := cycladesAt(t, "  built: [temple, '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', metropolis, metropolis, '', '', '', '']\n")
+	glance := g.Glance(0)
+	assert.Contains(t, glance, "K (value 1, 0 free slots): P1 1 troop, Metropolis")
+	assert.Contains(t, glance, "buildings A temple, K Metropolis")
+	assert.NotContains(t, glance, "metropolis, metropolis")
+	assert.NotContains(t, glance, "K metropolis")
+}
+
+// A player line names coins even at 0, and priests once (not also in a
+// "priests and philosophers" view).
+func TestCycladesPlayerLineShowsCoinsAndPriestsOnce(t *testing.T) {
+	g := cycladesAt(t, "  players:\n    - {coins: 0, priests: 1}\n")
+	glance := g.Glance(0)
+	assert.Contains(t, glance, "P1 (you): coins 0 | priests 1, fleets ")
+	assert.Contains(t, glance, "P2: coins 2 | fleets ")
+	assert.NotContains(t, glance, "philosophers")
+	assert.NotContains(t, glance, "1 priests")
+}
+
+// During a land battle the island map shows the attacker's troops on the
+// island beside the owner's.
+func TestCycladesIslandMapShowsEveryPlayersTroops(t *testing.T) {
+	g := cycladesAt(t, "  players:\n    - troops: {A: 1, K: 1, C: 2}\n")
+	assert.Contains(t, g.Glance(1), "C (value 0, 3 free slots): P2 1 troop, P1 2 troops,")
+}
+
+// show A names the island's owner and what Apollo added to its printed
+// value (its buildings and its value now need the engine: see the report).
+func TestCycladesShowNamesOwnerAndRaise(t *testing.T) {
+	g := cycladesAt(t, "  raised: {A: 1}\n")
+	s, err := g.Describe("A", 1)
+	require.NoError(t, err)
+	assert.Contains(t, s, "  owner: 1\n  raised: 1\n  P1 troops: 1\n")
+	s, err = g.Describe("B", 1)
+	require.NoError(t, err)
+	assert.NotContains(t, s, "owner", "a neutral island has no owner")
+}
