@@ -115,7 +115,9 @@ func joinNonEmpty(parts []string, sep string) string {
 }
 
 // varFacts lists a player's visible variables that are not zero, empty
-// or false, as "name value" (a true bool by its name alone).
+// or false, as "name value" (a true bool by its name alone); an intmap
+// lists only its entries that are not zero ("troops J 1", not
+// "troops C 0, D 0, J 1"), as the glance leaves zero variables out.
 func (g *Game) varFacts(i, viewer int) []string {
 	rs := g.prog.rs
 	pm := g.container(i)
@@ -129,10 +131,28 @@ func (g *Game) varFacts(i, viewer int) []string {
 			if x {
 				out = append(out, v)
 			}
+		case map[string]int:
+			if s := formatValue(nonZeroEntries(x)); s != "" {
+				out = append(out, v+" "+s)
+			}
 		default:
 			if s := formatValue(x); s != "" && s != "0" {
 				out = append(out, v+" "+s)
 			}
+		}
+	}
+	return out
+}
+
+// nonZeroEntries is m without its zero entries (nil when every entry is zero).
+func nonZeroEntries(m map[string]int) map[string]int {
+	var out map[string]int
+	for k, n := range m {
+		if n != 0 {
+			if out == nil {
+				out = make(map[string]int, len(m))
+			}
+			out[k] = n
 		}
 	}
 	return out

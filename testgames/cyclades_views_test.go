@@ -66,3 +66,14 @@ func TestCycladesShowNamesOwnerAndRaise(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, s, "owner", "a neutral island has no owner")
 }
+
+// A player line lists only the seas and islands where the player has
+// fleets or troops: entries at 0 (an island lost, a fleet sunk) are left
+// out, as zero variables are.
+func TestCycladesPlayerLineLeavesOutZeroEntries(t *testing.T) {
+	g := cycladesAt(t, "  players:\n    - troops: {A: 0, K: 2, C: 0}\n")
+	glance := g.Glance(0)
+	assert.Contains(t, glance, "troops K 2")
+	assert.NotContains(t, glance, "A 0")
+	assert.NotContains(t, glance, "C 0")
+}
