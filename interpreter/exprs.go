@@ -237,7 +237,12 @@ var disabledBuiltins = []string{"now", "date", "duration", "keys", "values", "to
 // compile checks src in scope sc and compiles it for the runtime. It
 // reports problems to the diagnostics and returns nil on failure.
 func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what string) *compiled {
-	if !src.IsSet() {
+	if strings.TrimSpace(src.Src) == "" {
+		// Written but blank (`if: ""`): an absent expression has no
+		// position, and the decoder reports `if:` with nothing after it.
+		if src.Pos.Line > 0 {
+			c.ds.Addf(src.Pos, "%s needs a value: write an expression", what)
+		}
 		return nil
 	}
 	if schema.ExprDepth(src.Src) > schema.MaxExprDepth {

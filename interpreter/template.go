@@ -39,6 +39,9 @@ func parseTemplate(src string) (*template, error) {
 			if end < 0 {
 				return nil, fmt.Errorf("template %q: unclosed {", src)
 			}
+			if strings.TrimSpace(string(runes[i+1:end])) == "" {
+				return nil, fmt.Errorf("template %q: a {} hole needs an expression inside; write {{}} for braces", src)
+			}
 			if lit.Len() > 0 {
 				t.parts = append(t.parts, tmplPart{text: lit.String()})
 				lit.Reset()

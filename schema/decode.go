@@ -600,11 +600,13 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 
 // structField decodes one entry into its struct field.
 func (d *decoder) structField(p pair, f field, v reflect.Value) {
-	if f.required && isNull(resolve(p.val)) {
+	fv := v.Field(f.index)
+	// An expression key written with nothing after it (`if:`) is no
+	// expression at all: it would otherwise read as absent.
+	if isNull(resolve(p.val)) && (f.required || fv.Type() == reflect.TypeFor[Expr]()) {
 		d.ds.Addf(nodePos(p.file, p.val), "%q needs a value", p.name)
 		return
 	}
-	fv := v.Field(f.index)
 	if f.order >= 0 {
 		d.mapping(p.file, resolve(p.val), fv, v.Field(f.order))
 		return

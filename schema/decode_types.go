@@ -18,10 +18,15 @@ import (
 func (d *decoder) expr(file string, n *yaml.Node) Expr {
 	pos := nodePos(file, n)
 	if isNull(n) {
-		return Expr{Pos: pos}
+		d.wrongKind(file, n, "an expression")
+		return Expr{}
 	}
 	if n.Kind != yaml.ScalarNode {
 		d.wrongKind(file, n, "an expression (a string)")
+		return Expr{Pos: pos}
+	}
+	if isLocalTag(n.Tag) {
+		d.ds.Addf(pos, "YAML read %q as a tag, not an expression: a plain value cannot start with \"!\"; write \"not %s\" or quote the expression", n.Tag+spaced(n.Value), strings.TrimPrefix(n.Tag, "!")+spaced(n.Value))
 		return Expr{Pos: pos}
 	}
 	if ExprDepth(n.Value) > MaxExprDepth {
@@ -37,6 +42,20 @@ func (d *decoder) expr(file string, n *yaml.Node) Expr {
 		return d.plain(file, n)
 	}
 	return Expr{Pos: pos, Src: n.Value, Style: StyleLossy}
+}
+
+// isLocalTag reports a YAML tag written in the file (`!b`), not one of
+// YAML's own (`!!str`): in an expression it is a `!` YAML took.
+func isLocalTag(tag string) bool {
+	return strings.HasPrefix(tag, "!") && !strings.HasPrefix(tag, "!!")
+}
+
+// spaced is s after a space, or "" when s is empty.
+func spaced(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " " + s
 }
 
 // sourceLine returns line (from 1) of file as runes, if the source is known.
@@ -266,6 +285,8 @@ func (d *decoder) bindings(file string, n *yaml.Node) []Binding {
 		v := resolve(p.val)
 		if isNull(v) {
 			d.ds.Addf(nodePos(p.keyFile, p.key), "%q needs an expression", p.name)
+			out = append(out, Binding{Pos: nodePos(p.keyFile, p.key), Name: p.name})
+			continue
 		}
 		out = append(out, Binding{Pos: nodePos(p.keyFile, p.key), Name: p.name, Expr: d.expr(p.file, v)})
 	}

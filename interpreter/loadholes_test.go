@@ -1,0 +1,30 @@
+package interpreter
+
+// Load-time checks for things that used to pass validate and fail only
+// when the game reached them: blank expressions, end_game: false, the
+// type of an add target and the like (the fifteenth round's REFERENCE
+// audit).
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestBlankExpressionsAreLoadErrors(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"if with nothing", "flow:\n  - if:\n    then: [{log: x}]\n", `g/rules.yaml:2:8: "if" needs a value`},
+		{"by with nothing", "vars: {n: {type: int}}\nflow:\n  - {add: n, by: }\n", `g/rules.yaml:3:18: "by" needs a value`},
+		{"a YAML tag", "vars: {b: {type: bool}}\nflow:\n  - set: b\n    to: !b\n", `g/rules.yaml:4:9: YAML read "!b" as a tag, not an expression: a plain value cannot start with "!"; write "not b" or quote the expression`},
+		{"an empty hole", "flow:\n  - {log: \"{}\"}\n", `g/rules.yaml:2:12: template "{}": a {} hole needs an expression inside; write {{}} for braces`},
+		{"a blank quoted expression", "flow:\n  - if: \" \"\n    then: [{log: x}]\n", `g/rules.yaml:2:10: condition needs a value: write an expression`},
+		{"an option's when", "flow:\n  - choose: {who: 0, prompt: x, options: [{key: a, when: }]}\n", `"when" needs a value`},
+		{"a tie-break", "scoring: {score: 0, tiebreak: [\"1\", ~]}\nflow: []\n", `expected an expression, got nothing`},
+		{"a with binding", "procedures: {p: {params: {n: int}, do: []}}\nflow:\n  - {call: p, with: {n: }}\n", `"n" needs an expression`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Contains(t, loadErr(t, tc.src), tc.want)
+		})
+	}
+}
