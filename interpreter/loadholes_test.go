@@ -28,3 +28,9 @@ func TestBlankExpressionsAreLoadErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestEndGameFalseIsALoadError(t *testing.T) {
+	msg := loadErr(t, "flow:\n  - {end_game: false}\n  - {log: after}\n")
+	assert.Contains(t, msg, `g/rules.yaml:2:6: end_game: false would still end the game: remove it, or write end_game: true under if:`)
+	load(t, "flow:\n  - {end_game: true}\n")
+}

@@ -443,6 +443,7 @@ func (d *decoder) effect(file string, n *yaml.Node, v reflect.Value) {
 	case 1:
 		e.Kind = kinds[0]
 		d.checkModifiers(e, names, at)
+		d.checkEndGame(e, n, at)
 	default:
 		e.Kind = kinds[0]
 		d.ds.Addf(at[kinds[1]], "effect has %s kinds: %s", countWord(len(kinds)), joinAnd(kinds))
@@ -461,6 +462,21 @@ func (d *decoder) checkModifiers(e *Effect, names []string, at map[string]Pos) {
 	for _, k := range requiredModifiers(e.Kind) {
 		if _, ok := at[k]; !ok {
 			d.ds.Addf(e.Pos, "%s needs %q", e.Kind, k)
+		}
+	}
+}
+
+// checkEndGame reports `end_game: false`, which would otherwise end the
+// game like `end_game: true`: the effect has no false form.
+func (d *decoder) checkEndGame(e *Effect, n *yaml.Node, at map[string]Pos) {
+	if e.Kind != "end_game" || e.EndGame {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := resolve(n.Content[i]), resolve(n.Content[i+1])
+		if k.Value == "end_game" && v.ShortTag() == "!!bool" {
+			d.ds.Addf(at["end_game"], "end_game: false would still end the game: remove it, or write end_game: true under if: to end the game only when a condition holds")
+			return
 		}
 	}
 }
