@@ -233,6 +233,7 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		ce.a = ec.compile(e.To, sc, c.targetWant(ce.target), "value")
 	case "add":
 		ce.target = c.target(e.Add, sc)
+		c.checkAddTarget(ce.target, sc)
 		ce.a = ec.compile(e.By, sc, wantInt, "amount")
 	case "move":
 		ce.a = ec.compile(e.Move, sc, wantAny, "what to move")

@@ -34,3 +34,40 @@ func TestEndGameFalseIsALoadError(t *testing.T) {
 	assert.Contains(t, msg, `g/rules.yaml:2:6: end_game: false would still end the game: remove it, or write end_game: true under if:`)
 	load(t, "flow:\n  - {end_game: true}\n")
 }
+
+func TestAddToATargetThatIsNoIntIsALoadError(t *testing.T) {
+	head := `vars:
+  s: {type: string}
+  l: {type: ints}
+  b: {type: bool}
+  ws: {type: strings}
+  m: {type: intmap}
+player_vars:
+  name: {type: string}
+zones:
+  deck: {owner: game}
+cards:
+  c:
+    zone: deck
+    props: {tapped: {type: bool}, tag: {type: string}}
+    rows: [{id: a}]
+flow:
+`
+	cases := []struct{ effect, want string }{
+		{`{add: s, by: 1}`, `add: s is a string; add needs an int`},
+		{`{add: l, by: 1}`, `add: l is a list of ints; add needs an int`},
+		{`{add: b, by: 1}`, `add: b is a bool; add needs an int`},
+		{`{add: m, by: 1}`, `add: m is an intmap; add needs an int`},
+		{`{add: "ws[0]", by: 1}`, `add: ws[0] is a string; add needs an int`},
+		{`{add: "players[0].name", by: 1}`, `add: players[0].name is a string; add needs an int`},
+		{`{add: "card('a').tapped", by: 1}`, `add: card('a').tapped is a bool; add needs an int`},
+		{`{add: "card('a').tag", by: 1}`, `add: card('a').tag is a string; add needs an int`},
+		{"{let: {x: \"'a'\"}}\n  - {add: x, by: 1}", `add: x is a string; add needs an int`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.effect, func(t *testing.T) {
+			assert.Contains(t, loadErr(t, head+"  - "+tc.effect+"\n"), tc.want)
+		})
+	}
+	load(t, head+"  - {add: \"m['x']\", by: 1}\n  - {add: \"l[0]\", by: 1}\n  - {let: {k: 1}}\n  - {add: k, by: 2}\n")
+}

@@ -166,6 +166,41 @@ func (c *compiler) targetWant(t *target) wanted {
 	return wantFor(t.typ)
 }
 
+// checkAddTarget reports an add whose target is not an int (a string
+// var, a bool prop, a local list...), which would otherwise fail when
+// the game reaches it. A local or field whose type is not known at load
+// is checked at run time.
+func (c *compiler) checkAddTarget(t *target, sc *scope) {
+	if t == nil {
+		return
+	}
+	what := ""
+	switch {
+	case t.kind == targetLocal:
+		typ, _ := sc.lookup(strings.TrimSpace(t.src.Src))
+		if typ != nil && typ.Kind() != reflect.Interface && typ.Kind() != reflect.Int {
+			what = aGoTypeName(typ.String())
+		}
+	case t.typ != "" && t.typ != "int" && !c.badType(t.typ):
+		what = aDeclaredType(t.typ)
+	}
+	if what != "" {
+		c.ds.Addf(t.src.Pos, "add: %s is %s; add needs an int", strings.TrimSpace(t.src.Src), what)
+	}
+}
+
+// aDeclaredType names a type declared in a ruleset (a var's, a prop's)
+// with its article: "a string", "an intmap", "a list of strings".
+func aDeclaredType(typ string) string {
+	switch typ {
+	case "int", "intmap":
+		return "an " + typ
+	case "ints", "strings", "intmaps":
+		return "a list of " + typ
+	}
+	return "a " + typ
+}
+
 // zoneRef compiles a zone: `name` for a global zone, `PLAYER.name` for a
 // player zone.
 func (c *compiler) zoneRef(src schema.Expr, sc *scope) *zoneRef {
