@@ -43,8 +43,8 @@ func (g *Game) run() error {
 		if g.look != nil && len(g.st.frames) <= g.look.depth {
 			return nil // the looked-ahead option's effects are done
 		}
-		if g.atBarrier() {
-			return nil
+		if done, err := g.atBarrier(); done || err != nil {
+			return err
 		}
 		if len(g.st.frames) == 0 {
 			return g.finish()
