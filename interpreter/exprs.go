@@ -493,7 +493,22 @@ func typeName(t reflect.Type, tc *typeContext) string {
 	case t.Kind() == reflect.Slice && t.Elem() == tc.player:
 		return "list of players"
 	}
-	return t.String()
+	return goTypeInWords(t.String())
+}
+
+// goTypeInWords names a Go type in the ruleset's words, without article:
+// "intmap", "list of ints", "number".
+func goTypeInWords(t string) string {
+	switch t {
+	case "map[string]int":
+		return "intmap"
+	case "interface {}":
+		return "any value"
+	}
+	if s, ok := listOrMapName(t); ok {
+		return s
+	}
+	return simpleTypeName(t)
 }
 
 // diag builds a diagnostic at a position inside an expression, with the

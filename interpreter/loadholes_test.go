@@ -71,3 +71,21 @@ flow:
 	}
 	load(t, head+"  - {add: \"m['x']\", by: 1}\n  - {add: \"l[0]\", by: 1}\n  - {let: {k: 1}}\n  - {add: k, by: 2}\n")
 }
+
+// Messages name types in the ruleset's words, and a map literal reads in
+// a template as an intmap does.
+func TestTypesAndMapsInTheRulesetsWords(t *testing.T) {
+	msg := loadErr(t, "vars: {ms: {type: intmaps, init: \"[{a: 1}]\"}}\nflow:\n  - {set: \"ms[0].a\", to: 1}\n")
+	assert.Contains(t, msg, `cannot assign to "ms[0].a": ms[0] is an intmap, not a player or a card`)
+
+	g := start(t, `vars: {m: {type: intmap, init: "{a: 1, b: 2}"}}
+procedures:
+  show:
+    params: {x: intmap}
+    do: [{log: "param {x}, var {m}"}]
+flow:
+  - {call: show, with: {x: "{b: 2, a: 1}"}}
+  - choose: {who: 0, prompt: x, options: [{key: a}]}
+`, 2)
+	assert.Equal(t, []string{"param a 1, b 2, var a 1, b 2"}, logs(g))
+}

@@ -88,7 +88,7 @@ func (c *compiler) target(src schema.Target, sc *scope) *target {
 		}
 		t.typ = typ
 	default:
-		c.ds.Addf(src.Pos, "cannot assign to %q: %s is a %s, not a player or a card", src.Src, m[1], typeName(obj.typ, c.prog.tc))
+		c.ds.Addf(src.Pos, "cannot assign to %q: %s is %s, not a player or a card", src.Src, m[1], withArticle(typeName(obj.typ, c.prog.tc)))
 		return nil
 	}
 	return t
@@ -189,6 +189,17 @@ func (c *compiler) checkAddTarget(t *target, sc *scope) {
 	}
 }
 
+// withArticle puts "a" or "an" before a type's name: "an intmap".
+func withArticle(name string) string {
+	if name == "any value" || name == "nothing" {
+		return name
+	}
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
 // aDeclaredType names a type declared in a ruleset (a var's, a prop's)
 // with its article: "a string", "an intmap", "a list of strings".
 func aDeclaredType(typ string) string {
@@ -223,7 +234,7 @@ func (c *compiler) zoneRef(src schema.Expr, sc *scope) *zoneRef {
 		return nil
 	}
 	if obj.typ != c.prog.tc.player && obj.typ.Kind() != reflect.Interface {
-		c.ds.Addf(src.Pos, "%q is not a zone: %s is a %s, not a player", src.Src, m[1], typeName(obj.typ, c.prog.tc))
+		c.ds.Addf(src.Pos, "%q is not a zone: %s is %s, not a player", src.Src, m[1], withArticle(typeName(obj.typ, c.prog.tc)))
 		return nil
 	}
 	if !c.isPlayerZone(m[2]) {

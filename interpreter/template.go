@@ -142,6 +142,14 @@ func formatValue(v any) string {
 		if id, ok := x["id"].(string); ok {
 			return id
 		}
+		// Any other map (a literal like {a: 1} given to an intmap
+		// parameter) reads as an intmap does: "a 1, b 2".
+		keys := sortedKeys(x)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = k + " " + formatValue(x[k])
+		}
+		return strings.Join(parts, ", ")
 	case []any:
 		parts := make([]string, len(x))
 		for i, e := range x {
