@@ -89,3 +89,17 @@ flow:
 `, 2)
 	assert.Equal(t, []string{"param a 1, b 2, var a 1, b 2"}, logs(g))
 }
+
+// The through argument of reachable and distance takes any value at load
+// (lists built by filter are typed at run time); one typed as no list of
+// node ids is reported at load.
+func TestGraphThroughArgumentIsTypeChecked(t *testing.T) {
+	head := "boards:\n  cities:\n    nodes: [{id: athens}, {id: thebes}]\n    edges: {land: [[athens, thebes]]}\nflow:\n"
+	for src, want := range map[string]string{
+		`{log: "{distance(cities, 'athens', 'thebes', 'athens')}"}`: `distance: through must be a list of node ids, got a string`,
+		`{log: "{reachable(cities, 'athens', 1)}"}`:                  `reachable: through must be a list of node ids, got an int`,
+	} {
+		assert.Contains(t, loadErr(t, head+"  - "+src+"\n"), want, src)
+	}
+	load(t, head+"  - {log: \"{distance(cities, 'athens', 'thebes', filter(cities.nodes, # != 'x'))} {reachable(cities, 'athens', ['thebes'])}\"}\n")
+}
