@@ -97,7 +97,7 @@ func TestGraphThroughArgumentIsTypeChecked(t *testing.T) {
 	head := "boards:\n  cities:\n    nodes: [{id: athens}, {id: thebes}]\n    edges: {land: [[athens, thebes]]}\nflow:\n"
 	for src, want := range map[string]string{
 		`{log: "{distance(cities, 'athens', 'thebes', 'athens')}"}`: `distance: through must be a list of node ids, got a string`,
-		`{log: "{reachable(cities, 'athens', 1)}"}`:                  `reachable: through must be a list of node ids, got an int`,
+		`{log: "{reachable(cities, 'athens', 1)}"}`:                 `reachable: through must be a list of node ids, got an int`,
 	} {
 		assert.Contains(t, loadErr(t, head+"  - "+src+"\n"), want, src)
 	}
