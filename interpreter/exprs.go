@@ -394,6 +394,10 @@ var (
 
 // report turns an expr compile error into a diagnostic at the right
 // column, with a message that names ruleset concepts instead of Go types.
+// maxExprNodes is the most nodes one expression's tree may have (expr's
+// MaxNodes; MaxExprNodes in REFERENCE.md's limits).
+const maxExprNodes = 5000
+
 func (c *exprCompiler) report(src schema.Expr, err error, env *envScope) {
 	if c.reportUnknownCallees(src, env) {
 		return // the root cause of expr's error, whatever it says
@@ -404,6 +408,12 @@ func (c *exprCompiler) report(src schema.Expr, err error, env *envScope) {
 		return
 	}
 	if c.reportFunctionValues(src, fe.Message, env) {
+		return
+	}
+	if strings.Contains(fe.Message, "exceeds maximum allowed nodes") {
+		// At its start and not echoed: such an expression is thousands
+		// of characters long.
+		c.ds.Addf(src.Pos, "expression has more than %d nodes (limit MaxExprNodes): split it with let or a function", maxExprNodes)
 		return
 	}
 	c.ds.Add(c.diag(src, fe.Line, fe.Column, c.explain(fe.Message, env)+src.QuoteHint()))

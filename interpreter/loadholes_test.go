@@ -6,6 +6,7 @@ package interpreter
 // audit).
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -102,4 +103,12 @@ func TestGraphThroughArgumentIsTypeChecked(t *testing.T) {
 		assert.Contains(t, loadErr(t, head+"  - "+src+"\n"), want, src)
 	}
 	load(t, head+"  - {log: \"{distance(cities, 'athens', 'thebes', filter(cities.nodes, # != 'x'))} {reachable(cities, 'athens', ['thebes'])}\"}\n")
+}
+
+// An expression over the size limit is reported at its start with the
+// limit's name and value, without echoing thousands of characters.
+func TestExpressionSizeErrorNamesTheLimit(t *testing.T) {
+	big := strings.Repeat("1+", 3000) + "1"
+	msg := loadErr(t, "vars: {x: {type: int}}\nflow:\n  - {set: x, to: \""+big+"\"}\n")
+	assert.Equal(t, `g/rules.yaml:3:19: expression has more than 5000 nodes (limit MaxExprNodes): split it with let or a function`, msg)
 }
