@@ -242,6 +242,9 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		ce.atTop = e.At == "top"
 	case "draw":
 		ce.a = ec.compile(e.Draw, sc, wantInt, "number of cards")
+		if ce.a != nil {
+			c.checkDrawCount(e.Draw)
+		}
 		ce.from = c.zoneRef(e.From, sc)
 		ce.into = c.zoneRef(e.Into, sc)
 		ce.atTop = e.At == "top"

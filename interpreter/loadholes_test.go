@@ -112,3 +112,13 @@ func TestExpressionSizeErrorNamesTheLimit(t *testing.T) {
 	msg := loadErr(t, "vars: {x: {type: int}}\nflow:\n  - {set: x, to: \""+big+"\"}\n")
 	assert.Equal(t, `g/rules.yaml:3:19: expression has more than 5000 nodes (limit MaxExprNodes): split it with let or a function`, msg)
 }
+
+// A constant negative draw is a load error, as a negative repeat is (it
+// drew nothing, silently).
+func TestNegativeDrawIsALoadError(t *testing.T) {
+	head := "constants: {n: -2}\ncards:\n  c: {zone: deck, rows: [{id: a}]}\nzones:\n  deck: {}\n  hand: {owner: player}\nflow:\n"
+	assert.Contains(t, loadErr(t, head+"  - {draw: -1, from: deck, into: \"players[0].hand\"}\n"),
+		`g/rules.yaml:8:12: draw count is -1: a count cannot be negative (0 draws no card)`)
+	assert.Contains(t, loadErr(t, head+"  - {draw: n, from: deck, into: \"players[0].hand\"}\n"), `draw count is -2`)
+	load(t, head+"  - {draw: 0, from: deck, into: \"players[0].hand\"}\n")
+}
