@@ -25,7 +25,9 @@ func TestBlankExpressionsAreLoadErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Contains(t, loadErr(t, tc.src), tc.want)
+			msg := loadErr(t, tc.src)
+			assert.Contains(t, msg, tc.want)
+			assert.Equal(t, 1, strings.Count(msg, "g/rules.yaml:"), "one problem, reported once: %s", msg)
 		})
 	}
 }

@@ -14,7 +14,8 @@ import (
 // effects.
 
 // expr decodes an expression scalar (a string, int or bool) and records
-// where its source text starts.
+// where its source text starts. After a problem it reports, it returns
+// the zero Expr, which nothing reports again.
 func (d *decoder) expr(file string, n *yaml.Node) Expr {
 	pos := nodePos(file, n)
 	if isNull(n) {
@@ -23,15 +24,15 @@ func (d *decoder) expr(file string, n *yaml.Node) Expr {
 	}
 	if n.Kind != yaml.ScalarNode {
 		d.wrongKind(file, n, "an expression (a string)")
-		return Expr{Pos: pos}
+		return Expr{}
 	}
 	if isLocalTag(n.Tag) {
 		d.ds.Addf(pos, "YAML read %q as a tag, not an expression: a plain value cannot start with \"!\"; write \"not %s\" or quote the expression", n.Tag+spaced(n.Value), strings.TrimPrefix(n.Tag, "!")+spaced(n.Value))
-		return Expr{Pos: pos}
+		return Expr{}
 	}
 	if ExprDepth(n.Value) > MaxExprDepth {
 		d.ds.Addf(pos, "expression nests deeper than %d levels (brackets and prefix operators): split it with let or a function", MaxExprDepth)
-		return Expr{Pos: pos}
+		return Expr{}
 	}
 	switch {
 	case n.Style&yaml.LiteralStyle != 0:
