@@ -233,6 +233,7 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		ce.a = ec.compile(e.To, sc, c.targetWant(ce.target), "value")
 	case "add":
 		ce.target = c.target(e.Add, sc)
+		c.checkAddTarget(ce.target, sc)
 		ce.a = ec.compile(e.By, sc, wantInt, "amount")
 	case "move":
 		ce.a = ec.compile(e.Move, sc, wantAny, "what to move")
@@ -241,6 +242,9 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		ce.atTop = e.At == "top"
 	case "draw":
 		ce.a = ec.compile(e.Draw, sc, wantInt, "number of cards")
+		if ce.a != nil {
+			c.checkDrawCount(e.Draw)
+		}
 		ce.from = c.zoneRef(e.From, sc)
 		ce.into = c.zoneRef(e.Into, sc)
 		ce.atTop = e.At == "top"

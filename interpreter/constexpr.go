@@ -64,9 +64,20 @@ func (c *compiler) constantNode(n ast.Node) (any, bool) {
 
 // checkRepeatCount reports a constant repeat count below zero.
 func (c *compiler) checkRepeatCount(src schema.Expr) {
+	c.checkCount(src, "repeat count", "0 runs the body no times")
+}
+
+// checkDrawCount reports a constant number of cards to draw below zero
+// (which would draw nothing, silently).
+func (c *compiler) checkDrawCount(src schema.Expr) {
+	c.checkCount(src, "draw count", "0 draws no card")
+}
+
+// checkCount reports a constant count below zero; zero says what 0 does.
+func (c *compiler) checkCount(src schema.Expr, what, zero string) {
 	v, ok := c.constantOf(src.Src)
 	if n, isInt := v.(int); ok && isInt && n < 0 {
-		c.ds.Add(c.ec.diag(src, 1, 0, fmt.Sprintf("repeat count is %d: a count cannot be negative (0 runs the body no times)", n)))
+		c.ds.Add(c.ec.diag(src, 1, 0, fmt.Sprintf("%s is %d: a count cannot be negative (%s)", what, n, zero)))
 	}
 }
 

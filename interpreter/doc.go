@@ -558,7 +558,7 @@
 // Limits.MaxEffects bounds the effects between two decisions (a loop that
 // never exits names the effect where the limit was hit), MaxDecisions the
 // decisions of a game, MaxTriggerRepeats a trigger's firings, expr's
-// MaxNodes the size of one expression, and a ruleset function's nesting is
+// MaxNodes (maxExprNodes) the size of one expression, and a ruleset function's nesting is
 // bounded by Limits.MaxCallDepth. schema bounds YAML alias expansion.
 //
 // One top-level expression evaluation has one budget (budget.go), shared

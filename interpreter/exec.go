@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/expr-lang/expr/file"
 
@@ -42,8 +43,8 @@ func (g *Game) run() error {
 		if g.look != nil && len(g.st.frames) <= g.look.depth {
 			return nil // the looked-ahead option's effects are done
 		}
-		if g.atBarrier() {
-			return nil
+		if done, err := g.atBarrier(); done || err != nil {
+			return err
 		}
 		if len(g.st.frames) == 0 {
 			return g.finish()
@@ -306,8 +307,11 @@ func (g *Game) execAssign(e *effect) error {
 		}
 		n, ok := v.(int)
 		c, cok := cur.(int)
-		if !ok || !cok {
-			return fmt.Errorf("add: expected ints, got %s and %s", describe(cur), describe(v))
+		if !cok {
+			return fmt.Errorf("add: %s is %s; add needs an int", strings.TrimSpace(t.src.Src), describe(cur))
+		}
+		if !ok {
+			return fmt.Errorf("add: the amount is %s; add needs an int", describe(v))
 		}
 		if v, err = addInts(c, n); err != nil {
 			return err

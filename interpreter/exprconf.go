@@ -76,7 +76,7 @@ func (c *exprCompiler) baseConfig(kind confKind, hidden []string) *conf.Config {
 	for name := range cfg.Disabled {
 		delete(cfg.Builtins, name)
 	}
-	cfg.MaxNodes = 5000
+	cfg.MaxNodes = maxExprNodes
 	if c.confs == nil {
 		c.confs = map[string]*conf.Config{}
 	}

@@ -237,7 +237,12 @@ var disabledBuiltins = []string{"now", "date", "duration", "keys", "values", "to
 // compile checks src in scope sc and compiles it for the runtime. It
 // reports problems to the diagnostics and returns nil on failure.
 func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what string) *compiled {
-	if !src.IsSet() {
+	if strings.TrimSpace(src.Src) == "" {
+		// Written but blank (`if: ""`): an absent expression has no
+		// position, and the decoder reports `if:` with nothing after it.
+		if src.Pos.Line > 0 {
+			c.ds.Addf(src.Pos, "%s needs a value: write an expression", what)
+		}
 		return nil
 	}
 	if schema.ExprDepth(src.Src) > schema.MaxExprDepth {
@@ -389,6 +394,10 @@ var (
 
 // report turns an expr compile error into a diagnostic at the right
 // column, with a message that names ruleset concepts instead of Go types.
+// maxExprNodes is the most nodes one expression's tree may have (expr's
+// MaxNodes; MaxExprNodes in REFERENCE.md's limits).
+const maxExprNodes = 5000
+
 func (c *exprCompiler) report(src schema.Expr, err error, env *envScope) {
 	if c.reportUnknownCallees(src, env) {
 		return // the root cause of expr's error, whatever it says
@@ -399,6 +408,12 @@ func (c *exprCompiler) report(src schema.Expr, err error, env *envScope) {
 		return
 	}
 	if c.reportFunctionValues(src, fe.Message, env) {
+		return
+	}
+	if strings.Contains(fe.Message, "exceeds maximum allowed nodes") {
+		// At its start and not echoed: such an expression is thousands
+		// of characters long.
+		c.ds.Addf(src.Pos, "expression has more than %d nodes (limit MaxExprNodes): split it with let or a function", maxExprNodes)
 		return
 	}
 	c.ds.Add(c.diag(src, fe.Line, fe.Column, c.explain(fe.Message, env)+src.QuoteHint()))
@@ -488,7 +503,22 @@ func typeName(t reflect.Type, tc *typeContext) string {
 	case t.Kind() == reflect.Slice && t.Elem() == tc.player:
 		return "list of players"
 	}
-	return t.String()
+	return goTypeInWords(t.String())
+}
+
+// goTypeInWords names a Go type in the ruleset's words, without article:
+// "intmap", "list of ints", "number".
+func goTypeInWords(t string) string {
+	switch t {
+	case "map[string]int":
+		return "intmap"
+	case "interface {}":
+		return "any value"
+	}
+	if s, ok := listOrMapName(t); ok {
+		return s
+	}
+	return simpleTypeName(t)
 }
 
 // diag builds a diagnostic at a position inside an expression, with the

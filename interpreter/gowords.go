@@ -35,8 +35,7 @@ var goMessages = []struct {
 		func(m []string) string {
 			return fmt.Sprintf("expected %s, got %s", aGoTypeName(m[2]), aGoTypeName(m[1]))
 		}},
-	{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on (\w+) Value$`),
-		func(m []string) string { return "expected a list, a map or a string, got " + aGoKindName(m[1]) }},
+	{regexp.MustCompile(`^reflect: call of reflect\.Value\.(\w+) on (\w+) Value$`), reflectCallWords},
 	{regexp.MustCompile(`^invalid operation: (int|float)\((.*)\)$`), convertWords},
 	{regexp.MustCompile(`^invalid argument for (\w+) \(type (.+)\)$`),
 		func(m []string) string { return fmt.Sprintf("%s cannot take %s", m[1], aGoTypeName(m[2])) }},
@@ -140,6 +139,17 @@ func aGoTypeName(t string) string {
 		return "a string"
 	}
 	return aTypeName(t)
+}
+
+// reflectCallWords says what a reflect call was given that it cannot
+// take: Len takes a list, a map or a string; Index (a builtin walking a
+// list by position: map, filter, sum) takes a list only.
+func reflectCallWords(m []string) string {
+	want := "a list, a map or a string"
+	if m[1] == "Index" {
+		want = "a list"
+	}
+	return "expected " + want + ", got " + aGoKindName(m[2])
 }
 
 // aGoKindName names a reflect.Kind, as reflect's messages print it.

@@ -253,6 +253,7 @@ func (c *exprCompiler) checkBoardLiterals(src schema.Expr, tree ast.Node, sc *sc
 		if !isIdent || len(call.Arguments) < 2 {
 			return false
 		}
+		ok = c.checkThroughArg(src, fn.Value, call.Arguments) && ok
 		args, known := boardLiteralArgs[fn.Value]
 		board, isBoard := call.Arguments[0].(*ast.IdentifierNode)
 		if !known || !isBoard || c.tc.boards.graphs[board.Value] == nil {
@@ -270,6 +271,31 @@ func (c *exprCompiler) checkBoardLiterals(src schema.Expr, tree ast.Node, sc *sc
 		return false
 	})
 	return ok
+}
+
+// throughArgs is the index of the through argument (a list of node ids)
+// of the graph built-ins that take one.
+var throughArgs = map[string]int{"reachable": 2, "distance": 3}
+
+// checkThroughArg reports a through argument whose type is known at load
+// and is no list of strings (`distance(b, 'a', 'z', 'a')`): its signature
+// takes any value, as lists built by filter or map are typed only at run
+// time.
+func (c *exprCompiler) checkThroughArg(src schema.Expr, fn string, args []ast.Node) bool {
+	i, takes := throughArgs[fn]
+	if !takes || i >= len(args) {
+		return true
+	}
+	t := args[i].Type()
+	if t == nil || t.Kind() == reflect.Interface {
+		return true
+	}
+	if (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) && (t.Elem().Kind() == reflect.String || t.Elem().Kind() == reflect.Interface) {
+		return true
+	}
+	line, col := lineCol(src.Src, args[i].Location().From)
+	c.ds.Add(c.diag(src, line, col, fmt.Sprintf("%s: through must be a list of node ids, got %s", fn, withArticle(typeName(t, c.tc)))))
+	return false
 }
 
 // literalProblem is a string literal that names nothing on a board.

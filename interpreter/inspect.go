@@ -44,7 +44,8 @@ func (g *Game) Eval(src string) (any, error) {
 // it to set up a described position or to run one procedure. If the
 // effects ask for decisions, they become pending and Apply answers them;
 // when the effects are done, the game stops again at the decision it was
-// waiting for before Exec (triggers are not checked meanwhile).
+// waiting for before Exec, asked again so that its options fit the
+// position (triggers are not checked meanwhile).
 func (g *Game) Exec(effectsYAML string) error {
 	var node yaml.Node
 	if err := yaml.Unmarshal([]byte(effectsYAML), &node); err != nil {
@@ -79,15 +80,32 @@ type barrier struct {
 	pending *pendingDecision
 }
 
-// atBarrier reports (and clears) an Exec that has finished.
-func (g *Game) atBarrier() bool {
+// atBarrier reports (and clears) an Exec that has finished. The decision
+// that was pending is asked again, so that its options fit the position
+// the effects left (a card they moved is no longer offered); a pick with
+// elements already picked keeps them and lists its options again.
+func (g *Game) atBarrier() (bool, error) {
 	b := g.st.barrier
 	if b == nil || len(g.st.frames) > b.depth {
-		return false
+		return false, nil
 	}
-	g.st.pending = b.pending
 	g.st.barrier = nil
-	return true
+	pd := b.pending
+	if pd == nil {
+		return true, nil
+	}
+	var err error
+	if pd.pick != nil && len(pd.pick.picked) > 0 {
+		err = g.pickStep(pd)
+	} else {
+		err = g.decide(pd.choice)
+	}
+	if err != nil {
+		g.st.pending = pd // the game stays where it was
+		return true, &RuntimeError{Pos: pd.choice.pos, Where: "choose (asked again after the run: effects)", Step: g.st.decisions, Msg: err.Error(), Err: err}
+	}
+	// An auto choice with one option was taken: the game goes on.
+	return g.st.pending != nil, nil
 }
 
 func (p *Program) compileAdhoc(src schema.Expr) (*compiled, error) {

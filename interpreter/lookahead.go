@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"errors"
+	"fmt"
 )
 
 // Legality by look-ahead: an option group's legal_if_after condition is
@@ -68,7 +69,11 @@ func (g *Game) legalAfter(ch *choice, gi int, item any) (bool, error) {
 	if grp.each != nil {
 		c.st.setRoot(localKey(grp.as), c.currentCards(v))
 	}
-	return c.evalBool(grp.legalAfter)
+	legal, err := c.evalBool(grp.legalAfter)
+	if err != nil {
+		return false, lookaheadError(err)
+	}
+	return legal, nil
 }
 
 // counterpart is the copy's version of a value of the original game: the
@@ -84,13 +89,19 @@ func (g *Game) counterpart(v any) any {
 	return (&cloner{}).value(v)
 }
 
-// lookaheadError says that an error happened while looking ahead.
+// lookaheadError says that an error happened while looking ahead: in the
+// option's effects or in its legal_if_after condition.
 func lookaheadError(err error) error {
+	const prefix = "while looking ahead for legal_if_after: "
 	var re *RuntimeError
 	if errors.As(err, &re) {
 		out := *re
-		out.Msg = "while looking ahead for legal_if_after: " + re.Msg
+		out.Msg = prefix + re.Msg
 		return &out
 	}
-	return err
+	var ee *exprError
+	if errors.As(err, &ee) {
+		return &exprError{pos: ee.pos, msg: prefix + ee.msg}
+	}
+	return fmt.Errorf("%s%w", prefix, err)
 }

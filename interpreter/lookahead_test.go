@@ -145,6 +145,21 @@ flow:
 	assert.Regexp(t, `^g/rules.yaml:29:15: while looking ahead for legal_if_after: ruleset failure: boom`, re.Error())
 }
 
+// An error in the condition itself says so too (only errors in do did).
+func TestLegalIfAfterConditionErrorNamesTheLookAhead(t *testing.T) {
+	re := startErr(t, `vars: {n: {type: int}}
+flow:
+  - choose:
+      who: 0
+      prompt: go
+      options:
+        - key: pass
+        - key: bad
+          legal_if_after: "div(1, n) == 0"
+`, Config{Players: 1})
+	assert.Regexp(t, `^g/rules.yaml:9:28: while looking ahead for legal_if_after: division by zero`, re.Error())
+}
+
 func replaceOnce(s, old, new string) string {
 	if !strings.Contains(s, old) {
 		panic("replaceOnce: " + old + " not found")

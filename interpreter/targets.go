@@ -88,7 +88,7 @@ func (c *compiler) target(src schema.Target, sc *scope) *target {
 		}
 		t.typ = typ
 	default:
-		c.ds.Addf(src.Pos, "cannot assign to %q: %s is a %s, not a player or a card", src.Src, m[1], typeName(obj.typ, c.prog.tc))
+		c.ds.Addf(src.Pos, "cannot assign to %q: %s is %s, not a player or a card", src.Src, m[1], withArticle(typeName(obj.typ, c.prog.tc)))
 		return nil
 	}
 	return t
@@ -166,6 +166,52 @@ func (c *compiler) targetWant(t *target) wanted {
 	return wantFor(t.typ)
 }
 
+// checkAddTarget reports an add whose target is not an int (a string
+// var, a bool prop, a local list...), which would otherwise fail when
+// the game reaches it. A local or field whose type is not known at load
+// is checked at run time.
+func (c *compiler) checkAddTarget(t *target, sc *scope) {
+	if t == nil {
+		return
+	}
+	what := ""
+	switch {
+	case t.kind == targetLocal:
+		typ, _ := sc.lookup(strings.TrimSpace(t.src.Src))
+		if typ != nil && typ.Kind() != reflect.Interface && typ.Kind() != reflect.Int {
+			what = aGoTypeName(typ.String())
+		}
+	case t.typ != "" && t.typ != "int" && !c.badType(t.typ):
+		what = aDeclaredType(t.typ)
+	}
+	if what != "" {
+		c.ds.Addf(t.src.Pos, "add: %s is %s; add needs an int", strings.TrimSpace(t.src.Src), what)
+	}
+}
+
+// withArticle puts "a" or "an" before a type's name: "an intmap".
+func withArticle(name string) string {
+	if name == "any value" || name == "nothing" {
+		return name
+	}
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
+// aDeclaredType names a type declared in a ruleset (a var's, a prop's)
+// with its article: "a string", "an intmap", "a list of strings".
+func aDeclaredType(typ string) string {
+	switch typ {
+	case "int", "intmap":
+		return "an " + typ
+	case "ints", "strings", "intmaps":
+		return "a list of " + typ
+	}
+	return "a " + typ
+}
+
 // zoneRef compiles a zone: `name` for a global zone, `PLAYER.name` for a
 // player zone.
 func (c *compiler) zoneRef(src schema.Expr, sc *scope) *zoneRef {
@@ -188,7 +234,7 @@ func (c *compiler) zoneRef(src schema.Expr, sc *scope) *zoneRef {
 		return nil
 	}
 	if obj.typ != c.prog.tc.player && obj.typ.Kind() != reflect.Interface {
-		c.ds.Addf(src.Pos, "%q is not a zone: %s is a %s, not a player", src.Src, m[1], typeName(obj.typ, c.prog.tc))
+		c.ds.Addf(src.Pos, "%q is not a zone: %s is %s, not a player", src.Src, m[1], withArticle(typeName(obj.typ, c.prog.tc)))
 		return nil
 	}
 	if !c.isPlayerZone(m[2]) {

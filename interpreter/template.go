@@ -39,6 +39,9 @@ func parseTemplate(src string) (*template, error) {
 			if end < 0 {
 				return nil, fmt.Errorf("template %q: unclosed {", src)
 			}
+			if strings.TrimSpace(string(runes[i+1:end])) == "" {
+				return nil, fmt.Errorf("template %q: a {} hole needs an expression inside; write {{}} for braces", src)
+			}
 			if lit.Len() > 0 {
 				t.parts = append(t.parts, tmplPart{text: lit.String()})
 				lit.Reset()
@@ -139,6 +142,14 @@ func formatValue(v any) string {
 		if id, ok := x["id"].(string); ok {
 			return id
 		}
+		// Any other map (a literal like {a: 1} given to an intmap
+		// parameter) reads as an intmap does: "a 1, b 2".
+		keys := sortedKeys(x)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = k + " " + formatValue(x[k])
+		}
+		return strings.Join(parts, ", ")
 	case []any:
 		parts := make([]string, len(x))
 		for i, e := range x {

@@ -47,6 +47,9 @@ type decoder struct {
 	// owners maps a mapping's node to the position of the key that holds
 	// it, where a missing key of the mapping is reported.
 	owners map[*yaml.Node]Pos
+	// root is the merged top-level mapping of a ruleset's files, whose
+	// missing keys may be written in any of them.
+	root *yaml.Node
 	// noRequired is a mapping whose missing keys are not reported (the
 	// merged top level when a file could not be parsed).
 	noRequired *yaml.Node
@@ -593,18 +596,24 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 			if !owned {
 				pos = nodePos(file, n)
 			}
-			d.ds.Addf(pos, "missing required key %q", f.key)
+			where := ""
+			if n == d.root {
+				where = ": write it in one of the ruleset's files"
+			}
+			d.ds.Addf(pos, "missing required key %q%s", f.key, where)
 		}
 	}
 }
 
 // structField decodes one entry into its struct field.
 func (d *decoder) structField(p pair, f field, v reflect.Value) {
-	if f.required && isNull(resolve(p.val)) {
+	fv := v.Field(f.index)
+	// An expression key written with nothing after it (`if:`) is no
+	// expression at all: it would otherwise read as absent.
+	if isNull(resolve(p.val)) && (f.required || fv.Type() == reflect.TypeFor[Expr]()) {
 		d.ds.Addf(nodePos(p.file, p.val), "%q needs a value", p.name)
 		return
 	}
-	fv := v.Field(f.index)
 	if f.order >= 0 {
 		d.mapping(p.file, resolve(p.val), fv, v.Field(f.order))
 		return

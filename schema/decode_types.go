@@ -14,19 +14,25 @@ import (
 // effects.
 
 // expr decodes an expression scalar (a string, int or bool) and records
-// where its source text starts.
+// where its source text starts. After a problem it reports, it returns
+// the zero Expr, which nothing reports again.
 func (d *decoder) expr(file string, n *yaml.Node) Expr {
 	pos := nodePos(file, n)
 	if isNull(n) {
-		return Expr{Pos: pos}
+		d.wrongKind(file, n, "an expression")
+		return Expr{}
 	}
 	if n.Kind != yaml.ScalarNode {
 		d.wrongKind(file, n, "an expression (a string)")
-		return Expr{Pos: pos}
+		return Expr{}
+	}
+	if isLocalTag(n.Tag) {
+		d.ds.Addf(pos, "YAML read %q as a tag, not an expression: a plain value cannot start with \"!\"; write \"not %s\" or quote the expression", n.Tag+spaced(n.Value), strings.TrimPrefix(n.Tag, "!")+spaced(n.Value))
+		return Expr{}
 	}
 	if ExprDepth(n.Value) > MaxExprDepth {
 		d.ds.Addf(pos, "expression nests deeper than %d levels (brackets and prefix operators): split it with let or a function", MaxExprDepth)
-		return Expr{Pos: pos}
+		return Expr{}
 	}
 	switch {
 	case n.Style&yaml.LiteralStyle != 0:
@@ -37,6 +43,20 @@ func (d *decoder) expr(file string, n *yaml.Node) Expr {
 		return d.plain(file, n)
 	}
 	return Expr{Pos: pos, Src: n.Value, Style: StyleLossy}
+}
+
+// isLocalTag reports a YAML tag written in the file (`!b`), not one of
+// YAML's own (`!!str`): in an expression it is a `!` YAML took.
+func isLocalTag(tag string) bool {
+	return strings.HasPrefix(tag, "!") && !strings.HasPrefix(tag, "!!")
+}
+
+// spaced is s after a space, or "" when s is empty.
+func spaced(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " " + s
 }
 
 // sourceLine returns line (from 1) of file as runes, if the source is known.
@@ -266,6 +286,8 @@ func (d *decoder) bindings(file string, n *yaml.Node) []Binding {
 		v := resolve(p.val)
 		if isNull(v) {
 			d.ds.Addf(nodePos(p.keyFile, p.key), "%q needs an expression", p.name)
+			out = append(out, Binding{Pos: nodePos(p.keyFile, p.key), Name: p.name})
+			continue
 		}
 		out = append(out, Binding{Pos: nodePos(p.keyFile, p.key), Name: p.name, Expr: d.expr(p.file, v)})
 	}
@@ -422,6 +444,7 @@ func (d *decoder) effect(file string, n *yaml.Node, v reflect.Value) {
 	case 1:
 		e.Kind = kinds[0]
 		d.checkModifiers(e, names, at)
+		d.checkEndGame(e, n, at)
 	default:
 		e.Kind = kinds[0]
 		d.ds.Addf(at[kinds[1]], "effect has %s kinds: %s", countWord(len(kinds)), joinAnd(kinds))
@@ -440,6 +463,21 @@ func (d *decoder) checkModifiers(e *Effect, names []string, at map[string]Pos) {
 	for _, k := range requiredModifiers(e.Kind) {
 		if _, ok := at[k]; !ok {
 			d.ds.Addf(e.Pos, "%s needs %q", e.Kind, k)
+		}
+	}
+}
+
+// checkEndGame reports `end_game: false`, which would otherwise end the
+// game like `end_game: true`: the effect has no false form.
+func (d *decoder) checkEndGame(e *Effect, n *yaml.Node, at map[string]Pos) {
+	if e.Kind != "end_game" || e.EndGame {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := resolve(n.Content[i]), resolve(n.Content[i+1])
+		if k.Value == "end_game" && v.ShortTag() == "!!bool" {
+			d.ds.Addf(at["end_game"], "end_game: false would still end the game: remove it, or write end_game: true under if: to end the game only when a condition holds")
+			return
 		}
 	}
 }

@@ -283,6 +283,15 @@ func (t *tree) decode() *Ruleset {
 	if t.broken {
 		t.d.noRequired = t.root
 	}
+	if len(t.read) > 0 {
+		// The merged root is no file's: a top-level key missing from
+		// every file is reported at the start of the first one.
+		t.d.root = t.root
+		if t.d.owners == nil {
+			t.d.owners = map[*yaml.Node]Pos{}
+		}
+		t.d.owners[t.root] = Pos{File: t.read[0], Line: 1, Col: 1}
+	}
 	t.d.decode(t.dir, t.root, reflect.ValueOf(rs).Elem())
 	sort.SliceStable(t.notes, func(i, j int) bool { return t.notes[i].Pos.Before(t.notes[j].Pos) })
 	rs.Provisional = t.notes

@@ -130,13 +130,14 @@ func TestLoadTabIndentedKeyInAMapping(t *testing.T) {
 	}
 }
 
+// A top-level key no file has is reported at the start of the first file
+// (it used to have no position but the directory's).
 func TestLoadMissingRequired(t *testing.T) {
-	_, ds := Load(fstest.MapFS{"g/a.yaml": {Data: []byte("title: x\n")}}, "g")
+	_, ds := Load(fstest.MapFS{"g/a.yaml": {Data: []byte("title: x\n")}, "g/b.yaml": {Data: []byte("flow: []\n")}}, "g")
 	assert.Equal(t, []string{
-		`g: missing required key "flow"`,
-		`g: missing required key "game"`,
-		`g: missing required key "players"`,
-		`g: missing required key "scoring"`,
+		`g/a.yaml:1:1: missing required key "game": write it in one of the ruleset's files`,
+		`g/a.yaml:1:1: missing required key "players": write it in one of the ruleset's files`,
+		`g/a.yaml:1:1: missing required key "scoring": write it in one of the ruleset's files`,
 	}, messages(ds))
 }
 

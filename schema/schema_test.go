@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -119,5 +121,33 @@ func TestShippedRulesetsMatchJSONSchema(t *testing.T) {
 		src, err := os.ReadFile(file)
 		require.NoError(t, err)
 		assert.NoError(t, sch.Validate(yamlInstance(t, src)), file)
+	}
+}
+
+// A variant's patch: and adds: take every top-level key of a ruleset (the
+// engine merges any of them): the schema's lists follow the Ruleset type.
+// boards was missing, so an editor flagged a variant the engine accepts.
+func TestJSONSchemaVariantSectionsAreTheRulesetKeys(t *testing.T) {
+	var doc struct {
+		Defs struct {
+			Variant struct {
+				Properties map[string]struct {
+					PropertyNames struct {
+						Enum []string `json:"enum"`
+					} `json:"propertyNames"`
+				} `json:"properties"`
+			} `json:"variantFile"`
+		} `json:"$defs"`
+	}
+	require.NoError(t, json.Unmarshal(JSONSchema, &doc))
+	var keys []string
+	rt := reflect.TypeFor[Ruleset]()
+	for i := range rt.NumField() {
+		if key := strings.Split(rt.Field(i).Tag.Get("yaml"), ",")[0]; key != "" && key != "-" {
+			keys = append(keys, key)
+		}
+	}
+	for _, section := range []string{"patch", "adds"} {
+		assert.ElementsMatch(t, keys, doc.Defs.Variant.Properties[section].PropertyNames.Enum, section)
 	}
 }

@@ -394,6 +394,9 @@ func (v *validator) zones() {
 		if z.Visibility != "" {
 			v.oneOf(z.Pos, "visibility", z.Visibility, []string{"public", "owner", "hidden"})
 		}
+		if z.Visibility == "owner" && z.Owner != "player" {
+			v.ds.Addf(z.Pos, "zone %s: visibility owner needs owner: player (a zone of the whole game belongs to no player, so no one would see it); use hidden", name)
+		}
 		v.refill(name, z)
 	}
 }
@@ -423,6 +426,9 @@ func (v *validator) vars() {
 		}
 		if x.Visibility != "" {
 			v.oneOf(x.Pos, "visibility", x.Visibility, []string{"public", "owner", "hidden"})
+		}
+		if x.Visibility == "owner" && what == "var" {
+			v.ds.Addf(x.Pos, "var %q: visibility owner is for player_vars (a var of the whole game belongs to no player, so no one would see it); use hidden, or make it a player var", name)
 		}
 		if x.Default != nil && x.Type != "intmap" {
 			v.ds.Addf(x.Pos, "%s %q: default is what a missing key of an intmap reads as; a %s has no keys (use init for the starting value)", what, name, x.Type)

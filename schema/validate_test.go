@@ -149,3 +149,19 @@ func TestValidateEffects(t *testing.T) {
 		`g/c.yaml:30:50: loop never exits: while true has no end_game in its do list or the procedures and phases it runs`,
 	}, messages(ds))
 }
+
+// visibility: owner on a var or zone of the whole game would hide it from
+// every player (as it would a view of the whole game): a load error.
+func TestOwnerVisibilityNeedsAPlayer(t *testing.T) {
+	_, ds := loadWith(t, map[string]string{"c.yaml": `vars:
+  secret: {type: int, visibility: owner}
+zones:
+  vault: {visibility: owner}
+player_vars:
+  mine: {type: int, visibility: owner}
+`})
+	assert.Equal(t, []string{
+		`g/c.yaml:2:11: var "secret": visibility owner is for player_vars (a var of the whole game belongs to no player, so no one would see it); use hidden, or make it a player var`,
+		`g/c.yaml:4:10: zone vault: visibility owner needs owner: player (a zone of the whole game belongs to no player, so no one would see it); use hidden`,
+	}, messages(ds))
+}

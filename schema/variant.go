@@ -119,8 +119,33 @@ func (t *tree) notInBase(pos Pos, at []string, name string, have []string) {
 	if len(at) > 0 {
 		where = strings.Join(at, ".") + " in the base ruleset"
 	}
+	hint := DidYouMean(name, have)
+	if len(have) == 0 {
+		hint = fmt.Sprintf(" (it has no %s%s)", strings.Join(at, "."), t.namedElsewhere(name))
+	}
 	t.ds.Addf(pos, "patch: %q is not in %s%s; a patch only changes what the base defines (put something new under adds:)",
-		name, where, DidYouMean(name, have))
+		name, where, hint)
+}
+
+// namedElsewhere suggests a name the base defines in another section of
+// names, nearly the same as name: `; did you mean "rounds" in vars?`, or
+// "".
+func (t *tree) namedElsewhere(name string) string {
+	var names, sections []string
+	for i := 0; i+1 < len(t.root.Content); i += 2 {
+		key := resolve(t.root.Content[i]).Value
+		if v := resolve(t.root.Content[i+1]); sectionKindOf(key) == sectionMap && v.Kind == yaml.MappingNode {
+			for _, n := range mapKeys(v) {
+				names, sections = append(names, n), append(sections, key)
+			}
+		}
+	}
+	// Names of other sections are suggested only when nearly the same.
+	best := closest(name, names)
+	if best == "" || editDistance(strings.ToLower(name), strings.ToLower(best)) > 2 {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %q in %s?", best, sections[slices.Index(names, best)])
 }
 
 // alreadyInBase reports an adds key or row the base already defines.
@@ -159,6 +184,10 @@ func (t *tree) applyPatch(file string, patch *yaml.Node, mode mergeMode) {
 	for _, p := range t.d.pairs(file, patch) {
 		i, base := t.section(p.name)
 		switch {
+		case base == nil && mode == modePatch && resolve(p.val).Kind == yaml.MappingNode:
+			// A section the base lacks: its names are checked like
+			// those of a section the base has.
+			t.addSection(file, p.key, t.merge(emptyLike(resolve(p.val), yaml.MappingNode, "!!map"), file, p.val, file, []string{p.name}, mode))
 		case base == nil:
 			t.addSection(file, p.key, p.val)
 		default:
@@ -242,7 +271,13 @@ func (t *tree) mergeMap(base *yaml.Node, baseFile string, patch *yaml.Node, file
 			continue
 		}
 		t.d.files[p.key], t.d.files[p.val] = file, file
-		out.Content = append(out.Content, p.key, p.val)
+		val := p.val
+		if v := resolve(val); mode == modePatch && v.Kind == yaml.MappingNode {
+			// A field the base left out that holds names (report:
+			// counters:): its names are checked against none.
+			val = t.merge(emptyLike(v, yaml.MappingNode, "!!map"), file, v, file, append(slices.Clone(at), p.name), mode)
+		}
+		out.Content = append(out.Content, p.key, val)
 	}
 	return out
 }

@@ -145,6 +145,26 @@ adds:
 	}, messages(ds))
 }
 
+// A section the base does not have at all holds no name a patch could
+// change either (it used to add them unchecked).
+func TestVariantPatchOfASectionTheBaseLacks(t *testing.T) {
+	fsys := withVariant("short", `variant: short
+patch:
+  vocabularies:
+    rond: [a]
+  report:
+    counters:
+      battles: "0"
+  bots:
+    heuristic: "1"
+`)
+	_, ds := LoadVariant(fsys, "g", "short")
+	assert.Equal(t, []string{
+		`g/variant-short.yaml:4:5: patch: "rond" is not in vocabularies in the base ruleset (it has no vocabularies; did you mean "round" in vars?); a patch only changes what the base defines (put something new under adds:)`,
+		`g/variant-short.yaml:7:7: patch: "battles" is not in report.counters in the base ruleset (it has no report.counters); a patch only changes what the base defines (put something new under adds:)`,
+	}, messages(ds))
+}
+
 func TestVariantUnknown(t *testing.T) {
 	rs, ds := LoadVariant(withVariant("short", "variant: short\npatch: {}\n"), "g", "shrot")
 	require.NotNil(t, rs)

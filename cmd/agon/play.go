@@ -111,7 +111,7 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *transcript.Scenario, 
 		fmt.Fprintf(stdout, "%s, %s, seed %d\n", p.Title(), count(n, "player"), prm.Seed)
 	}
 	g, err := start()
-	if err != nil {
+	if g == nil {
 		return nil, err
 	}
 	pl := &player{g: g, start: start, seats: seats, bots: bots, botSeed: prm.Seed, in: newLineReader(stdin), out: stdout, seen: make([]int, n)}
@@ -120,6 +120,12 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *transcript.Scenario, 
 	pl.shown = g.PositionEvents()
 	for i := range pl.seen {
 		pl.seen[i] = pl.shown
+	}
+	if err != nil {
+		// A game that fails before its first decision: its log so far
+		// comes before the error, as after a decision.
+		pl.showRest()
+		return nil, err
 	}
 	return pl, nil
 }

@@ -69,17 +69,25 @@ func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer
 	}
 	if err != nil {
 		printSource(stderr, source)
-		return printValidateError(stderr, err)
+		code := printValidateError(stderr, err)
+		printSameWarnings(stderr, check)
+		return code
 	}
 	printSource(stdout, source)
 	fmt.Fprintf(stdout, "ok: %s%s\n", summarizeProgram(p), variantsNote(prm, p))
-	for _, v := range check.same {
-		fmt.Fprintf(stdout, "%s: warning: %s\n", v.file, sameWarning(v))
-	}
+	printSameWarnings(stdout, check)
 	if prm.Provisional {
 		printNotes(stdout, provisionalNotes(p, prm.Variant, check.notes))
 	}
 	return exitOK
+}
+
+// printSameWarnings prints a warning for each variant that changes
+// nothing.
+func printSameWarnings(w io.Writer, check variantCheck) {
+	for _, v := range check.same {
+		fmt.Fprintf(w, "%s: warning: %s\n", v.file, sameWarning(v))
+	}
 }
 
 // printValidateError prints the problems validate found, those a variant
@@ -100,11 +108,11 @@ func validateJSON(p *interpreter.Program, check variantCheck, source string, err
 		return fail(stderr, err)
 	}
 	rep := validateReport{OK: err == nil, Variant: prm.Variant, RulesetSource: source, Problems: problems(err)}
+	for _, v := range check.same {
+		rep.Warnings = append(rep.Warnings, jsonProblem{File: v.file, Variant: v.name, Message: sameWarning(v)})
+	}
 	if p != nil && err == nil {
 		rep.Game, rep.Title, rep.Counts, rep.Variants = p.Game(), p.Title(), programCounts(p), p.Variants()
-		for _, v := range check.same {
-			rep.Warnings = append(rep.Warnings, jsonProblem{File: v.file, Variant: v.name, Message: sameWarning(v)})
-		}
 		if prm.Provisional {
 			rep.Provisional = notes(provisionalNotes(p, prm.Variant, check.notes))
 		}
@@ -259,8 +267,9 @@ file:line:col: message. Without --variant it also checks every variant file
 (variant-NAME.yaml) of the ruleset. The problems a variant brings come
 under a heading "variant NAME (FILE):", even those in a base file it
 breaks (an expression using a constant it changed); --json names the
-variant of each. With no problems it prints a summary, and a warning for
-a variant whose rules equal the base rules (it changes nothing).`,
+variant of each. With no problems it prints a summary. A variant whose
+rules equal the base rules (it changes nothing) gets a warning, whether
+or not other variants have problems.`,
 		Example: `  agon validate rulesets/peloponnes
   agon validate peloponnes --variant harsh-catastrophes --provisional`,
 		Args: cobra.ExactArgs(1),

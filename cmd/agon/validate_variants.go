@@ -116,7 +116,7 @@ func withVariants(prm validateParams, p *interpreter.Program, err error) (*inter
 	}
 	check, err := checkVariants(prm.Ruleset, p.Variants())
 	if err != nil {
-		return nil, variantCheck{}, err
+		return nil, check, err
 	}
 	return p, check, nil
 }
@@ -183,9 +183,10 @@ func variantsNote(prm validateParams, p *interpreter.Program) string {
 }
 
 // checkVariants loads every named variant of the ruleset ref and returns
-// their problems together, each variant's sorted under its name; without
-// problems it returns the provisional notes of each variant file, in the
-// order of variants, and the variants whose rules equal the base's.
+// their problems together, each variant's sorted under its name, and the
+// variants whose rules equal the base's (with or without problems);
+// without problems it returns the provisional notes of each variant file
+// too, in the order of variants.
 func checkVariants(ref string, variants []string) (variantCheck, error) {
 	rs, err := resolveRuleset(ref)
 	if err != nil {
@@ -211,7 +212,9 @@ func checkVariants(ref string, variants []string) (variantCheck, error) {
 		}
 	}
 	if len(all.variants) > 0 {
-		return variantCheck{}, all
+		// The other variants' warnings stay: a variant that changes
+		// nothing is worth saying beside another's problems.
+		return variantCheck{same: check.same}, all
 	}
 	return check, nil
 }
