@@ -63,7 +63,13 @@ type namedExpr struct {
 	perPlayer bool
 	// ownerOnly: a per-player view each player sees for themselves only.
 	ownerOnly bool
+	// board is a per_place view's board (its nodes are bound to
+	// placeLocal in turn); "" for other views.
+	board string
 }
+
+// placeLocal is the name a per_place view reads its node id by.
+const placeLocal = "place"
 
 // varInit is how a variable starts.
 type varInit struct {
@@ -198,6 +204,10 @@ func (c *compiler) compileScoring() {
 		c.prog.heuristic = c.ec.compile(c.rs.Bots.Heuristic, me, wantInt, "heuristic")
 	}
 	for _, v := range c.rs.Views {
+		if v.PerPlace != "" {
+			c.compilePlaceView(v)
+			continue
+		}
 		sc := (*scope)(nil)
 		if v.PerPlayer {
 			sc = me
@@ -205,6 +215,16 @@ func (c *compiler) compileScoring() {
 		c.prog.views = append(c.prog.views, namedExpr{name: v.Name, expr: c.ec.compile(v.Expr, sc, wantAny, "view"),
 			perPlayer: v.PerPlayer, ownerOnly: v.Visibility == "owner"})
 	}
+}
+
+// compilePlaceView compiles a per_place view with `place` (a node id)
+// in scope, reporting a global the name would hide.
+func (c *compiler) compilePlaceView(v *schema.View) {
+	if g := c.shadowed(placeLocal); g != "" {
+		c.ds.Addf(v.Pos, "view %q: per_place binds %s, which shadows %s: rename it", v.Name, placeLocal, g)
+	}
+	sc := (*scope)(nil).with(placeLocal, typeString)
+	c.prog.placeViews = append(c.prog.placeViews, namedExpr{name: v.Name, expr: c.ec.compile(v.Expr, sc, wantAny, "view"), board: v.PerPlace})
 }
 
 // block compiles an effect list in scope sc.

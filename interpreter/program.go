@@ -33,6 +33,7 @@ type Program struct {
 	details    []namedExpr
 	heuristic  *compiled // bots.heuristic, nil when the ruleset has none
 	views      []namedExpr
+	placeViews []namedExpr   // per_place views (placeview.go)
 	report     reportProgram // the report section (report.go)
 	blocks     []*block
 	effects    []*effect // every compiled effect, for serialised frames

@@ -76,6 +76,7 @@ func (g *Game) writeViews(b *strings.Builder, player int) {
 			fmt.Fprintf(b, "%s: %s\n", v.name, strings.Join(parts, ", "))
 		}
 	}
+	g.writePlaceViews(b)
 }
 
 // visibleTo reports whether viewer (-1: everyone's view) may see a thing

@@ -293,12 +293,16 @@ type BotHints struct {
 }
 
 // View is a named expression shown to players, per player (`me` bound)
-// when PerPlayer is set.
+// when PerPlayer is set, per place of a board (`place` bound to the
+// node id) when PerPlace names the board.
 type View struct {
 	Pos       Pos
 	Name      string `yaml:"name" agon:"required"`
 	Expr      Expr   `yaml:"expr" agon:"required"`
 	PerPlayer bool   `yaml:"per_player"`
+	// PerPlace names a board: the view is a figure of each of its nodes,
+	// which `show PLACE` prints (not a line of the glance).
+	PerPlace string `yaml:"per_place"`
 	// Visibility is "public" (the default: every player sees every
 	// player's value) or "owner" (a per-player view each player sees for
 	// themselves only: one that reads what the others may not see).

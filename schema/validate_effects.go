@@ -58,9 +58,35 @@ func (v *validator) views() {
 		if w.Visibility != "" {
 			v.oneOf(w.Pos, "visibility", w.Visibility, []string{"public", "owner"})
 		}
-		if w.Visibility == "owner" && !w.PerPlayer {
-			v.ds.Addf(w.Pos, "view %q: visibility owner needs per_player: true (a view of the whole game belongs to no player)", w.Name)
+		v.viewScope(w)
+	}
+	if s := v.rs.Scoring; s != nil {
+		for _, d := range s.Details {
+			if d != nil && d.PerPlace != "" {
+				v.ds.Addf(d.Pos, "score detail %q: per_place is for views (a score detail is per player)", d.Name)
+			}
 		}
+	}
+}
+
+// viewScope checks what a view is evaluated for: the game, each player
+// (per_player) or each node of a board (per_place), and that visibility
+// owner goes with per_player only.
+func (v *validator) viewScope(w *View) {
+	if w.PerPlace != "" {
+		if _, ok := v.rs.Boards[w.PerPlace]; !ok {
+			v.ds.Addf(w.Pos, "view %q: per_place names unknown board %q%s", w.Name, w.PerPlace, DidYouMean(w.PerPlace, v.rs.BoardOrder))
+		}
+		if w.PerPlayer {
+			v.ds.Addf(w.Pos, "view %q: per_place and per_player cannot go together (a view is evaluated per place or per player); drop one", w.Name)
+		}
+	}
+	switch {
+	case w.Visibility != "owner" || w.PerPlayer:
+	case w.PerPlace != "":
+		v.ds.Addf(w.Pos, "view %q: visibility owner is for per_player views (a place belongs to no player); drop it or use public", w.Name)
+	default:
+		v.ds.Addf(w.Pos, "view %q: visibility owner needs per_player: true (a view of the whole game belongs to no player)", w.Name)
 	}
 }
 

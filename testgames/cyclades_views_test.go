@@ -1,6 +1,7 @@
 package testgames
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -65,6 +66,23 @@ func TestCycladesShowNamesOwnerAndRaise(t *testing.T) {
 	s, err = g.Describe("B", 1)
 	require.NoError(t, err)
 	assert.NotContains(t, s, "owner", "a neutral island has no owner")
+}
+
+// show A gives the island's figures from the per_place views: its value
+// now (Apollo's raise included), its owner as a player and its buildings
+// (a Metropolis once); a sea has none of them.
+func TestCycladesShowGivesIslandValueOwnerAndBuildings(t *testing.T) {
+	//                                           A        A           A
+	g := cycladesAt(t, "  raised: {A: 1}\n  built: [temple, metropolis, metropolis"+strings.Repeat(", ''", 27)+"]\n")
+	s, err := g.Describe("A", 1)
+	require.NoError(t, err)
+	assert.Contains(t, s, "  island value: 1\n  island owner: P1\n  island buildings: temple, Metropolis\n")
+	s, err = g.Describe("s1_1", 1)
+	require.NoError(t, err)
+	for _, v := range []string{"island value", "island owner", "island buildings"} {
+		assert.NotContains(t, s, v)
+	}
+	assert.Contains(t, g.View(1), "island owner: A P1, ")
 }
 
 // A player line lists only the seas and islands where the player has

@@ -358,8 +358,9 @@ numbered legal options. Type a number to choose (several numbers, "2 1", answer
 the next questions of that seat too, until another seat, a person or a bot,
 decides in between: then the rest are dropped), or a command: show CARD (a
 card's figures; those that are zero or empty are named together on one line),
-show PLACE (a place on a board, by node id or name: its figures, neighbours,
-the keyed zones it holds and the values keyed by it that the seat may see),
+show PLACE (a place on a board, by node id or name: its figures, the
+ruleset's per_place views for it, its neighbours, the keyed zones it holds and
+the values keyed by it that the seat may see),
 state (everything the seat may see), undo (back to the seat's previous
 decision), help, quit (exit code 0: a choice, not a problem). Bots decide on
 their own. At the end it prints the scores and the winners.
