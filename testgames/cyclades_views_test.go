@@ -56,13 +56,16 @@ func TestCycladesIslandMapShowsEveryPlayersTroops(t *testing.T) {
 	assert.Contains(t, g.Glance(1), "C (value 0, 3 free slots): P2 1 troop, P1 2 troops,")
 }
 
-// show A names the island's owner and what Apollo added to its printed
-// value (its buildings and its value now need the engine: see the report).
-func TestCycladesShowNamesOwnerAndRaise(t *testing.T) {
+// show A names the island's owner in words, once: the owner variable
+// (a player's index + 1) is hidden behind the per-place view.
+func TestCycladesShowNamesTheOwnerOnce(t *testing.T) {
 	g := cycladesAt(t, "  raised: {A: 1}\n")
 	s, err := g.Describe("A", 1)
 	require.NoError(t, err)
-	assert.Contains(t, s, "  owner: 1\n  raised: 1\n  P1 troops: 1\n")
+	assert.Contains(t, s, "  island owner: P1\n")
+	assert.Contains(t, s, "  P1 troops: 1\n")
+	assert.NotContains(t, s, "  owner: 1", "the owner as a number is not shown beside it")
+	assert.NotContains(t, s, "  raised: 1", "the value now says it")
 	s, err = g.Describe("B", 1)
 	require.NoError(t, err)
 	assert.NotContains(t, s, "owner", "a neutral island has no owner")
