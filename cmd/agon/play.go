@@ -25,7 +25,9 @@ type playParams struct {
 	Players int    // 0: the number of seats, else the smallest count
 	Seats   string // comma-separated seat kinds; "" = human then random
 	Seed    uint64
-	Record  string // save the game as a transcript to this file ("" = no)
+	// SeedDrawn is set when Seed was drawn (no --seed was given).
+	SeedDrawn bool
+	Record    string // save the game as a transcript to this file ("" = no)
 	// From is a scenario file to start from (its position, not its steps).
 	From string
 }
@@ -104,11 +106,9 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *transcript.Scenario, 
 	start := func() (*interpreter.Game, error) {
 		return interpreter.NewGame(p, interpreter.Config{Players: n, Seed: prm.Seed})
 	}
+	fmt.Fprintln(stdout, playHeader(prm, p, sc, n, hasBot(bots)))
 	if sc != nil {
-		fmt.Fprintf(stdout, "%s, %s, from %s (%s), seed %d\n", p.Title(), count(n, "player"), prm.From, sc.Title, sc.Seed)
 		start = func() (*interpreter.Game, error) { return transcript.StartScenario(p, sc, nil) }
-	} else {
-		fmt.Fprintf(stdout, "%s, %s, seed %d\n", p.Title(), count(n, "player"), prm.Seed)
 	}
 	g, err := start()
 	if g == nil {
@@ -128,6 +128,39 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *transcript.Scenario, 
 		return nil, err
 	}
 	return pl, nil
+}
+
+// playHeader is the line that starts a game: the game, its variant, the
+// players and the seeds. From a scenario the game's chance follows the
+// scenario's seed and the bots follow --seed (or the drawn one), so both
+// are printed, the bots' with how to play them again.
+func playHeader(prm playParams, p *interpreter.Program, sc *transcript.Scenario, n int, bots bool) string {
+	title := p.Title()
+	if v := p.Variant(); v != "" {
+		title += " (variant " + v + ")"
+	}
+	if sc == nil {
+		return fmt.Sprintf("%s, %s, seed %d", title, count(n, "player"), prm.Seed)
+	}
+	line := fmt.Sprintf("%s, %s, from %s (%s), seed %d", title, count(n, "player"), prm.From, sc.Title, sc.Seed)
+	if !bots {
+		return line
+	}
+	line += fmt.Sprintf("; the bots' seed %d", prm.Seed)
+	if prm.SeedDrawn {
+		line += fmt.Sprintf(" (drawn: --seed %d plays them again)", prm.Seed)
+	}
+	return line
+}
+
+// hasBot reports whether any seat is a bot.
+func hasBot(bots []interpreter.Bot) bool {
+	for _, b := range bots {
+		if b != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // loadPlayProgram loads the ruleset, or the scenario file and its ruleset.
@@ -373,7 +406,9 @@ Seats are human or a bot kind (` + strings.Join(bot.Kinds(), ", ") + `; mcts:400
 400 iterations a decision, see README, Bots): one kind for every seat (--seats
 human: people only) or one per seat. Without --seats the first seat is human and
 the others are random bots. Without --seed a random seed is drawn and
-printed, so the game can be played again. --record FILE saves the game as a
+printed, so the game can be played again. From a scenario, the game's chance
+follows the scenario's seed and --seed seeds the bots only: the header prints
+both (the bots' as "the bots' seed N"). --record FILE saves the game as a
 transcript, which agon replay checks; a game you quit (or whose input ends) is
 saved too, marked unfinished, and replay checks it up to where it stops. The
 --record folder is checked before the game starts.`,
@@ -391,6 +426,7 @@ saved too, marked unfinished, and replay checks it up to where it stops. The
 			}
 			if !cmd.Flags().Changed("seed") {
 				prm.Seed = randomSeed()
+				prm.SeedDrawn = true
 			}
 			e.code = runPlay(e.ctx, prm, e.stdin, e.stdout, e.stderr)
 			return nil

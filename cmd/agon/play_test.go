@@ -354,3 +354,32 @@ func TestPrintResultNamesADrawWhenEveryPlayerWins(t *testing.T) {
 	printResult(&b, tie, []string{"random", "random", "random"})
 	assert.Contains(t, b.String(), "Winners: P1 (random), P2 (random)\n", "a tie between some players is not a draw")
 }
+
+// From a scenario, the game's chance follows the scenario's seed and the
+// bots follow --seed: a drawn bots' seed is printed with how to use it, so
+// the game can be played again.
+func TestPlayFromScenarioPrintsTheBotsSeed(t *testing.T) {
+	requireCore(t)
+	file := "../../testgames/peloponnes/scenarios/displacement-chain-and-withdraw.yaml"
+	code, out, stderr := runCLI(t, "q\n", "play", "--from", file, "--seats", "human,random,random")
+	require.Equal(t, exitOK, code, stderr)
+	m := regexp.MustCompile(`\), seed (\d+); the bots' seed (\d+) \(drawn: --seed (\d+) plays them again\)\n`).FindStringSubmatch(out)
+	require.NotNil(t, m, out)
+	assert.Equal(t, m[2], m[3])
+
+	code, out, stderr = runCLI(t, "q\n", "play", "--from", file, "--seats", "human,random,random", "--seed", "7")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, ", seed "+m[1]+"; the bots' seed 7\n", "a seed given is not called drawn")
+
+	code, out, stderr = runCLI(t, "q\n", "play", "--from", file, "--seats", "human")
+	require.Equal(t, exitOK, code, stderr)
+	assert.NotContains(t, out, "bots' seed", "no bots, no bots' seed")
+}
+
+// The header names the variant played.
+func TestPlayHeaderNamesTheVariant(t *testing.T) {
+	requireCore(t)
+	code, out, stderr := runCLI(t, "q\n", "play", "peloponnes", "--variant", "harsh-catastrophes", "--seed", "5")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "Peloponnes Card Game (variant harsh-catastrophes), 2 players, seed 5\n")
+}
