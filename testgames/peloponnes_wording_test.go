@@ -1,0 +1,49 @@
+package testgames
+
+// Tests of what Peloponnes tells the people at the table where an outside
+// audit found the words wrong or missing (labels and prompts, which the
+// scenario files cannot check). They use the helpers of
+// peloponnes_rulings_test.go.
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// label is the label of the pending decision's option with the given key.
+func (r *ruling) label(key string) string {
+	r.t.Helper()
+	d := r.g.Pending()
+	require.NotNil(r.t, d, "a decision should be pending")
+	i := d.Find(key)
+	require.GreaterOrEqual(r.t, i, 0, "%q is not offered; options: %v", key, r.keys())
+	return d.Options[i].Label
+}
+
+// "Complete it" stays offered for a building that cannot be paid (taking it
+// away would change the decisions), but it says the building will be lost,
+// and the forced give-up logs why.
+func TestWording_CompleteItSaysWhenItCannotBePaid(t *testing.T) {
+	r := newRuling(t, "", 2, 37)
+	r.place(0, "well")
+	r.exec(`[{set: "card('well').constructing", to: true}, {call: complete_constructions, with: {p: 0}}]`)
+	assert.ElementsMatch(t, []string{"complete", "abandon"}, r.asked(0))
+	assert.Equal(t, "Complete it (you cannot pay for it: it will be lost)", r.label("complete"))
+	r.answer("complete")
+	r.done()
+	assert.True(t, r.logged("P1 cannot pay 0 wood and 1 stone for it and loses Well, which was under construction"))
+}
+
+// With several buildings under construction the label says that one of
+// them must go; a building that can be paid says nothing more.
+func TestWording_CompleteItCountsTheBuildingsUnderConstruction(t *testing.T) {
+	r := twoUnderConstruction(t, "no-self-completion")
+	r.exec(`[{call: complete_constructions, with: {p: 0}}]`)
+	assert.Equal(t, "Complete it (the 2 buildings still under construction cost more than you can pay: one of them must be given up)", r.label("complete"))
+
+	r = twoUnderConstruction(t, "")
+	r.exec(`[{call: complete_constructions, with: {p: 0}}]`)
+	assert.Equal(t, "Complete it", r.label("complete"), "they complete each other")
+}
