@@ -47,3 +47,23 @@ func TestWording_CompleteItCountsTheBuildingsUnderConstruction(t *testing.T) {
 	r.exec(`[{call: complete_constructions, with: {p: 0}}]`)
 	assert.Equal(t, "Complete it", r.label("complete"), "they complete each other")
 }
+
+// Last round's bid (bid_card, bid_coins, passed) stays in the vars until the
+// next bidding resets them: the vars are hidden, and the view "bidding"
+// shows the bid during the bidding only.
+func TestWording_BidShownOnlyDuringTheBidding(t *testing.T) {
+	r := newRuling(t, "", 2, 37)
+	r.offer("display", "well")
+	r.exec(`[{set: "players[1].bid_card", to: "'well'"}, {set: "players[1].bid_coins", to: 4}, {set: "players[0].passed", to: true}]`)
+	during := r.g.Glance(0)
+	assert.Contains(t, during, "bidding passed", "the game waits for a bid: the bidding phase")
+	assert.Contains(t, during, "bidding 4 on Well")
+
+	r.exec(`[{phase: income}]`)
+	for _, text := range []string{r.g.Glance(0), r.g.View(0)} {
+		assert.NotContains(t, text, "bidding ")
+		assert.NotContains(t, text, "bid_card")
+		assert.NotContains(t, text, "bid_coins")
+		assert.NotContains(t, text, "passed")
+	}
+}
