@@ -10,6 +10,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agon/rulesets"
+	"agon/schema"
 )
 
 // label is the label of the pending decision's option with the given key.
@@ -66,4 +69,21 @@ func TestWording_BidShownOnlyDuringTheBidding(t *testing.T) {
 		assert.NotContains(t, text, "bid_coins")
 		assert.NotContains(t, text, "passed")
 	}
+}
+
+// Variant decline-stops-luxury stops the luxury goods a covered card
+// produces, but a new card's one-time luxury income still arrives (up to 3):
+// its description says so instead of "(as a removed one)".
+func TestWording_DeclineStopsLuxuryDescriptionKeepsOneTimeIncome(t *testing.T) {
+	r := declinedPosition(t, "decline-stops-luxury")
+	require.Zero(t, r.int("players[0].luxury"))
+	r.place(0, "nemean_vineyards")
+	r.exec(`[{set: "players[0].gained", to: "'nemean_vineyards'"}, {call: income_for, with: {p: 0}}]`)
+	r.done()
+	assert.Equal(t, 2, r.int("players[0].luxury"), "the one-time luxury income arrives on the covered card")
+
+	rs, ds := schema.LoadVariant(rulesets.FS, "peloponnes", "decline-stops-luxury")
+	require.NotNil(t, rs, "%v", ds)
+	assert.NotContains(t, rs.VariantDescription, "as a removed one")
+	assert.Contains(t, rs.VariantDescription, "one-time luxury income still arrives")
 }
