@@ -6,6 +6,7 @@ package testgames
 // peloponnes_rulings_test.go.
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -86,4 +87,29 @@ func TestWording_DeclineStopsLuxuryDescriptionKeepsOneTimeIncome(t *testing.T) {
 	require.NotNil(t, rs, "%v", ds)
 	assert.NotContains(t, rs.VariantDescription, "as a removed one")
 	assert.Contains(t, rs.VariantDescription, "one-time luxury income still arrives")
+}
+
+// Feeding offers to remove a card "(1 inhabitant)", in the singular.
+func TestWording_RemoveCardSaysOneInhabitant(t *testing.T) {
+	r := newRuling(t, "", 2, 37)
+	r.place(0, "gymnasium", "argos")
+	r.exec(`[{call: feed, with: {p: 0}}]`)
+	r.asked(0)
+	assert.Equal(t, "remove Gymnasium (1 inhabitant)", r.label("remove c=gymnasium"))
+}
+
+// "On the table" names the inhabitants (those fed and counted for income)
+// apart from the luxury card's, which count only at scoring.
+func TestWording_OnTheTableNamesTheLuxuryCardApart(t *testing.T) {
+	r := newRuling(t, "", 2, 37)
+	r.place(1, "argos")
+	r.exec(`[{set: "players[1].luxury", to: 7}]`)
+	assert.Equal(t, 2, r.int("luxury_track_inhabitants[7]"))
+	want := r.int("inhabitants(1)")
+	assert.Contains(t, r.g.Glance(0), "P2: on the table "+plural(want, "inhabitant")+" (+2 on the luxury card at scoring), ")
+}
+
+// plural is "1 inhabitant", "3 inhabitants".
+func plural(n int, word string) string {
+	return schema.Plural(n, fmt.Sprintf("%d %s", n, word), fmt.Sprintf("%d %ss", n, word))
 }
