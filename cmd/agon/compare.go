@@ -278,6 +278,9 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 		side := "AB"[i : i+1]
 		if r.Errors+r.Stopped > 0 {
 			fmt.Fprintf(w, "note: %s: %s failed and %d %s stopped (left out of the statistics but their rates)\n", side, count(r.Errors, "game"), r.Stopped, schema.Plural(r.Stopped, "was", "were"))
+			for _, m := range append(append([]string(nil), r.ErrorMessages...), r.StopMessages...) {
+				fmt.Fprintf(w, "  %s\n", m)
+			}
 		}
 		if r.GamesWithoutDecisions > 0 {
 			fmt.Fprintf(w, "warning: %s: %s ended without a decision (does a trigger or the flow end the game at once?)\n", side, count(r.GamesWithoutDecisions, "game"))

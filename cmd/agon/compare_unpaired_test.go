@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -66,4 +67,14 @@ func TestCompareLeavesOutGamesOnlyOneSideFinished(t *testing.T) {
 	assert.EqualValues(t, 50, failed["n_a"])
 	assert.EqualValues(t, 50, failed["n_b"])
 	assert.EqualValues(t, 50, failed["pairs"])
+}
+
+// A side whose games failed says why, as simulate does: the note names
+// each distinct error (with where it happened), not only how many games.
+func TestCompareSaysWhyGamesFailed(t *testing.T) {
+	dir := oneFileRuleset(t, "fragile", fragileRules)
+	_, out, _ := runCLI(t, "", "compare", dir, "--set", "k=0", "--games", "50", "--top", "0")
+	_, after, ok := strings.Cut(out, "note: B: 27 games failed")
+	require.True(t, ok, out)
+	assert.Regexp(t, `^[^\n]*\n  [^\n]*division by zero`, after, "the error follows the note")
 }
