@@ -41,7 +41,7 @@ func (g *Game) writePlaceFigures(b *strings.Builder, board, id string) {
 
 // writePlaceViews writes each per-place view on one line: the nodes of
 // its board where it is not zero, in board order, with their values
-// ("height: athens 2, thebes 1"; a value with commas in brackets), or
+// ("height: north 2, south 1"; a value with commas in brackets), or
 // "(none)".
 func (g *Game) writePlaceViews(b *strings.Builder) {
 	for _, v := range g.prog.placeViews {

@@ -87,7 +87,7 @@ type Transcript struct {
 	Ruleset string
 	// RulesetSource says which copy of the ruleset was played: a folder's
 	// path (agon record writes a folder inside the agon checkout relative
-	// to the checkout's root, rulesets/peloponnes, whatever the current
+	// to the checkout's root, rulesets/NAME, whatever the current
 	// directory) or "built-in" (informational: replay never plays it, only
 	// names it in a note; "" when not written).
 	RulesetSource string
