@@ -384,3 +384,14 @@ func TestPlayHeaderNamesTheVariant(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, out, "Peloponnes Card Game (variant harsh-catastrophes), 2 players, seed 5\n")
 }
+
+// Politeia's first-turn tile list counts every passive disc on a tile,
+// other players' private ones too, and says what taking it costs: P1's
+// disc lies on tax, so P2 is offered "tax (3 passive discs, talents -2)"
+// (it said 2 discs and no cost, and P2 then paid 2 talents it lacked).
+func TestPlayFirstTurnTilesCountEveryPassiveDisc(t *testing.T) {
+	requireCore(t)
+	_, out, _ := runCLI(t, "q\n", "play", "politeia", "--players", "3", "--seats", "random,human,random", "--seed", "1")
+	assert.Contains(t, out, "  2) tax (3 passive discs, talents -2)\n")
+	assert.Contains(t, out, "  1) trade (1 passive disc, talents +0)\n")
+}
