@@ -395,3 +395,13 @@ func TestPlayFirstTurnTilesCountEveryPassiveDisc(t *testing.T) {
 	assert.Contains(t, out, "  2) tax (3 passive discs, talents -2)\n")
 	assert.Contains(t, out, "  1) trade (1 passive disc, talents +0)\n")
 }
+
+// A Politeia leader that marched to a battle does not keep where it came
+// from once the march is over: discs later returned to the supply or paid
+// as talents showed "athens [came_from athens]", like another kind of disc.
+func TestPlayBattleLeadersForgetWhereTheyCameFrom(t *testing.T) {
+	requireCore(t)
+	_, out, _ := runCLI(t, strings.Repeat("2\n", 400), "play", "politeia", "--players", "3", "--seats", "human,random,random", "--seed", "5")
+	require.Contains(t, out, "battles in", "the game has a battle to look after")
+	assert.NotContains(t, out, "came_from")
+}
