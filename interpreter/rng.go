@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+
+	"agon/schema"
 )
 
 // rng is the game's one random source: a PCG generator held by value, so
@@ -144,7 +146,7 @@ func cardDifference(r []string, byID map[string]any) string {
 		ids  []string
 	}{{"missing", missing}, {"listed twice", twice}, {"not in the zone", foreign}} {
 		if len(p.ids) > 0 {
-			parts = append(parts, p.what+": "+shortIDs(p.ids))
+			parts = append(parts, p.what+": "+schema.JoinAtMost(p.ids, shownCards))
 		}
 	}
 	return strings.Join(parts, "; ")
@@ -152,14 +154,6 @@ func cardDifference(r []string, byID map[string]any) string {
 
 // shownCards is how many card ids cardDifference names of each kind.
 const shownCards = 5
-
-// shortIDs joins ids, at most shownCards of them, then how many more.
-func shortIDs(ids []string) string {
-	if len(ids) <= shownCards {
-		return strings.Join(ids, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(ids[:shownCards], ", "), len(ids)-shownCards)
-}
 
 // OutcomeError is a supplied chance outcome the game cannot use. Remaining
 // is how many supplied outcomes were still queued after it, which tells a

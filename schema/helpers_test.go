@@ -5,6 +5,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -133,4 +134,10 @@ func loadWith(t *testing.T, extra map[string]string) (*Ruleset, *Diagnostics) {
 		fsys["g/"+name] = &fstest.MapFile{Data: []byte(src)}
 	}
 	return Load(fsys, "g")
+}
+
+func TestJoinAtMost(t *testing.T) {
+	assert.Equal(t, "a, b", JoinAtMost([]string{"a", "b"}, 2))
+	assert.Equal(t, "a, b and 2 more", JoinAtMost([]string{"a", "b", "c", "d"}, 2))
+	assert.Equal(t, "", JoinAtMost(nil, 3))
 }

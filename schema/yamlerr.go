@@ -116,6 +116,17 @@ func Plural(n int, one, many string) string {
 	return many
 }
 
+// JoinAtMost joins items with ", ", at most n of them, then says how
+// many more ("a, b, c and 4 more"): messages that name what is wrong keep
+// a long list short. Every package that shortens a list in a message
+// uses it.
+func JoinAtMost(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(items[:n], ", "), len(items)-n)
+}
+
 // tabIndent finds a tab in the indentation of line n, or of the line
 // before it (yaml.v3 may report the line after the tab). When yaml.v3
 // names a tab itself (tabError), the line after n is looked at too, before

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"agon/interpreter"
+	"agon/schema"
 )
 
 // OptionDifference is the first decision of a transcript at which two
@@ -65,10 +66,7 @@ func shortKeys(keys []string) string {
 	if len(keys) == 0 {
 		return "nothing"
 	}
-	if len(keys) <= describedOptions {
-		return strings.Join(keys, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(keys[:describedOptions], ", "), len(keys)-describedOptions)
+	return schema.JoinAtMost(keys, describedOptions)
 }
 
 // FirstOptionDifference plays the transcript's decisions and chance
