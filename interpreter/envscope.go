@@ -33,7 +33,7 @@ type envScope struct {
 
 // option gives a compile the environment (expr.Env without building the
 // nature again). The nature is shared by every compile of the scope type:
-// expr only reads it (its type cache, NtCache, stays per compile).
+// expr only reads it (its type cache, NtCache, is exprCompiler.natures).
 func (e *envScope) option() expr.Option {
 	return func(c *conf.Config) {
 		c.EnvObject = nil // only ConstExpr reads it; no ruleset uses one

@@ -118,8 +118,8 @@ func configured(base *conf.Config, opts ...expr.Option) *conf.Config {
 	for _, op := range opts {
 		op(&cfg)
 	}
-	// The type cache (cfg.NtCache) stays per compile: sharing it across
-	// compiles changed a diagnostic of testgames/invalid/load/board_bad_nodes.
+	// The type cache (cfg.NtCache) is the caller's to share: the check
+	// compile passes one per ruleset (exprCompiler.natures).
 	cfg.Check()
 	return &cfg
 }

@@ -70,25 +70,60 @@ func (c *exprCompiler) reuse(m compileMemo, src schema.Expr, sc *scope, want wan
 	return &out
 }
 
-// parsedTree is a text's parse, kept for the checks that only read it.
+// parsedTree is a text's parse, kept for the checks that only read it,
+// with what those checks found out about the text.
 type parsedTree struct {
 	tree *parser.Tree
 	err  error
+	// passed: the text passed textChecks, which read nothing but the
+	// text, so its other places need not walk it again. A text that
+	// failed is checked again at each place, which reports each.
+	passed bool
+	// names are the names it writes (namedLocals), once asked for.
+	names map[string]bool
 }
 
 // parsed parses src once for the read-only checks before compiling
 // (checkSealed, checkArity, checkNestedPointers): each used to parse the
 // text again. Nothing may change the tree it returns.
 func (c *exprCompiler) parsed(src string) (*parser.Tree, error) {
+	p := c.parsedEntry(src)
+	return p.tree, p.err
+}
+
+// parsedEntry is src's entry in the parses, made on first use.
+func (c *exprCompiler) parsedEntry(src string) *parsedTree {
 	if p, ok := c.parses[src]; ok {
-		return p.tree, p.err
+		return p
 	}
 	tree, err := parser.Parse(src)
 	if c.parses == nil {
-		c.parses = map[string]parsedTree{}
+		c.parses = map[string]*parsedTree{}
 	}
-	c.parses[src] = parsedTree{tree, err}
-	return tree, err
+	p := &parsedTree{tree: tree, err: err}
+	c.parses[src] = p
+	return p
+}
+
+// textChecks are the checks of an expression that read only its text (its
+// depth, "$" names, calls' argument counts, nested # and comparisons of
+// an element with itself), each reported at src. A text is walked once:
+// a shipped ruleset writes many texts at several places
+// (BENCHMARKS.md, sixteenth round).
+func (c *exprCompiler) textChecks(src schema.Expr) bool {
+	if p, ok := c.parses[src.Src]; ok && p.passed {
+		return true
+	}
+	// The depth first: a text nested too deep is not parsed.
+	if schema.ExprDepth(src.Src) > schema.MaxExprDepth {
+		c.ds.Addf(src.Pos, "expression nests deeper than %d levels (brackets and prefix operators): split it with let or a function", schema.MaxExprDepth)
+		return false
+	}
+	if !c.checkSealed(src) || !c.checkArity(src) || !c.checkNestedPointers(src) {
+		return false
+	}
+	c.parsedEntry(src.Src).passed = true
+	return true
 }
 
 // parseFor is src parsed under cfg. The parse depends on cfg only where
@@ -130,24 +165,14 @@ func (c *exprCompiler) namedLocals(src string, sc *scope) *scope {
 	if len(sc.fields()) == 0 {
 		return sc
 	}
-	tree, err := c.parsed(src)
-	if err != nil {
+	p := c.parsedEntry(src)
+	if p.err != nil {
 		return sc
 	}
-	names := map[string]bool{}
-	ast.Find(tree.Node, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.IdentifierNode:
-			names[x.Value] = true
-		case *ast.BuiltinNode:
-			names[x.Name] = true
-		case *ast.VariableDeclaratorNode:
-			names[x.Name] = true
-		case *ast.PointerNode:
-			names[x.Name] = true
-		}
-		return false
-	})
+	if p.names == nil {
+		p.names = namesWritten(p.tree.Node)
+	}
+	names := p.names
 	if names["$env"] {
 		return sc
 	}
@@ -163,4 +188,24 @@ func (c *exprCompiler) namedLocals(src string, sc *scope) *scope {
 		return sc
 	}
 	return out
+}
+
+// namesWritten are the names a tree writes as a name, a function or
+// builtin called, a let variable or a pointer (#name).
+func namesWritten(tree ast.Node) map[string]bool {
+	names := map[string]bool{}
+	ast.Find(tree, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.IdentifierNode:
+			names[x.Value] = true
+		case *ast.BuiltinNode:
+			names[x.Name] = true
+		case *ast.VariableDeclaratorNode:
+			names[x.Name] = true
+		case *ast.PointerNode:
+			names[x.Name] = true
+		}
+		return false
+	})
+	return names
 }

@@ -3,6 +3,7 @@ package interpreter
 import (
 	"errors"
 	"fmt"
+	"github.com/expr-lang/expr/checker/nature"
 	"reflect"
 	"regexp"
 	"strings"
@@ -134,7 +135,8 @@ type exprCompiler struct {
 	// funcValues finds functions named without a call (funcvalues.go).
 	funcValues funcValueFinder
 	// parses are the texts parsed for the read-only checks (exprmemo.go).
-	parses map[string]parsedTree
+	parses  map[string]*parsedTree
+	natures nature.Cache
 	// slots number the root names closures read (rootslots.go).
 	slots *rootSlotTable
 	// boxes are the boxed twins of the constant string lists closures
@@ -245,11 +247,7 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		}
 		return nil
 	}
-	if schema.ExprDepth(src.Src) > schema.MaxExprDepth {
-		c.ds.Addf(src.Pos, "expression nests deeper than %d levels (brackets and prefix operators): split it with let or a function", schema.MaxExprDepth)
-		return nil
-	}
-	if !c.checkSealed(src) || !c.checkArity(src) || !c.checkNestedPointers(src) {
+	if !c.textChecks(src) {
 		return nil
 	}
 	// The compiles see only the locals the text names (exprmemo.go);
@@ -270,6 +268,8 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		finder = &defaultFinder{d: c.defaults, player: c.tc.player, found: map[file.Location]int{}}
 	}
 	checkCfg := configured(c.baseConfig(checkConf, hidden), c.checkOptions(env, arith, finder)...)
+	checkCfg.NtCache = c.natures
+	defer func() { c.natures = checkCfg.NtCache }()
 	checked, err := c.parseFor(src.Src, checkCfg)
 	if err != nil {
 		c.report(src, err, c.tc.env(full.fields()))

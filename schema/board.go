@@ -287,10 +287,11 @@ func (v *validator) edge(board string, e []Name, ids map[string]bool) {
 
 // nodeList checks that every name is a node of the board.
 func (v *validator) nodeList(board, what string, names []Name, ids map[string]bool) {
-	all := sortedKeys(ids)
 	for _, n := range names {
 		if n.Name != "" && !ids[n.Name] {
-			v.ds.Addf(n.Pos, "board %s: %s: unknown node %q%s", board, what, n.Name, DidYouMean(n.Name, all))
+			// Sorted only for the message: a board's edges are checked
+			// by the hundred, and sorting every time was 4% of loading.
+			v.ds.Addf(n.Pos, "board %s: %s: unknown node %q%s", board, what, n.Name, DidYouMean(n.Name, sortedKeys(ids)))
 		}
 	}
 }

@@ -427,11 +427,11 @@ func (d *decoder) list(file string, n *yaml.Node, v reflect.Value) {
 		d.wrongKind(file, n, "a list")
 		return
 	}
-	s := reflect.MakeSlice(v.Type(), 0, len(n.Content))
-	for _, c := range n.Content {
-		e := reflect.New(v.Type().Elem()).Elem()
-		d.decode(file, c, e)
-		s = reflect.Append(s, e)
+	// Decoded in place: an element decoded into a new value and then
+	// appended was allocated twice (an effect's struct is large).
+	s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
+	for i, c := range n.Content {
+		d.decode(file, c, s.Index(i))
 	}
 	v.Set(s)
 }
