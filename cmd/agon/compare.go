@@ -310,7 +310,7 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 	if hidden := len(c.Differences) - len(rows); hidden > 0 {
 		fmt.Fprintf(w, "(%d less significant rows not shown: --top 0 shows all)\n", hidden)
 	}
-	fmt.Fprintf(w, "%d of %d differences significant (*: Holm-corrected p < %.2f, games paired; rates in %%, their differences in points)\n",
+	fmt.Fprintf(w, "%d of %d differences significant (*: p < %.2f after Holm's correction within each family: game, cards, counters; games paired; rates in %%, their differences in points)\n",
 		c.Significant, len(c.Differences), sim.Alpha)
 }
 
@@ -403,12 +403,15 @@ interval (t, games − 1 degrees of freedom); when every game moved by the same
 amount, the sign test.
 
 The list comes most significant first; a difference is marked * when it stays
-below 5% after Holm's correction for the number of comparisons, so that testing
-many statistics does not make chance differences look real. Statistics that
-differ in no game are left out (identical rules on the same seeds leave nothing
-to test); the text shows the 25 most significant (--top N for N, --top 0 for
-all; --json has all, with each test's name and the games paired). --players
-defaults to every count the game allows.
+below 5% after Holm's correction for the number of comparisons in its family,
+so that testing many statistics does not make chance differences look real. The
+families are the game's outcomes (win rates, score, margin, length, stopped and
+failed games), the per-card figures and the counters: a ruleset's hundred card
+rows do not hide a change of balance. Statistics that differ in no game are
+left out (identical rules on the same seeds leave nothing to test); the text
+shows the 25 most significant (--top N for N, --top 0 for all; --json has all,
+with each test's name, its family and the games paired). --players defaults to
+every count the game allows.
 
 --set NAME=VALUES compares the ruleset (with --variant when given) as it is (A)
 with the same ruleset with the constant set to each value (B), one comparison per

@@ -245,7 +245,7 @@ func counterTable(s *sim.Summary, label func(string) string) (report.Table, bool
 // differenceTable lists compare's differences, most significant first.
 func differenceTable(c *compareReport) report.Table {
 	t := report.Table{Title: "Differences, most significant first",
-		Caption: fmt.Sprintf("%d of %d differences significant after Holm's correction (p < %.2f); rates in %%, their differences in points.",
+		Caption: fmt.Sprintf("%d of %d differences significant after Holm's correction within each family of statistics: the game's outcomes, the cards, the counters (p < %.2f); rates in %%, their differences in points.",
 			c.Significant, len(c.Differences), sim.Alpha),
 		Header:  []string{"statistic", "A", "B", "B − A", "95% interval", "p", "Holm p"},
 		Numeric: []bool{false, true, true, true, true, true, true}}

@@ -132,7 +132,7 @@ func compareSweepPage(sw *compareSweep) report.Page {
 		Subtitle: fmt.Sprintf("%d values of %s, %s each on the same seeds as the ruleset's own", len(sw.Values), sw.Set, count(a.Games, "game")),
 		Meta:     append(metaOf(a), setMeta(sw.Set, sw.Values, sw.Fixed)...)}
 	summary := report.Table{Title: "Sweep of " + sw.Set, Header: []string{sw.Set, "significant differences", "of"}, Numeric: []bool{true, true, true},
-		Caption: fmt.Sprintf("Games paired by seed; significant after Holm's correction (p < %.2f).", sim.Alpha)}
+		Caption: fmt.Sprintf("Games paired by seed; significant after Holm's correction within each family of statistics: the game's outcomes, the cards, the counters (p < %.2f).", sim.Alpha)}
 	runs := []namedSummary{{"A: " + sideName(a), a.Summary}}
 	for i, c := range sw.Comparisons {
 		summary.Rows = append(summary.Rows, report.Row{Cells: []string{sw.Values[i], strconv.Itoa(c.Significant), strconv.Itoa(len(c.Differences))}})

@@ -259,6 +259,29 @@ func TestCompareWelchAndHolm(t *testing.T) {
 	assert.False(t, ps[2].Significant, "0.03 alone would be, but not among four")
 }
 
+// Holm's correction is made within each family: a change of balance
+// among the game's outcomes is not hidden by a ruleset's many per-card
+// rows (the designer audit's case: p 0.006 among ~170 rows was Holm 0.99).
+func TestHolmWithinFamilies(t *testing.T) {
+	ds := []Difference{{Statistic: "win rate P1", P: 0.006}, {Statistic: "mean score", P: 0.4}, {Statistic: "counter disasters", P: 0.01}}
+	for i := range 170 {
+		ds = append(ds, Difference{Statistic: fmt.Sprintf("card c%d taken", i), P: 0.2 + float64(i)/1000})
+	}
+	ds = append(ds, Difference{Statistic: "card x taker wins", P: 0.0001})
+	holm(ds)
+	assert.Equal(t, FamilyGame, ds[0].Family)
+	assert.Equal(t, FamilyGame, ds[1].Family)
+	assert.Equal(t, FamilyCounters, ds[2].Family)
+	assert.Equal(t, FamilyCards, ds[3].Family)
+	assert.InDelta(t, 0.012, ds[0].Holm, 1e-12, "two game rows")
+	assert.True(t, ds[0].Significant, "the seat's change is marked")
+	assert.InDelta(t, 0.01, ds[2].Holm, 1e-12, "the only counter row")
+	last := ds[len(ds)-1]
+	assert.InDelta(t, 171*0.0001, last.Holm, 1e-12, "corrected for the 171 card rows")
+	assert.True(t, last.Significant)
+	assert.False(t, ds[3].Significant)
+}
+
 // The figures simulate has always printed: errors, scores, decisions, win
 // rates with shared wins, sections per player count.
 func TestCollectAsSimulateAlwaysDid(t *testing.T) {
