@@ -947,3 +947,36 @@ func TestCloneKeepsThePendingOptionsItShares(t *testing.T) {
 		apply(t, second, want.Options[len(want.Options)-1].Key)
 	}
 }
+
+// The view counts runs of cards that read alike, keeping the zone's order
+// (a supply of 42 named copies read as a wall of names); copies without a
+// name keep their ids, which people type.
+func TestViewCountsRunsOfEqualCards(t *testing.T) {
+	g := start(t, `
+cards:
+  supply:
+    zone: pile
+    attributes:
+      name: {type: string}
+    rows:
+      - {id: field, name: FIELD, count: 3}
+      - {id: smithy, name: SMITHY, count: 1}
+      - {id: kiln, name: KILN, count: 2}
+  tokens:
+    zone: bag
+    rows:
+      - {id: t, count: 2}
+zones:
+  pile: {}
+  bag: {}
+flow:
+  - {move: "pile[0]", into: pile}
+  - choose:
+      who: 0
+      prompt: wait
+      options: [{key: go}]
+`, 2)
+	v := g.View(0)
+	assert.Contains(t, v, "pile: FIELD ×2, SMITHY, KILN ×2, FIELD\n", "runs counted in order; a card moved to the end starts a run of its own")
+	assert.Contains(t, v, "bag: t#1, t#2\n")
+}

@@ -122,10 +122,28 @@ func (g *Game) zoneText(name string, owner, viewer int, visibility string) strin
 	if !visibleTo(visibility, -2, viewer) {
 		return cardCount(len(list))
 	}
-	parts := make([]string, len(list))
-	for i, c := range list {
-		parts[i] = cardText(g.cardView(c.(map[string]any)), g.propNames())
+	props := g.propNames()
+	var parts []string
+	last, run := "", 0
+	flush := func() {
+		if run > 1 {
+			parts = append(parts, fmt.Sprintf("%s ×%d", last, run))
+		} else if run == 1 {
+			parts = append(parts, last)
+		}
 	}
+	// Runs of cards that read alike are counted ("VILLAGE ×14"), keeping
+	// the zone's order: a supply of 42 cards read as a wall of names.
+	for _, c := range list {
+		t := cardText(g.cardView(c.(map[string]any)), props)
+		if t == last {
+			run++
+			continue
+		}
+		flush()
+		last, run = t, 1
+	}
+	flush()
 	return strings.Join(parts, ", ")
 }
 
