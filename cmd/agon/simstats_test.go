@@ -295,6 +295,10 @@ func TestSimulateSweep(t *testing.T) {
 	require.Equal(t, exitOK, code)
 	assert.Contains(t, out, "(base rules, conquest_bonus=1; players 3")
 	assert.Regexp(t, `\nsweep of conquest_bonus:\n +conquest_bonus +games +errors +stopped +mean score +mean margin +mean decisions +P1 wins +P2 wins +P3 wins\n +1 +4 +0 +0 `, out)
+	// Each value's figures carry their intervals: a sweep is read value
+	// against value, and four games say little.
+	assert.Regexp(t, `\n +1 +4 +0 +0 +[\d.]+ +[\d.]+ ±[\d.]+ +[\d.]+ ±[\d.]+ +[\d.]+% \[[\d.]+, [\d.]+\]`, out)
+	assert.Contains(t, out, "[ ]: 95% Wilson interval of a win rate")
 }
 
 func TestSweepErrors(t *testing.T) {

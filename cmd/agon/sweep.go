@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -261,13 +262,28 @@ func printSweepTable(w io.Writer, sw *sweepReport) {
 	fmt.Fprintf(tw, "  %s\t\n", strings.Join(head, "\t"))
 	for i, r := range sw.Reports {
 		cells := []string{sw.Values[i], strconv.Itoa(r.Games), strconv.Itoa(r.Errors), strconv.Itoa(r.Stopped),
-			meanText("%.1f", r.Scores), meanText("%.1f", r.Margins), meanText("%.1f", r.Decisions)}
+			meanText("%.1f", r.Scores), meanWithin(r.Margins), meanWithin(r.Decisions)}
 		for _, sr := range r.WinRateBySeat {
-			cells = append(cells, fmt.Sprintf("%.1f%%", 100*sr.Rate.Rate))
+			cells = append(cells, fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*sr.Rate.Rate, 100*sr.Rate.Low, 100*sr.Rate.High))
 		}
 		fmt.Fprintf(tw, "  %s\t\n", strings.Join(cells, "\t"))
 	}
 	_ = tw.Flush()
+	fmt.Fprintln(w, "  (±: 95% interval of a mean of one figure per game; [ ]: 95% Wilson interval of a win rate."+
+		" Every value plays the same seeds: compare --set tests each against the ruleset's own value, game by game)")
+}
+
+// meanWithin is a per-game figure's mean with its 95% interval's half
+// width ("108.9 ±1.9", the normal approximation: games as the unit), or
+// "-" when it has no values.
+func meanWithin(d sim.DistSummary) string {
+	if d.N == 0 {
+		return "-"
+	}
+	if d.N < 2 {
+		return fmt.Sprintf("%.1f", d.Mean)
+	}
+	return fmt.Sprintf("%.1f ±%.1f", d.Mean, 1.96*d.SD/math.Sqrt(float64(d.N)))
 }
 
 // ownValue reports whether value (as --set gives it) is the constant's
