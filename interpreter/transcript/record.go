@@ -393,6 +393,9 @@ func (r *replayer) decide(i int, s Step) error {
 	if err := r.legal(i, s); err != nil {
 		return err
 	}
+	if err := r.labelled(i, s); err != nil {
+		return err
+	}
 	r.s.SupplyOutcomes(r.outcomesFrom(i + 1)...)
 	if err := r.s.Apply(s.Key); err != nil {
 		if j, oe, ok := r.outcomeStep(i+1, err); ok {
@@ -406,6 +409,25 @@ func (r *replayer) decide(i int, s Step) error {
 		return r.diverge(i, want, "", "the game did not log the decision")
 	}
 	r.next++
+	return nil
+}
+
+// labelled checks a scenario's decide step's label: against the option's
+// (a scenario is a test written by hand, and its author reads label: as
+// something checked). A recorded transcript's labels are for its reader:
+// a label's wording may change without changing the game, and replay
+// compares only keys there.
+func (r *replayer) labelled(i int, s Step) error {
+	if !r.scenario || s.Label == "" {
+		return nil
+	}
+	d := r.s.Pending()
+	for _, o := range d.Options {
+		if o.Key == s.Key && o.Label != s.Label {
+			return r.diverge(i, fmt.Sprintf("%s labelled %q", describeStep(s), s.Label), "",
+				fmt.Sprintf("the option is labelled %q (a scenario compares label: with the option's; leave label: out to take the option by its key alone)", o.Label))
+		}
+	}
 	return nil
 }
 

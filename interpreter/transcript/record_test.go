@@ -175,6 +175,16 @@ func TestReplayOtherLegalDecisionChangesResult(t *testing.T) {
 	assert.Contains(t, d.Error(), "expected final scores [5, 2], got [4, 2]")
 }
 
+// A recorded transcript's labels are for its reader: replay compares the
+// keys (a scenario compares label: too: TestScenarioDecideComparesTheLabel).
+func TestReplayIgnoresRecordedLabels(t *testing.T) {
+	tr := recordFake(t, firstOption)
+	require.Equal(t, "Take A", tr.Steps[2].Label)
+	tr.Steps[2].Label = "Take A, worded otherwise"
+	_, err := replay(tr, startFake, nil)
+	require.NoError(t, err)
+}
+
 func TestReplayLogMismatch(t *testing.T) {
 	tr := recordFake(t, firstOption)
 	tr.Steps[3].Text = "Turn two"

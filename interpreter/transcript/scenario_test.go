@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -288,4 +289,23 @@ func TestExecReportsUnknownProcedureAndPhase(t *testing.T) {
 	require.Error(t, err, "an unknown name must not reach the run (it panicked)")
 	assert.Equal(t, `<effects>:1:2: unknown procedure "pya" (did you mean "pay"?)
 <effects>:1:29: unknown phase "supply"`, err.Error())
+}
+
+// A scenario's decide step compares its label: with the option's: its
+// author reads it as checked. (A recorded transcript's labels are for the
+// reader; TestReplayIgnoresRecordedLabels.)
+func TestScenarioDecideComparesTheLabel(t *testing.T) {
+	steps := scenarioHead + `start: first_decision
+position:
+  display: [ruby, jade]
+steps:
+  - decide: 0
+    key: take c=jade
+    label: %s
+`
+	_, err := runScenarioText(t, fmt.Sprintf(steps, "take c=jade"))
+	require.NoError(t, err)
+	_, err = runScenarioText(t, fmt.Sprintf(steps, "the jade"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `labelled "the jade", but the option is labelled "take c=jade" (a scenario compares label: with the option's; leave label: out to take the option by its key alone)`)
 }
