@@ -255,7 +255,7 @@ func TestLoadQuoteHintOnlyForAQuotedStart(t *testing.T) {
 	}{
 		{`    to: "a" + b`, true},
 		{`    to: [1, 2][0]`, true},
-		{`    to: 'x' # a comment`, false},
+		{"    z: 3\n    - w", false},
 		{`    to: {a: 1} x`, true},
 	} {
 		src := "game: g\nvars:\n  x:\n    type: int\n" + c.line + "\n    y: 2\n"
