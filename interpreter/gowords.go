@@ -23,6 +23,10 @@ var goMessages = []struct {
 	rewrite func(m []string) string
 }{
 	{regexp.MustCompile(`^runtime error: integer divide by zero$`), func([]string) string { return "division by zero" }},
+	{regexp.MustCompile(`^unexpected token Operator\("="\)$`),
+		func([]string) string {
+			return `unexpected "=": use == to compare (a single = only names a value in let x = …;)`
+		}},
 	{regexp.MustCompile(`^(?:runtime error: index out of range \[(-?\d+)\] with length (\d+)|index out of range: (-?\d+) \(array length is (\d+)\))$`),
 		func(m []string) string { return indexOutOfRange(m[1]+m[3], m[2]+m[4]) }},
 	{regexp.MustCompile(`^(?:runtime error: slice bounds out of range|reflect(?:: |\.Value\.\w+: )(?:slice )?(?:index|bounds) out of (?:range|bounds))`),

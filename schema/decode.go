@@ -196,7 +196,8 @@ func parseFile(file string, src []byte, ds *Diagnostics) (*yaml.Node, bool) {
 		if errors.Is(err, io.EOF) {
 			return nil, true
 		}
-		ds.Add(withQuoteHint(yamlSyntaxError(file, splitLines(src), err)))
+		lines := splitLines(src)
+		ds.Add(withQuoteHint(yamlSyntaxError(file, lines, err), lines))
 		return nil, false
 	}
 	var extra yaml.Node
@@ -230,8 +231,8 @@ func SyntaxError(file string, err error) Diagnostic {
 
 // withQuoteHint adds, to the YAML errors that an expression holding
 // ",", ": ", " #" or brackets inside a {…} or […] causes, how to avoid them.
-func withQuoteHint(d Diagnostic) Diagnostic {
-	if strings.Contains(d.Msg, "this line is indented") || strings.Contains(d.Msg, "tab character") {
+func withQuoteHint(d Diagnostic, src []string) Diagnostic {
+	if strings.Contains(d.Msg, " is indented by ") || strings.Contains(d.Msg, "tab character") {
 		return d // yamlSyntaxError found the slip: the hint would mislead
 	}
 	for _, m := range []string{"did not find expected ',' or", "did not find expected node content", "mapping values are not allowed"} {
@@ -240,7 +241,7 @@ func withQuoteHint(d Diagnostic) Diagnostic {
 			return d
 		}
 	}
-	if strings.Contains(d.Msg, "did not find expected key") {
+	if strings.Contains(d.Msg, "did not find expected key") && quotedThenMoreInBlock(src, d.Pos.Line) {
 		d.Msg += `; if an expression starts with a quote, [ or { and goes on after it, quote this expression, e.g. to: "[1, 2][0]" or to: "'P' + p"`
 	}
 	return d

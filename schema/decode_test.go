@@ -144,7 +144,7 @@ func TestDecodeValues(t *testing.T) {
 	var out map[string]Value
 	ds := &Diagnostics{}
 	DecodeBytes("f.yaml", []byte("a: 3\nb: [1, x, true]\nc: {k: [2]}\nd: 1.5\ne: null\n"), &out, ds)
-	assert.Equal(t, []string{`f.yaml:4:4: unsupported value "1.5" (float): use an int, bool, string, list or mapping; quote it to make it a string`}, messages(ds))
+	assert.Equal(t, []string{`f.yaml:4:4: 1.5 is not a whole number: numbers in a ruleset are ints; write 1 or 2 (count in halves or tenths if you need them), or quote it to make it a string`}, messages(ds))
 	assert.Equal(t, 3, out["a"].V)
 	assert.Equal(t, []any{1, "x", true}, out["b"].V)
 	assert.Equal(t, map[string]any{"k": []any{2}}, out["c"].V)

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -246,10 +247,32 @@ func (d *decoder) scalar(file string, n *yaml.Node) any {
 		}
 	case "!!str":
 		return n.Value
+	case "!!float":
+		if i, ok := d.float(file, n); ok {
+			return i
+		}
 	}
 	d.ds.Addf(nodePos(file, n), "unsupported value %q (%s): use an int, bool, string, list or mapping; quote it to make it a string",
 		n.Value, strings.TrimPrefix(n.ShortTag(), "!!"))
 	return n.Value
+}
+
+// float reports a number with a fraction (3.5) in one message, that
+// numbers are ints, and returns it cut to an int, so that a rule or
+// field that wants an int does not report it again as a string.
+func (d *decoder) float(file string, n *yaml.Node) (int, bool) {
+	var f float64
+	if n.Decode(&f) != nil || math.IsNaN(f) || math.Abs(f) > 1<<53 {
+		return 0, false
+	}
+	lo, hi := int(math.Floor(f)), int(math.Ceil(f))
+	if lo == hi {
+		d.ds.Addf(nodePos(file, n), "%s: numbers in a ruleset are ints; write %d", n.Value, lo)
+	} else {
+		d.ds.Addf(nodePos(file, n), "%s is not a whole number: numbers in a ruleset are ints; write %d or %d (count in halves or tenths if you need them), or quote it to make it a string",
+			n.Value, lo, hi)
+	}
+	return int(f), true
 }
 
 // params decodes a mapping {name: type} into parameters, in order.

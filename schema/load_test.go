@@ -222,3 +222,50 @@ func TestLoadDedentedKeyHint(t *testing.T) {
 	_, ds := Load(fstest.MapFS{"g/f.yaml": {Data: []byte(src)}}, "g")
 	assert.Contains(t, messages(ds), `g/f.yaml:5:9: expected a mapping, got a string (is this line indented too little? it has 2 spaces, line 4 above it 4)`)
 }
+
+// Slips inside a list item (outside designer audit): a key dedented to the
+// items' "- " was reported at the list's start; a first item dedented to
+// its key's indentation ("do:" and "- a" by 6, "- b" by 8) at the start
+// of the enclosing item, with a hint about quoting that did not apply.
+// Both now point at the slipped line and say what indentation fits.
+func TestLoadIndentationSlipInAListItem(t *testing.T) {
+	const head = "game: g\nflow:\n  - key: a\n    options:\n      - key: x\n        do:\n          - log: x\n      - key: y\n        label: y\n"
+	for _, c := range []struct{ name, tail, want string }{
+		{"key at the items' dash", "      do:\n          - log: y\n",
+			`g/f.yaml:10:7: YAML syntax error: this line is indented by 6 spaces, but the block that starts at line 5 indents by 8 (6 only for a new "- " item) (YAML: did not find expected '-' indicator`},
+		{"first item at its key's indentation", "        do:\n        - log: y\n          - log: z\n",
+			`g/f.yaml:11:9: YAML syntax error: this list item is indented by 8 spaces, but the next item of its list (line 12) by 10: a list's items line up (YAML: did not find expected key`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, ds := Load(fstest.MapFS{"g/f.yaml": {Data: []byte(head + c.tail)}}, "g")
+			msgs := messages(ds)
+			require.NotEmpty(t, msgs)
+			assert.True(t, strings.HasPrefix(msgs[0], c.want), "got  %s", msgs[0])
+			assert.NotContains(t, msgs[0], "quote this expression")
+		})
+	}
+}
+
+// The hint to quote an expression that starts with a quote, [ or { comes
+// only when a line of the block really holds one.
+func TestLoadQuoteHintOnlyForAQuotedStart(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		hint bool
+	}{
+		{`    to: "a" + b`, true},
+		{`    to: [1, 2][0]`, true},
+		{"    z: 3\n    - w", false},
+		{`    to: {a: 1} x`, true},
+	} {
+		src := "game: g\nvars:\n  x:\n    type: int\n" + c.line + "\n    y: 2\n"
+		_, ds := Load(fstest.MapFS{"g/f.yaml": {Data: []byte(src)}}, "g")
+		msgs := messages(ds)
+		require.NotEmpty(t, msgs)
+		if c.hint {
+			assert.Contains(t, msgs[0], "quote this expression", c.line)
+		} else {
+			assert.NotContains(t, msgs[0], "quote this expression", c.line)
+		}
+	}
+}

@@ -179,7 +179,7 @@ func (v *validator) value(val Value, what string, a *Attribute) {
 		return
 	}
 	if problem := typeProblem(val.V, a.Type); problem != "" {
-		v.ds.Addf(val.Pos, "%s must be %s, got %s", what, a.Type, problem)
+		v.ds.Addf(badEntryPos(val, a.Type), "%s must be %s, got %s", what, a.Type, problem)
 		return
 	}
 	v.wordProblems(val, what, a.Values, a.Keys)
@@ -207,6 +207,20 @@ func typeProblem(x any, typ string) string {
 		}
 	}
 	return ""
+}
+
+// badEntryPos is where the entry of an intmap that is not an int is
+// written (a variant may patch one entry of a map the base file holds),
+// or val's own position.
+func badEntryPos(val Value, typ string) Pos {
+	if m, ok := val.V.(map[string]any); ok && typ == "intmap" {
+		for _, k := range sortedKeys(m) {
+			if pos, ok := val.Keys[k]; ok && goType(m[k]) != "int" {
+				return pos
+			}
+		}
+	}
+	return val.Pos
 }
 
 // listProblem describes how x fails to be a list of elem.

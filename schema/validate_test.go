@@ -46,7 +46,7 @@ func TestValidateCards(t *testing.T) {
 		`g/c.yaml:15:5: card table more: unknown zone "boxx" (did you mean "box"?)`,
 		`g/c.yaml:21:16: "covered" is int here but bool in table power (g/a.yaml:17:16): card fields share one namespace`,
 		`g/c.yaml:23:24: card m1: "nums" must be ints, got string "x" as element 2`,
-		`g/c.yaml:23:39: card m1: "tally" must be intmap, got string "no" for key "b"`,
+		`g/c.yaml:23:46: card m1: "tally" must be intmap, got string "no" for key "b"`,
 		`g/c.yaml:23:61: card m1: "kind2": "buildng" is not one of building (did you mean "building"?)`,
 		`g/c.yaml:23:81: card m1: "covered" is a prop of table more; rows give attributes only`,
 	}, messages(ds))

@@ -264,6 +264,11 @@ func (t *tree) mergeMap(base *yaml.Node, baseFile string, patch *yaml.Node, file
 	for _, p := range t.d.pairs(file, patch) {
 		if i := keyIndex(out, p.name); i >= 0 {
 			out.Content[i+1] = t.merge(out.Content[i+1], baseFile, p.val, file, append(slices.Clone(at), p.name), mode)
+			if out.Content[i+1] == p.val {
+				// The patch wrote this entry's value: its key points there
+				// too, so a bad value is reported in the patch's file.
+				out.Content[i], t.d.files[p.key] = p.key, p.keyFile
+			}
 			continue
 		}
 		if mode == modePatch && isNames(at) {

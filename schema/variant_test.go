@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -180,4 +181,19 @@ func TestVariantOddPatchesNeverPanic(t *testing.T) {
 		fsys := withVariant("v", "variant: v\n"+patch+"\n")
 		assert.NotPanics(t, func() { LoadVariant(fsys, "g", "v") }, patch)
 	}
+}
+
+// A bad entry a variant writes into a card's map that the base file holds
+// is reported at the variant's line (outside designer audit: it pointed at
+// the base row, where the value is fine).
+func TestVariantBadMapEntryPointsAtTheVariant(t *testing.T) {
+	fsys := withVariant("x", "variant: x\npatch:\n  cards:\n    power:\n      rows:\n        - {id: lion_gate, cost: {stone: one}}\n")
+	a := string(fsys["g/a.yaml"].Data)
+	a = strings.Replace(a, "      value: {type: int, default: 0}\n", "      value: {type: int, default: 0}\n      cost: {type: intmap, default: {}}\n", 1)
+	a = strings.Replace(a, "kind: building, value: 3}", "kind: building, value: 3, cost: {wood: 1, stone: 2}}", 1)
+	fsys["g/a.yaml"] = &fstest.MapFile{Data: []byte(a)}
+	_, ds := Load(fsys, "g")
+	require.Empty(t, messages(ds), "the base is fine")
+	_, ds = LoadVariant(fsys, "g", "x")
+	assert.Equal(t, []string{`g/variant-x.yaml:6:34: card lion_gate: "cost" must be intmap, got string "one" for key "stone"`}, messages(ds))
 }

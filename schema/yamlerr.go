@@ -47,6 +47,13 @@ func yamlSyntaxError(file string, src []string, err error) Diagnostic {
 	if !strings.Contains(d.Msg, "did not find expected") {
 		return d
 	}
+	if first, next, ok := unevenItems(src, d.Pos.Line); ok {
+		got, want := indentOf(src[first-1]), indentOf(src[next-1])
+		d.Msg = fmt.Sprintf("YAML syntax error: this list item is indented by %d %s, but the next item of its list (line %d) by %d: a list's items line up (YAML: %s)",
+			got, Plural(got, "space", "spaces"), next, want, strings.TrimPrefix(d.Msg, "YAML syntax error: "))
+		d.Pos = Pos{File: file, Line: first, Col: got + 1}
+		return d
+	}
 	if start, line, want, ok := slipLine(src, d.Pos.Line); ok {
 		got := indentOf(src[line-1])
 		d.Msg = fmt.Sprintf("YAML syntax error: this line is indented by %d %s, but the block that starts at line %d indents by %s (YAML: %s)",
@@ -166,7 +173,10 @@ func content(line string) bool {
 func misindented(src []string, start int) (int, string, bool) {
 	levels := []int{indentOf(src[start-1])}
 	opens := opensBlock(src[start-1])
-	if strings.HasPrefix(strings.TrimSpace(src[start-1]), "- ") {
+	// listOnly holds the levels where only "- " items may stand: a list
+	// indented deeper than the key that holds it (not "do:\n- x").
+	listOnly := map[int]bool{levels[0]: isItem(src[start-1]) && !indentlessItem(src, start)}
+	if itemOpensMapping(src[start-1]) {
 		levels = append(levels, levels[0]+2) // the mapping inside a list item
 	}
 	for n := start + 1; n <= len(src); n++ {
@@ -180,6 +190,7 @@ func misindented(src []string, start int) (int, string, bool) {
 			return 0, "", false // the block has ended
 		case ind > top && opens:
 			levels = append(levels, ind)
+			listOnly[ind] = isItem(line)
 		case ind > top:
 			return n, fmt.Sprint(top), true
 		case ind < top:
@@ -191,10 +202,13 @@ func misindented(src []string, start int) (int, string, bool) {
 			if levels[len(levels)-1] != ind {
 				return n, fmt.Sprintf("%d or %d", above, levels[len(levels)-1]), true
 			}
+			if listOnly[ind] && !isItem(line) {
+				return n, fmt.Sprintf("%d (%d only for a new \"- \" item)", above, ind), true
+			}
 		case listItemAmongKeys(src, n, levels):
 			return n, fmt.Sprint(levels[len(levels)-2]), true
 		}
-		if strings.HasPrefix(strings.TrimSpace(line), "- ") {
+		if itemOpensMapping(line) {
 			levels = append(levels, ind+2) // the mapping inside a list item
 		}
 		if opens = opensBlock(line); isBlockScalar(line) {
@@ -220,6 +234,57 @@ func listItemAmongKeys(src []string, n int, levels []int) bool {
 		}
 	}
 	return false
+}
+
+// isItem reports whether a line is a list item ("- x").
+func isItem(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "- ") || t == "-"
+}
+
+// itemOpensMapping reports whether a list item's lines may go on, one
+// level deeper, as keys of a mapping: "- key: value" may, "- {a: 1}",
+// "- [1]" and "- 'text'" may not.
+func itemOpensMapping(line string) bool {
+	if !isItem(line) {
+		return false
+	}
+	rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "-"))
+	return rest == "" || !strings.ContainsAny(rest[:1], "{[\"'")
+}
+
+// indentlessItem reports whether the list item at line n stands at the
+// indentation of the key that holds it ("do:" above "- x" at the same
+// indentation), where YAML allows keys of that mapping after the list.
+func indentlessItem(src []string, n int) bool {
+	for p := n - 1; p >= 1; p-- {
+		if content(src[p-1]) {
+			return indentOf(src[p-1]) == indentOf(src[n-1]) && opensBlock(src[p-1])
+		}
+	}
+	return false
+}
+
+// unevenItems finds, in the block yaml.v3 reports at line n, a list's
+// first item indented less than the next ("do:" then "- a" by 14 spaces
+// and "- b" by 16): YAML takes the first for a list at the key's own
+// indentation, and the next, deeper, as a slip. It returns the two lines.
+func unevenItems(src []string, n int) (first, next int, ok bool) {
+	prev := 0
+	for l := n; l <= len(src); l++ {
+		if !content(src[l-1]) {
+			continue
+		}
+		if l > n && indentOf(src[l-1]) < indentOf(src[n-1]) {
+			return 0, 0, false
+		}
+		if prev > 0 && isItem(src[prev-1]) && isItem(src[l-1]) && !opensBlock(src[prev-1]) &&
+			indentOf(src[l-1]) > indentOf(src[prev-1]) && indentlessItem(src, prev) {
+			return prev, l, true
+		}
+		prev = l
+	}
+	return 0, 0, false
 }
 
 // opensBlock reports whether a line ends with a key whose value follows
@@ -274,4 +339,76 @@ func heldBack(list []Diagnostic) []Diagnostic {
 	out[0].Msg += fmt.Sprintf(" [%d other %s not shown: %s may follow from this; fix it and validate again]",
 		n, Plural(n, "problem", "problems"), Plural(n, "it", "they"))
 	return out
+}
+
+// quotedThenMoreInBlock reports whether a line of the block that starts
+// at line n (it and the lines after it indented at least as deep) holds a
+// value that starts with a quote, [ or { and goes on after its closing
+// one ("to: 'P' + p"): YAML reads the quoted part as the value and stops.
+func quotedThenMoreInBlock(src []string, n int) bool {
+	if n < 1 || n > len(src) {
+		return false
+	}
+	for l := n; l <= len(src); l++ {
+		if !content(src[l-1]) {
+			continue
+		}
+		if l > n && indentOf(src[l-1]) < indentOf(src[n-1]) {
+			return false
+		}
+		if quotedThenMore(src[l-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedThenMore reports whether a line's value (after "key: " or "- ")
+// starts with a quote, [ or { and something other than a comment follows
+// the quote or bracket that closes it.
+func quotedThenMore(line string) bool {
+	v := strings.TrimSpace(line)
+	v = strings.TrimSpace(strings.TrimPrefix(v, "- "))
+	if _, after, found := strings.Cut(v, ": "); found && !strings.ContainsAny(v[:1], "{[\"'") {
+		v = strings.TrimSpace(after)
+	}
+	if v == "" || !strings.ContainsAny(v[:1], "{[\"'") {
+		return false
+	}
+	end := closingIndex(v)
+	if end < 0 {
+		return false
+	}
+	rest := strings.TrimSpace(v[end+1:])
+	return rest != "" && !strings.HasPrefix(rest, "#")
+}
+
+// closingIndex returns the index of the quote or bracket that closes the
+// one v starts with (brackets nest; quotes inside them are skipped), or -1.
+func closingIndex(v string) int {
+	if q := v[0]; q == '"' || q == '\'' {
+		if i := strings.IndexByte(v[1:], q); i >= 0 {
+			return i + 1
+		}
+		return -1
+	}
+	depth := 0
+	var quote byte
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }

@@ -292,6 +292,9 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 	if note := unpairedNote(c.Unpaired); note != "" {
 		fmt.Fprintf(w, "note: %s\n", note)
 	}
+	if note := pooledNote(a.PooledPlayerCounts); note != "" {
+		fmt.Fprintf(w, "note: %s (games are paired within a count); compare one --players count for a seat's chance\n", note)
+	}
 	if a.Game != b.Game {
 		fmt.Fprintf(w, "warning: A is the game %s, B the game %s: the figures of two different games do not compare\n", a.Game, b.Game)
 	}
@@ -382,8 +385,10 @@ For each it gives B − A with its 95% interval and a two-sided p-value. The tes
 pair the games: game i of A and game i of B share their seed, player count and
 seats, so each statistic is tested on the per-game differences, which cancels
 what both games share (the deal, the dice, the seats' luck) and finds a real
-change with far fewer games than independent samples would. Only the games both
-sides finished are paired: a game that failed or was stopped on one side only is
+change with far fewer games than independent samples would. With several player
+counts the A and B columns pool them (a note says so; in --json each side's
+pooled_player_counts). Only the games both sides finished are paired: a game
+that failed or was stopped on one side only is
 left out of both sides' rows, but for the rates of failed and stopped games,
 which count every game (a note says how many). A rate seen once per game (a
 seat's win, a card taken, a stopped game) uses the exact McNemar test on the

@@ -348,7 +348,7 @@ func transcriptRuleset(prm replayParams, t *transcript.Transcript) (ruleset, err
 	if prm.Ruleset != "" {
 		return resolveRuleset(prm.Ruleset)
 	}
-	return fileGame(t.Game, t.GamePos, "a transcript")
+	return fileGame(t.Game, t.GamePos, "a transcript", recordedCopyHint(t.RulesetSource))
 }
 
 // printReplay prints the outcome of a replay for people.
@@ -435,7 +435,9 @@ file, each gets an ok or FAIL line and a summary follows ("6 transcripts: 6 ok,
 A transcript's game: is a game's name, looked up as a RULESET name is (the
 project's rulesets/NAME folder, else the built-in copy), never a path; the first
 line (or ruleset_source in --json) says which copy was used. --ruleset replays
-against another folder.
+against another folder. A transcript recorded from another folder (its
+ruleset_source:) whose rules differ from the copy found, or whose game: is no
+known game, gets a note or error that says to give that folder with --ruleset.
 
 A scenario file (a file with a scenario: key, see testgames/README.md) is run from
 its position, step by step, and the first step that fails is printed.

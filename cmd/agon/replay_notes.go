@@ -26,8 +26,36 @@ func rulesetNote(t *transcript.Transcript, p *interpreter.Program, source string
 	note := fmt.Sprintf("the ruleset changed since the transcript was recorded (%s, now %s)", t.Ruleset, p.Hash())
 	if t.RulesetSource != "" && !sameSource(t.RulesetSource, source) {
 		note += fmt.Sprintf("; it was recorded with %s, this is %s", t.RulesetSource, source)
+		if hint := recordedCopyHint(t.RulesetSource); hint != "" {
+			note += "; " + hint
+		}
 	}
 	return note
+}
+
+// recordedCopyHint says how to replay against the folder a transcript's
+// ruleset_source: names (recorded is that value): with --ruleset and the
+// folder when it is still there, else with --ruleset and the folder it
+// was moved to; "" for the built-in rules.
+func recordedCopyHint(recorded string) string {
+	if recorded == "" || recorded == builtIn {
+		return ""
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	dir := filepath.FromSlash(recorded)
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(projectRoot(wd), dir)
+	}
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return fmt.Sprintf("the folder it was recorded from, %s, is not there now: if that ruleset moved, give --ruleset DIR with the folder it is in now", recorded)
+	}
+	if rel, err := filepath.Rel(wd, dir); err == nil && filepath.IsLocal(rel) {
+		dir = "." + string(filepath.Separator) + rel
+	}
+	return "to use the copy it was recorded from, give --ruleset " + dir
 }
 
 // gameWithHash is the game other than not whose rules (resolved as a

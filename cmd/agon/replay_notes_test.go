@@ -65,3 +65,38 @@ func TestReplayOfAnotherGamesTranscriptSaysTheGameDiffers(t *testing.T) {
 	assert.Contains(t, stderr, "note: the transcript was recorded with the rules of peloponnes, but its game: says athens: the game differs, not just the ruleset (put back game: peloponnes)")
 	assert.NotContains(t, stderr, "the ruleset changed")
 }
+
+// A transcript recorded from a copy of a ruleset in another folder
+// (ruleset_source: names it) and replayed against its game's own rules
+// says how to use that copy: --ruleset and the folder while it is there,
+// --ruleset DIR once it moved; explain says the same, and an unknown
+// game: (the copy's own name) gets the same hint.
+func TestReplayOfACopysTranscriptSuggestsRuleset(t *testing.T) {
+	requireCore(t)
+	root := t.TempDir()
+	dir := filepath.Join(root, "copy")
+	copyRuleset(t, dir, "constants.yaml", "  rounds: 8 ", "  rounds: 7 ")
+	file := filepath.Join(root, "t.yaml")
+	code, _, stderr := runCLI(t, "", "record", dir, "--players", "2", "--seed", "3", "-o", file)
+	require.Equal(t, exitOK, code, stderr)
+
+	_, _, stderr = runCLI(t, "", "replay", file)
+	assert.Contains(t, stderr, "the ruleset changed since the transcript was recorded")
+	assert.Contains(t, stderr, "; to use the copy it was recorded from, give --ruleset "+dir+"\n")
+	code, out, stderr := runCLI(t, "", "replay", file, "--ruleset", dir)
+	assert.Equal(t, exitOK, code, out+stderr)
+	assert.NotContains(t, stderr, "note:")
+
+	moved := filepath.Join(root, "moved")
+	require.NoError(t, os.Rename(dir, moved))
+	for _, args := range [][]string{{"replay", file}, {"explain", file, "--step", "2"}} {
+		_, _, stderr = runCLI(t, "", args...)
+		assert.Contains(t, stderr, "; the folder it was recorded from, "+filepath.ToSlash(dir)+", is not there now: if that ruleset moved, give --ruleset DIR with the folder it is in now\n", args[0])
+	}
+
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(file, []byte(strings.Replace(string(data), "game: peloponnes\n", "game: mygame\n", 1)), 0o644))
+	_, out, stderr = runCLI(t, "", "replay", file)
+	assert.Contains(t, out+stderr, `unknown game "mygame": built-in games are athens, cyclades, peloponnes, politeia (the folder it was recorded from, `)
+}

@@ -102,18 +102,21 @@ func resolveGame(name string) (ruleset, error) {
 // transcript") strictly as a game name, never a path, so that a file
 // cannot point agon at files outside the project. A wrong name is a
 // problem in the file, reported at its game: line, not a usage error.
-func fileGame(name string, pos schema.Pos, what string) (ruleset, error) {
+func fileGame(name string, pos schema.Pos, what, folderHint string) (ruleset, error) {
+	if folderHint == "" {
+		folderHint = "to use a folder, give it with --ruleset"
+	}
 	var ds schema.Diagnostics
 	if isPath(name) || name == "" {
-		ds.Addf(pos, "game %q is not a game name: %s names its game (e.g. %s); to use a folder, give it with --ruleset",
-			name, what, firstOr(embeddedGames(), "mygame"))
+		ds.Addf(pos, "game %q is not a game name: %s names its game (e.g. %s); %s",
+			name, what, firstOr(embeddedGames(), "mygame"), folderHint)
 		return ruleset{}, ds.Err()
 	}
 	rs, err := resolveGame(name)
 	if isUsage(err) {
 		games := embeddedGames()
-		ds.Addf(pos, "unknown game %q%s: built-in games are %s (to use a folder, give it with --ruleset)",
-			name, schema.DidYouMean(name, games), strings.Join(games, ", "))
+		ds.Addf(pos, "unknown game %q%s: built-in games are %s (%s)",
+			name, schema.DidYouMean(name, games), strings.Join(games, ", "), folderHint)
 		return ruleset{}, ds.Err()
 	}
 	return rs, err

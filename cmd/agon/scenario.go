@@ -50,7 +50,7 @@ func openScenario(file, ref string) (*transcript.Scenario, *interpreter.Program,
 	if ref != "" {
 		rs, err = resolveRuleset(ref)
 	} else {
-		rs, err = fileGame(sc.Game, sc.GamePos, "a scenario")
+		rs, err = fileGame(sc.Game, sc.GamePos, "a scenario", "")
 	}
 	if err != nil {
 		return nil, nil, "", err

@@ -327,7 +327,9 @@ and variant named in its header:
 
 Game i uses the i-th player count of --players (default: every count the game
 allows) in turn and a seed derived from --seed and i, so the report is the same
-for any number of --workers.
+for any number of --workers. With several player counts the statistics of all
+games come first, with a note that their win rates pool the counts (in --json:
+pooled_player_counts), then those of each count (by_players).
 
 --seats gives the bot of every seat (one kind) or of each seat of the largest
 game (a list; --bots is its older name). --rows FILE writes one CSV row per game

@@ -132,6 +132,9 @@ func printSection(w io.Writer, s *sim.Summary, indent string, label func(string)
 	fmt.Fprintf(w, "%sscores: %s\n", indent, distText(s.Scores))
 	fmt.Fprintf(w, "%swinning margin: %s\n", indent, distText(s.Margins))
 	fmt.Fprintf(w, "%sdecisions per game: %s\n", indent, distText(s.Decisions))
+	if note := pooledNote(s.PooledPlayerCounts); note != "" {
+		fmt.Fprintf(w, "%snote: %s; each player count follows below\n", indent, note)
+	}
 	fmt.Fprintf(w, "%swin rate by seat (95%% interval):\n", indent)
 	for _, r := range s.WinRateBySeat {
 		fmt.Fprintf(w, "%s  P%d: %s  of %d %s\n", indent, r.Seat, rateText(r.Rate), r.Games, schema.Plural(r.Games, "game", "games"))
@@ -139,6 +142,20 @@ func printSection(w io.Writer, s *sim.Summary, indent string, label func(string)
 	printAttributes(w, s, indent, label)
 	printCards(w, s, indent)
 	printCounters(w, s, indent, label)
+}
+
+// pooledNote says that the win rates pool several player counts
+// (counts: Summary.PooledPlayerCounts), or is "" for one count.
+func pooledNote(counts []int) string {
+	if len(counts) < 2 {
+		return ""
+	}
+	names := make([]string, len(counts))
+	for i, n := range counts {
+		names[i] = fmt.Sprint(n)
+	}
+	return fmt.Sprintf("the win rates pool games of %s and %s players, where a seat's fair share differs (1/%d to 1/%d)",
+		strings.Join(names[:len(names)-1], ", "), names[len(names)-1], counts[0], counts[len(counts)-1])
 }
 
 // distText is "mean 23.4, sd 5.1, median 23, min 3, max 45".

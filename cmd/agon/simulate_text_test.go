@@ -24,3 +24,22 @@ func TestSimulateFindsALabelThatFails(t *testing.T) {
 	assert.Contains(t, out, "errors: 2\n", "games 0 and 16 render their labels")
 	assert.Contains(t, out, "division by zero")
 }
+
+// simulate and compare over several player counts say that their win
+// rates pool them, in text and in --json; over one count they do not.
+func TestWinRatesOverSeveralPlayerCountsSayTheyPool(t *testing.T) {
+	requireCore(t)
+	const note = "note: the win rates pool games of 2 and 3 players, where a seat's fair share differs (1/2 to 1/3)"
+	code, out, stderr := runCLI(t, "", "simulate", "peloponnes", "--players", "2-3", "--games", "4", "--seed", "1")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, note+"; each player count follows below\nwin rate by seat")
+	_, out, _ = runCLI(t, "", "simulate", "peloponnes", "--players", "2-3", "--games", "4", "--seed", "1", "--json")
+	assert.Contains(t, out, "\"pooled_player_counts\": [\n    2,\n    3\n  ]")
+	_, out, _ = runCLI(t, "", "simulate", "peloponnes", "--players", "3", "--games", "2", "--seed", "1", "--json")
+	assert.NotContains(t, out, "pooled_player_counts")
+
+	_, out, _ = runCLI(t, "", "compare", "peloponnes", "--variant", "rich-income", "--players", "2-3", "--games", "4", "--seed", "1")
+	assert.Contains(t, out, note+" (games are paired within a count)")
+	_, out, _ = runCLI(t, "", "compare", "peloponnes", "--variant", "rich-income", "--players", "3", "--games", "4", "--seed", "1")
+	assert.NotContains(t, out, "the win rates pool")
+}

@@ -197,6 +197,11 @@ type Summary struct {
 	// ByPlayers has a Summary per player count, keyed by the count in
 	// decimal (top level only).
 	ByPlayers map[string]*Summary `json:"by_players,omitempty"`
+	// PooledPlayerCounts lists, in ascending order, the player counts
+	// whose games the win rates of this Summary pool, when there are
+	// several (top level only): a seat's fair share differs with the
+	// count, so only ByPlayers' rates read as a seat's chance.
+	PooledPlayerCounts []int `json:"pooled_player_counts,omitempty"`
 }
 
 // Finished is the number of games that ended with a result.
@@ -239,6 +244,9 @@ func (st *Stats) Summarize() *Summary {
 	s.ByPlayers = map[string]*Summary{}
 	for key, t := range st.ByPlayers {
 		s.ByPlayers[key] = t.Summarize()
+	}
+	if counts := s.PlayerCounts(); len(counts) > 1 {
+		s.PooledPlayerCounts = counts
 	}
 	return s
 }

@@ -320,3 +320,13 @@ func TestCollectCountsGamesWithoutDecisions(t *testing.T) {
 	assert.Equal(t, 1, s.GamesWithoutDecisions, "failed games are errors, not warnings")
 	assert.Equal(t, []string{"game 1 (2 players, seed 0) ended without a decision"}, s.Warnings)
 }
+
+// Win rates over several player counts pool them: the Summary of all
+// games says which (outside designer audit: nothing said so), the
+// Summaries of one count do not.
+func TestSummaryNamesThePooledPlayerCounts(t *testing.T) {
+	s := Collect(synthetic(3)).Summarize() // 2, 3 and 4 players
+	assert.Equal(t, []int{2, 3, 4}, s.PooledPlayerCounts)
+	assert.Nil(t, s.ByPlayers["3"].PooledPlayerCounts)
+	assert.Nil(t, Collect(synthetic(1)).Summarize().PooledPlayerCounts, "one count pools nothing")
+}
