@@ -13,7 +13,8 @@ import (
 // LoadVariant loads the ruleset in dir like Load, then applies the patch
 // and the additions of variant-<name>.yaml before decoding: mappings merge
 // key by key, the rows of a card table merge by id (a row {id: x, remove:
-// true} deletes x), anything else replaces the base value. Under patch:
+// true} deletes x) and a row's field is replaced whole (isRowField),
+// anything else replaces the base value. Under patch:
 // every name (see isNames) and row id must exist in the base (a misspelt
 // name would add something no rule reads); under adds: every new name must
 // be new, and
@@ -204,7 +205,7 @@ func (t *tree) merge(base *yaml.Node, baseFile string, patch *yaml.Node, file st
 	switch {
 	case isRows(at) && b.Kind == yaml.SequenceNode && p.Kind == yaml.SequenceNode:
 		return t.mergeRows(b, baseFile, p, file, at, mode)
-	case b.Kind == yaml.MappingNode && p.Kind == yaml.MappingNode:
+	case b.Kind == yaml.MappingNode && p.Kind == yaml.MappingNode && !isRowField(at):
 		return t.mergeMap(b, baseFile, p, file, at, mode)
 	case mode == modeAdds && len(at) == 1 && sectionKindOf(at[0]) == sectionConcat && b.Kind == yaml.SequenceNode && p.Kind == yaml.SequenceNode:
 		out := t.copyNode(b, baseFile)
@@ -247,6 +248,15 @@ func isNames(at []string) bool {
 // isRows reports whether at is cards.<table>.rows.
 func isRows(at []string) bool {
 	return len(at) == 3 && at[0] == "cards" && at[2] == "rows"
+}
+
+// isRowField reports whether at is a field of a card row (cards.T.rows.ID.F):
+// a card's figure is one value, so a patch's `cost: {wood: 1}` replaces
+// the base's whole cost rather than keeping its other keys (a designer
+// reads it as the card's new cost; the audit of the designer's loop found
+// the merge kept `stone: 1` unseen).
+func isRowField(at []string) bool {
+	return len(at) == 5 && at[0] == "cards" && at[2] == "rows"
 }
 
 // copyNode makes a shallow copy of n (its own Content slice) that keeps

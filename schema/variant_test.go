@@ -197,3 +197,27 @@ func TestVariantBadMapEntryPointsAtTheVariant(t *testing.T) {
 	_, ds = LoadVariant(fsys, "g", "x")
 	assert.Equal(t, []string{`g/variant-x.yaml:6:34: card lion_gate: "cost" must be intmap, got string "one" for key "stone"`}, messages(ds))
 }
+
+// A card row's field is one value: a patch's `cost: {wood: 1}` replaces
+// the whole cost (a designer reads it as the card's new cost), where a
+// constant's mapping merges key by key (TestVariantPatch).
+func TestVariantRowFieldMapReplacesTheWholeValue(t *testing.T) {
+	fsys := withVariant("cheap", `variant: cheap
+patch:
+  cards:
+    power:
+      rows:
+        - {id: lion_gate, cost: {wood: 1}}
+`)
+	a := string(fsys["g/a.yaml"].Data)
+	a = strings.Replace(a, "      tags: {type: strings, default: []}\n", "      tags: {type: strings, default: []}\n      cost: {type: intmap, default: {}}\n", 1)
+	a = strings.Replace(a, "kind: building, value: 3}", "kind: building, value: 3, cost: {wood: 2, stone: 1}}", 1)
+	fsys["g/a.yaml"] = &fstest.MapFile{Data: []byte(a)}
+	base, ds := Load(fsys, "g")
+	require.Empty(t, messages(ds))
+	assert.Equal(t, map[string]any{"wood": 2, "stone": 1}, base.Cards["power"].Rows[0].Fields["cost"].V)
+	rs, ds := LoadVariant(fsys, "g", "cheap")
+	require.Empty(t, messages(ds))
+	assert.Equal(t, map[string]any{"wood": 1}, rs.Cards["power"].Rows[0].Fields["cost"].V, "the base's stone is not kept")
+	assert.Equal(t, "g/variant-cheap.yaml", rs.Cards["power"].Rows[0].Fields["cost"].Pos.File)
+}
