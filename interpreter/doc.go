@@ -78,7 +78,10 @@
 // checks before compiling share one parse of the text, and the check
 // works on a copy of it when its configuration cannot parse the text
 // differently; the check makes only the type checks a patcher that reads
-// types needs (patchAndCheck). The runtime tree is that parse copied
+// types needs (patchAndCheck). The checks that read only a text (depth,
+// "$" names, argument counts, nested #) pass it once (textChecks), and
+// expr's type cache is shared by one ruleset's check compiles, so the
+// shadow types' fields are looked up once per load, not per compile. The runtime tree is that parse copied
 // before the check patches it, with the runtime patchers (local keys,
 // $env, checked arithmetic, intmap defaults, budget) and expr's optimiser
 // run on it, without expr's checks against the map environment: no
