@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -98,19 +99,19 @@ func byteSize(n int64) string {
 func ReadFileLimited(file string, limit int64, what string) ([]byte, error) {
 	info, err := os.Stat(file)
 	if err != nil {
-		return nil, err
+		return nil, cannotRead(file, err)
 	}
 	if err := CheckFile(info, limit, what); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	f, err := os.Open(file)
 	if err != nil {
-		return nil, err
+		return nil, cannotRead(file, err)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, err
+		return nil, cannotRead(file, err)
 	}
 	if int64(len(data)) > limit {
 		return nil, fmt.Errorf("%s: %w", file, tooLarge(int64(len(data)), limit, what))
@@ -201,4 +202,15 @@ func isOperatorWord(rs []rune, i int) bool {
 		return true
 	}
 	return false
+}
+
+// cannotRead says that file could not be read and why, without the
+// system call's name ("cannot read x.yaml: no such file or directory",
+// not "stat x.yaml: …"); errors.Is still sees the cause.
+func cannotRead(file string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot read %s: %w", file, err)
 }

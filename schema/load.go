@@ -124,7 +124,9 @@ func loadTree(fsys fs.FS, dir string, ds *Diagnostics) *tree {
 		}
 	}
 	if len(t.read) == 0 {
-		ds.Addf(Pos{File: dir}, "no .yaml files in %s", dir)
+		// Nothing to decode: the required keys are not missing one by one.
+		t.broken = true
+		ds.Addf(Pos{File: dir}, "no .yaml files in %s: a ruleset is a folder of .yaml files (see rulesets/ for the shipped games)", dir)
 	}
 	return t
 }

@@ -269,3 +269,10 @@ func TestLoadQuoteHintOnlyForAQuotedStart(t *testing.T) {
 		}
 	}
 }
+
+// A folder with no .yaml file is one problem, not also every required
+// key missing from the nothing it read.
+func TestLoadEmptyFolderIsOneProblem(t *testing.T) {
+	_, ds := Load(fstest.MapFS{"g/notes.txt": {Data: []byte("hello")}}, "g")
+	assert.Equal(t, []string{"g: no .yaml files in g: a ruleset is a folder of .yaml files (see rulesets/ for the shipped games)"}, messages(ds))
+}

@@ -49,3 +49,23 @@ func TestReplayRefusesNonRegularAndLargeFiles(t *testing.T) {
 		assert.Contains(t, stderr, msg, file)
 	}
 }
+
+// merge reads its files as replay does: a FIFO or /dev/zero is refused
+// (merge read /dev/zero into memory for ever, and waited on a FIFO), and
+// a missing file says it cannot be read.
+func TestMergeRefusesNonRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{filepath.Join(dir, "none.json"): "cannot read " + filepath.Join(dir, "none.json") + ": no such file or directory"}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		files["/dev/zero"] = "/dev/zero: is not a regular file (a device)"
+	}
+	pipe := filepath.Join(dir, "pipe.json")
+	if mkfifo(pipe) == nil {
+		files[pipe] = "pipe.json: is not a regular file (a named pipe)"
+	}
+	for file, msg := range files {
+		code, _, stderr := runCLI(t, "", "merge", file)
+		assert.NotEqual(t, exitOK, code, file)
+		assert.Contains(t, stderr, msg, file)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -86,9 +85,14 @@ func shardRanges(shards []sim.Shard) string {
 	return strings.Join(parts, ", ")
 }
 
+// maxReportBytes bounds a simulate --json or --stats file merge reads
+// (one of 200 Athens games is ~0.7 MB): a FIFO, /dev/zero or a stray huge
+// file is refused instead of hanging agon or filling the memory.
+const maxReportBytes = 64 << 20
+
 // readReport reads a simulate --json or --stats file.
 func readReport(file string) (*sim.Report, error) {
-	data, err := os.ReadFile(file)
+	data, err := schema.ReadFileLimited(file, maxReportBytes, "simulate --json or --stats file")
 	if err != nil {
 		return nil, err
 	}
