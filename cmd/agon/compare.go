@@ -412,7 +412,8 @@ below 5% after Holm's correction for the number of comparisons in its family,
 so that testing many statistics does not make chance differences look real. The
 families are the game's outcomes (win rates, score, margin, length, stopped and
 failed games), the per-card figures and the counters: a ruleset's hundred card
-rows do not hide a change of balance. Statistics that differ in no game are
+rows do not hide a change of balance (each family keeps its chance of any false
+mark under 5%, the three together under 15%). Statistics that differ in no game are
 left out (identical rules on the same seeds leave nothing to test); the text
 shows the 25 most significant (--top N for N, --top 0 for all; --json has all,
 with each test's name, its family and the games paired). --players defaults to
