@@ -1,7 +1,7 @@
 package interpreter
 
 // Unit tests of the game machinery: limits, determinism, chance outcomes,
-// Clone, MarshalState/UnmarshalState, views and scoring. The shared test
+// Clone, MarshalState/UnmarshalState and scoring (views: view_test.go). The shared test
 // helpers live here too; expression tests are in exprs_test.go, effect,
 // decision and trigger tests in effects_test.go.
 
