@@ -276,3 +276,26 @@ func TestLoadEmptyFolderIsOneProblem(t *testing.T) {
 	_, ds := Load(fstest.MapFS{"g/notes.txt": {Data: []byte("hello")}}, "g")
 	assert.Equal(t, []string{"g: no .yaml files in g: a ruleset is a folder of .yaml files (see rulesets/ for the shipped games)"}, messages(ds))
 }
+
+// Found by moving single lines of the shipped rulesets two spaces in and
+// out: a row written over several lines inside { } is not a slip (its
+// continuation lines were blamed), a "- " row dedented to its key's
+// indentation is, and a level's kind is that of the block open now (an
+// earlier list at the same indentation made a mapping's key look like a
+// slip).
+func TestLoadIndentationSlipsAroundFlowRowsAndKeys(t *testing.T) {
+	const rows = "game: g\ncards:\n  t:\n    zone: box\n    rows:\n      - {id: a, cost: [1,\n         2]}\n"
+	for _, c := range []struct{ name, src, want string }{
+		{"a row dedented to its key after a row over two lines", rows + "    - {id: b}\n      - {id: c}\n",
+			`g/f.yaml:8:5: YAML syntax error: this line is indented by 4 spaces, but the block that starts at line`},
+		{"a key where an earlier block had a list", "game: g\nflow:\n  - do:\n      - x\n  - do:\n    - if: c\n      then:\n        - y\n      else:\n        - z\n  - w: 1\n   v: 2\n",
+			`g/f.yaml:12:4: YAML syntax error: this line is indented by 3 spaces`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, ds := Load(fstest.MapFS{"g/f.yaml": {Data: []byte(c.src)}}, "g")
+			msgs := messages(ds)
+			require.NotEmpty(t, msgs)
+			assert.True(t, strings.HasPrefix(msgs[0], c.want), "got  %s", msgs[0])
+		})
+	}
+}

@@ -176,8 +176,12 @@ func misindented(src []string, start int) (int, string, bool) {
 	// listOnly holds the levels where only "- " items may stand: a list
 	// indented deeper than the key that holds it (not "do:\n- x").
 	listOnly := map[int]bool{levels[0]: isItem(src[start-1]) && !indentlessItem(src, start)}
+	// keysOnly holds the levels of mappings, where a "- " item stands
+	// only as a list at its key's own indentation ("do:\n- x").
+	keysOnly := map[int]bool{levels[0]: !isItem(src[start-1])}
 	if itemOpensMapping(src[start-1]) {
 		levels = append(levels, levels[0]+2) // the mapping inside a list item
+		listOnly[levels[0]+2], keysOnly[levels[0]+2] = false, true
 	}
 	for n := start + 1; n <= len(src); n++ {
 		line := src[n-1]
@@ -186,11 +190,16 @@ func misindented(src []string, start int) (int, string, bool) {
 		}
 		ind, top := indentOf(line), levels[len(levels)-1]
 		switch {
+		case ind < levels[0] && isItem(line) && keyBefore(src, n, ind):
+			// "rows:", its items by 6, then "- " by 4: an item at the
+			// indentation of a mapping's keys, after the key's block
+			return n, fmt.Sprintf("%d (%d only for a key)", levels[0], ind), true
 		case ind < levels[0]:
 			return 0, "", false // the block has ended
 		case ind > top && opens:
 			levels = append(levels, ind)
 			listOnly[ind] = isItem(line)
+			keysOnly[ind] = !isItem(line)
 		case ind > top:
 			return n, fmt.Sprint(top), true
 		case ind < top:
@@ -205,18 +214,73 @@ func misindented(src []string, start int) (int, string, bool) {
 			if listOnly[ind] && !isItem(line) {
 				return n, fmt.Sprintf("%d (%d only for a new \"- \" item)", above, ind), true
 			}
+			if keysOnly[ind] && isItem(line) && !indentlessItem(src, n) {
+				return n, fmt.Sprintf("%d (%d only for a key)", above, ind), true
+			}
 		case listItemAmongKeys(src, n, levels):
 			return n, fmt.Sprint(levels[len(levels)-2]), true
 		}
 		if itemOpensMapping(line) {
 			levels = append(levels, ind+2) // the mapping inside a list item
+			// (a level's kind is that of its block now: an earlier block
+			// at the same indentation may have been the other kind)
+			listOnly[ind+2], keysOnly[ind+2] = false, true
 		}
 		if opens = opensBlock(line); isBlockScalar(line) {
 			n = skipDeeper(src, n, ind)
 			opens = false
+		} else if depth := flowDepth(line); depth > 0 {
+			// "- {id: x, costs: [...]," goes on over the next lines:
+			// they are inside the brackets, where indentation is free
+			n = skipFlow(src, n, depth)
+			opens = false
 		}
 	}
 	return 0, "", false
+}
+
+// keyBefore reports whether the content line nearest above line n that is
+// indented by ind holds a key ("rows:"), not a list item: a "- " item at
+// that indentation after the key's deeper block cannot continue it.
+func keyBefore(src []string, n, ind int) bool {
+	for p := n - 1; p >= 1; p-- {
+		if prev := src[p-1]; content(prev) && indentOf(prev) <= ind {
+			return indentOf(prev) == ind && !isItem(prev)
+		}
+	}
+	return false
+}
+
+// flowDepth is how many brackets ({ and [) a line leaves open, outside
+// quotes and comments.
+func flowDepth(line string) int {
+	depth := 0
+	var quote rune
+	for _, r := range stripComment(line) {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '"' || r == '\'':
+			quote = r
+		case r == '{' || r == '[':
+			depth++
+		case r == '}' || r == ']':
+			depth--
+		}
+	}
+	return depth
+}
+
+// skipFlow returns the line where the brackets line n leaves open (depth)
+// are closed, or the last line.
+func skipFlow(src []string, n, depth int) int {
+	for n < len(src) && depth > 0 {
+		depth += flowDepth(src[n])
+		n++
+	}
+	return n
 }
 
 // listItemAmongKeys reports whether line n, a list item ("- log: …"), is
