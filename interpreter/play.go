@@ -17,6 +17,24 @@ type Bot interface {
 	Choose(g *Game, d *Decision) int
 }
 
+// FailingBot is a Bot that can meet an error of the ruleset while it
+// decides: the search bots evaluate the ruleset's bots.heuristic, and one
+// that cannot be evaluated is a ruleset error like any other, not a
+// reason to play blind. Err is the first such error (nil if none); Play
+// stops the game with it after the decision that met it.
+type FailingBot interface {
+	Bot
+	Err() error
+}
+
+// BotError is b's error when b is a FailingBot that met one, else nil.
+func BotError(b Bot) error {
+	if fb, ok := b.(FailingBot); ok {
+		return fb.Err()
+	}
+	return nil
+}
+
 // Play runs g to its end, with bots[i] deciding for seat i.
 func Play(g *Game, bots []Bot) error {
 	players := len(bots)
@@ -31,6 +49,9 @@ func Play(g *Game, bots []Bot) error {
 			return fmt.Errorf("bad decision: %s, %d options (%s)", PlayerName(d.Player), len(d.Options), d.Pos)
 		}
 		i := bots[d.Player].Choose(g, d)
+		if err := BotError(bots[d.Player]); err != nil {
+			return fmt.Errorf("the bot of %s: %w", PlayerName(d.Player), err)
+		}
 		if i < 0 || i >= len(d.Options) {
 			return fmt.Errorf("bot for %s chose option %d of %d", PlayerName(d.Player), i, len(d.Options))
 		}

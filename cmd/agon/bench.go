@@ -188,7 +188,11 @@ func benchCloneCost(p *interpreter.Program, prm benchParams, kinds []string) (be
 	}
 	for g.Decisions() < half && !g.Over() {
 		d := g.Pending()
-		if err := g.Apply(d.Options[bots[d.Player].Choose(g, d)].Key); err != nil {
+		i := bots[d.Player].Choose(g, d)
+		if err := interpreter.BotError(bots[d.Player]); err != nil {
+			return benchClone{}, err
+		}
+		if err := g.Apply(d.Options[i].Key); err != nil {
 			return benchClone{}, err
 		}
 	}

@@ -265,6 +265,9 @@ func (pl *player) choose(d *interpreter.Decision) (string, error) {
 	}
 	if b := pl.bots[d.Player]; b != nil {
 		i := b.Choose(pl.g, d)
+		if err := interpreter.BotError(b); err != nil {
+			return "", fmt.Errorf("the bot of %s: %w", interpreter.PlayerName(d.Player), err)
+		}
 		if i < 0 || i >= len(d.Options) {
 			return "", fmt.Errorf("bot %s chose option %d of %d", seatName(pl.seats, d.Player), i, len(d.Options))
 		}

@@ -20,6 +20,7 @@ import "agon/interpreter"
 type greedyBot struct {
 	r    *interpreter.Rand
 	seed uint64
+	heuristicError
 }
 
 // greedyFollowUps bounds the follow-up decisions played per option.
@@ -60,7 +61,9 @@ func (b *greedyBot) rate(g *interpreter.Game, d *interpreter.Decision, key strin
 	if err := finishMove(c, d.Player, d.Pos); err != nil {
 		return 0, err
 	}
-	return c.Heuristic(d.Player)
+	h, err := c.Heuristic(d.Player)
+	b.note(err)
+	return h, err
 }
 
 // finishMove plays the rest of player's move in c after a decision asked

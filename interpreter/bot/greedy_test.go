@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"agon/interpreter"
 	"agon/interpreter/internal/rulestest"
 )
 
@@ -80,4 +81,22 @@ func TestGreedyLeavesTheGameUntouched(t *testing.T) {
 	after, err := g.MarshalState()
 	require.NoError(t, err)
 	assert.Equal(t, string(before), string(after), "rating options plays them on clones only")
+}
+
+// A bots.heuristic that cannot be evaluated is the ruleset's error: the
+// search bots report it (interpreter.FailingBot), and Play stops the game
+// with it. Before, greedy skipped every option whose rating failed (and
+// took the first) and mcts rated such positions even: a broken heuristic
+// played blind while every report said "errors: 0".
+func TestSearchBotsReportAFailingHeuristic(t *testing.T) {
+	src := greedyGame + "bots:\n  heuristic: div(points[me], points[1 - me] - points[1 - me])\n"
+	for _, kind := range []string{"greedy", "mcts:10"} {
+		g := rulestest.Start(t, src, 2)
+		b, err := New(kind, 1)
+		require.NoError(t, err)
+		err = interpreter.Play(g, []interpreter.Bot{b, b})
+		require.Error(t, err, kind)
+		assert.Contains(t, err.Error(), "the bot of P1: bots.heuristic failed: ", kind)
+		assert.Contains(t, err.Error(), "division by zero", kind)
+	}
 }

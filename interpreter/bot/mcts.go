@@ -38,6 +38,7 @@ type mctsBot struct {
 	// scale is, with norm=search, the largest raw margin met in the
 	// current search (see reward.go).
 	scale float64
+	heuristicError
 }
 
 // mctsStream separates the mcts worlds' streams from every other.
@@ -225,9 +226,9 @@ func (b *mctsBot) playout(w *interpreter.Game, last *interpreter.Decision) (rewa
 		}
 	}
 	if !b.cfg.searchNorm || w.Over() {
-		return rate(w, b.cfg.margin), nil
+		return rate(w, b.cfg.margin, &b.heuristicError), nil
 	}
-	rewards, raw, top := rateRaw(w, b.cfg.margin)
+	rewards, raw, top := rateRaw(w, b.cfg.margin, &b.heuristicError)
 	b.scale = math.Max(b.scale, top)
 	return rewards, raw
 }

@@ -104,7 +104,7 @@ func (b *mctsBot) order(w *interpreter.Game, d *interpreter.Decision, limit int)
 	rs := make([]rated, n)
 	for i, at := range idx[:n] {
 		key := d.Options[at].Key
-		v, err := oneStep(w, d, key)
+		v, err := oneStep(w, d, key, &b.heuristicError)
 		rs[i] = rated{key, v, err == nil}
 	}
 	sort.SliceStable(rs, func(i, j int) bool {
@@ -126,7 +126,7 @@ func (b *mctsBot) order(w *interpreter.Game, d *interpreter.Decision, limit int)
 // oneStep plays key on a clone of w, then the rest of the mover's move,
 // and returns the mover's margin there: its heuristic (at the end of the
 // game, its score) less the best other seat's.
-func oneStep(w *interpreter.Game, d *interpreter.Decision, key string) (float64, error) {
+func oneStep(w *interpreter.Game, d *interpreter.Decision, key string, fail *heuristicError) (float64, error) {
 	c := w.Clone()
 	if err := c.Apply(key); err != nil {
 		return 0, err
@@ -145,6 +145,7 @@ func oneStep(w *interpreter.Game, d *interpreter.Decision, key string) (float64,
 		for s := range values {
 			h, err := c.Heuristic(s)
 			if err != nil {
+				fail.note(err)
 				return 0, err
 			}
 			values[s] = float64(h)

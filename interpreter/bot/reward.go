@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"math"
 
 	"agon/interpreter"
@@ -28,7 +29,7 @@ import (
 // unknown (it is normalised by the values themselves).
 
 // rate returns every seat's reward in w's position.
-func rate(w *interpreter.Game, margin float64) []float64 {
+func rate(w *interpreter.Game, margin float64, fail *heuristicError) []float64 {
 	n := w.Players()
 	if res := w.Result(); res != nil {
 		values := make([]float64, n)
@@ -45,6 +46,7 @@ func rate(w *interpreter.Game, margin float64) []float64 {
 	for s := range values {
 		h, err := w.Heuristic(s)
 		if err != nil {
+			fail.note(err)
 			return even(n)
 		}
 		values[s] = float64(h)
@@ -59,12 +61,13 @@ func rate(w *interpreter.Game, margin float64) []float64 {
 // So the margin's scale is that of the positions the search compares,
 // whatever the heuristic's: a heuristic that is itself relative (sums to
 // about zero over the seats) would saturate the per-position scale.
-func rateRaw(w *interpreter.Game, margin float64) (rewards, raw []float64, top float64) {
+func rateRaw(w *interpreter.Game, margin float64, fail *heuristicError) (rewards, raw []float64, top float64) {
 	n := w.Players()
 	values := make([]float64, n)
 	for s := range values {
 		h, err := w.Heuristic(s)
 		if err != nil {
+			fail.note(err)
 			return even(n), nil, 0
 		}
 		values[s] = float64(h)
@@ -154,3 +157,20 @@ func failed(n, mover int) []float64 {
 	}
 	return out
 }
+
+// heuristicError keeps the first failure of the ruleset's bots.heuristic
+// that a bot met (it implements interpreter.FailingBot's Err). A heuristic
+// that cannot be evaluated is the ruleset's error: greedy skipped the
+// option and mcts rated the position even, so a broken heuristic played
+// like a first or random bot and every report said "errors: 0".
+type heuristicError struct{ err error }
+
+// note keeps err if it is the first.
+func (h *heuristicError) note(err error) {
+	if h.err == nil && err != nil {
+		h.err = fmt.Errorf("bots.heuristic failed: %w", err)
+	}
+}
+
+// Err is the first failure met, or nil.
+func (h *heuristicError) Err() error { return h.err }
