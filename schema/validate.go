@@ -27,6 +27,7 @@ func Validate(rs *Ruleset, ds *Diagnostics) {
 	v.vars()
 	v.functions()
 	v.topNames()
+	v.constantValues()
 	v.playerNames()
 	v.effects()
 	v.report()
@@ -523,6 +524,43 @@ func (v *validator) topNames() {
 			v.claim(seen, name, named{"board", b.Pos})
 		}
 	}
+}
+
+// constantValues reports a constant written with no value (rounds: with
+// nothing after it, or a ~ in its map or list): no rule can read one, and
+// each game failed at its first read ("expected int, got nothing").
+func (v *validator) constantValues() {
+	for _, name := range v.rs.ConstantOrder {
+		c := v.rs.Constants[name]
+		switch where := nothingIn(c.V, name); {
+		case where == name:
+			v.ds.Addf(c.Pos, "constant %s needs a value (e.g. %s: 8, or a list or a map)", name, name)
+		case where != "":
+			v.ds.Addf(c.Pos, "constant %s: %s needs a value", name, where)
+		}
+	}
+}
+
+// nothingIn names the first place in x that holds no value (x itself as
+// at; a map's key or a list's index after it), or "".
+func nothingIn(x any, at string) string {
+	switch t := x.(type) {
+	case nil:
+		return at
+	case map[string]any:
+		for _, k := range sortedKeys(t) {
+			if w := nothingIn(t[k], at+"."+k); w != "" {
+				return w
+			}
+		}
+	case []any:
+		for i, e := range t {
+			if w := nothingIn(e, fmt.Sprintf("%s[%d]", at, i)); w != "" {
+				return w
+			}
+		}
+	}
+	return ""
 }
 
 // playerNames reports player vars and player zones that share a name:

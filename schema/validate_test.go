@@ -1,7 +1,9 @@
 package schema
 
 import (
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -164,4 +166,18 @@ player_vars:
 		`g/c.yaml:2:11: var "secret": visibility owner is for player_vars (a var of the whole game belongs to no player, so no one would see it); use hidden, or make it a player var`,
 		`g/c.yaml:4:10: zone vault: visibility owner needs owner: player (a zone of the whole game belongs to no player, so no one would see it); use hidden`,
 	}, messages(ds))
+}
+
+// A constant written with no value, or with a ~ inside its map or list,
+// is reported at load (outside reliability audit: it passed validate and
+// every game failed at its first read).
+func TestValidateConstantWithoutValue(t *testing.T) {
+	fsys := sampleFiles()
+	a := string(fsys["g/a.yaml"].Data)
+	a = strings.Replace(a, "  hand_size: 3\n", "  hand_size:\n  lst: [1, ~]\n", 1)
+	fsys["g/a.yaml"] = &fstest.MapFile{Data: []byte(a)}
+	_, ds := Load(fsys, "g")
+	msgs := messages(ds)
+	assert.Contains(t, msgs, "g/a.yaml:6:13: constant hand_size needs a value (e.g. hand_size: 8, or a list or a map)")
+	assert.Contains(t, msgs, "g/a.yaml:7:8: constant lst: lst[1] needs a value")
 }
