@@ -107,7 +107,7 @@ func explainFailure(stderr io.Writer, prm explainParams, t *transcript.Transcrip
 		return fail(stderr, err)
 	}
 	fmt.Fprintf(stderr, "error: the transcript does not replay up to decision %d:\n%s\n", prm.Step, d.Error())
-	if hint := explainHint(prm.File, d); hint != "" {
+	if hint := explainHint(prm.File, prm.Ruleset, d); hint != "" {
 		fmt.Fprintln(stderr, hint)
 	}
 	fmt.Fprintf(stderr, "a transcript recorded with another version of the rules diverges: explain it with the rules it was recorded with (--ruleset DIR), or record it again (agon record)\n")
@@ -118,23 +118,37 @@ func explainFailure(stderr io.Writer, prm explainParams, t *transcript.Transcrip
 // (explainCommand) that shows where a transcript diverged: the decision that differs, or the last decision
 // before the step that differs and what the rules did after it ("" when
 // the divergence comes before the first decision, or in a scenario file).
-func explainHint(file string, d *transcript.Divergence) string {
+func explainHint(file, ruleset string, d *transcript.Divergence) string {
 	switch {
 	case d.Decision == 0:
 		return ""
 	case d.AtDecision:
-		return "to see why the rules differ there, explain that decision: " + explainCommand(file, d)
+		return "to see why the rules differ there, explain that decision: " + explainCommand(file, ruleset, d)
 	}
-	return "to see the decision before it and what the rules did after it: " + explainCommand(file, d)
+	return "to see the decision before it and what the rules did after it: " + explainCommand(file, ruleset, d)
 }
 
 // explainCommand is the agon explain command that shows the decision a
 // divergence is at or after ("" before the first decision).
-func explainCommand(file string, d *transcript.Divergence) string {
+func explainCommand(file, ruleset string, d *transcript.Divergence) string {
 	if d.Decision == 0 {
 		return ""
 	}
-	return fmt.Sprintf("agon explain %s --step %d", file, d.Decision)
+	cmd := fmt.Sprintf("agon explain %s --step %d", shellWord(file), d.Decision)
+	if ruleset != "" {
+		// the rules replayed against, or explain shows another game
+		cmd += " --ruleset " + shellWord(ruleset)
+	}
+	return cmd
+}
+
+// shellWord is s as a shell reads it back: as it is when it holds only
+// safe characters, else in single quotes.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:,+=@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // explainAt fills out with the decision pending in g (the transcript's

@@ -58,6 +58,8 @@ type replayJSON struct {
 	loadErr error // why the transcript or its ruleset did not load
 	// ownVariant is the transcript's own variant, for messages.
 	ownVariant string
+	// rulesetFlag is replay's --ruleset, which the explain command repeats.
+	rulesetFlag string
 }
 
 // replaySummary is the --json output of agon replay with several files.
@@ -96,7 +98,7 @@ func (out *replayJSON) setFailure(err error) {
 	var d *transcript.Divergence
 	if errors.As(err, &d) {
 		out.Divergence = &divergence{Step: d.Step + 1, Decision: d.Decision, At: divergenceAt(d), Line: d.Line, Expected: d.Expected, Got: d.Got,
-			Message: d.Error(), Explain: explainCommand(out.File, d), hint: explainHint(out.File, d)}
+			Message: d.Error(), Explain: explainCommand(out.File, out.rulesetFlag, d), hint: explainHint(out.File, out.rulesetFlag, d)}
 	} else if err != nil {
 		out.Error = err.Error()
 	}
@@ -244,7 +246,7 @@ func replayFile(prm replayParams, file string) replayJSON {
 	if isScenarioFile(file) {
 		return replayScenario(prm, file)
 	}
-	out := replayJSON{File: file}
+	out := replayJSON{File: file, rulesetFlag: prm.Ruleset}
 	t, p, source, err := openReplay(prm, file)
 	out.RulesetSource = source
 	if err != nil {

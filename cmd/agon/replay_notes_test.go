@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -99,4 +100,23 @@ func TestReplayOfACopysTranscriptSuggestsRuleset(t *testing.T) {
 	require.NoError(t, os.WriteFile(file, []byte(strings.Replace(string(data), "game: peloponnes\n", "game: mygame\n", 1)), 0o644))
 	_, out, stderr = runCLI(t, "", "replay", file)
 	assert.Contains(t, out+stderr, `unknown game "mygame": built-in games are athens, cyclades, peloponnes, politeia (the folder it was recorded from, `)
+}
+
+// The explain command replay suggests repeats its --ruleset (outside
+// reliability audit: without it explain showed the built-in game, another
+// game from the one that diverged), and quotes a file name a shell would
+// split.
+func TestReplaySuggestsExplainWithItsRuleset(t *testing.T) {
+	requireCore(t)
+	root := t.TempDir()
+	dir := filepath.Join(root, "copy")
+	copyRuleset(t, dir, "constants.yaml", "  rounds: 8 ", "  rounds: 7 ")
+	file := filepath.Join(root, "my game.yaml")
+	code, _, stderr := runCLI(t, "", "record", "peloponnes", "--players", "2", "--seed", "3", "-o", file)
+	require.Equal(t, exitOK, code, stderr)
+	code, out, stderr := runCLI(t, "", "replay", file, "--ruleset", dir)
+	require.NotEqual(t, exitOK, code, out+stderr)
+	assert.Regexp(t, `agon explain '`+regexp.QuoteMeta(file)+`' --step \d+ --ruleset `+regexp.QuoteMeta(dir)+`\n`, out+stderr)
+	_, out, _ = runCLI(t, "", "replay", file, "--ruleset", dir, "--json")
+	assert.Regexp(t, `"explain": "agon explain '`+regexp.QuoteMeta(file)+`' --step \d+ --ruleset `+regexp.QuoteMeta(dir)+`"`, out)
 }

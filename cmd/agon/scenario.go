@@ -65,7 +65,7 @@ func openScenario(file, ref string) (*transcript.Scenario, *interpreter.Program,
 // replayScenario runs a scenario file for agon replay: its outcome in the
 // same form as a transcript's (the first failing step as the divergence).
 func replayScenario(prm replayParams, file string) replayJSON {
-	out := replayJSON{File: file}
+	out := replayJSON{File: file, rulesetFlag: prm.Ruleset}
 	if prm.VariantSet {
 		out.loadErr = usagef("--variant is for transcripts; a scenario file names its variant and patch itself")
 		return out
