@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agon/interpreter/sim"
 	"context"
 	"fmt"
 	"io"
@@ -145,7 +146,7 @@ func bench(ctx context.Context, p *interpreter.Program, prm benchParams) (*bench
 	start, decisions := time.Now(), 0
 	for i := range prm.Games {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("interrupted after %s", count(i, "game"))
+			return nil, &sim.Interrupted{Done: i, Total: prm.Games} // exit 130, as simulate
 		}
 		o := playOne(p, prm.Players, gameSeed(prm.Seed, i), kinds)
 		if o.Err != "" {

@@ -26,7 +26,7 @@ func benchFunctions(ctx context.Context, p *interpreter.Program, prm benchParams
 	counts := &interpreter.CallCounts{}
 	for i := range prm.Games {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("interrupted after %s", count(i, "game"))
+			return nil, &sim.Interrupted{Done: i, Total: prm.Games}
 		}
 		seed := gameSeed(prm.Seed, i)
 		bots, err := sim.NewBots(kinds, seed)

@@ -64,7 +64,7 @@ func TestInterruptedSimulateReportsTheGamesThatFinished(t *testing.T) {
 	assert.Contains(t, errOut, "error: "+stats+" is of an interrupted run (only its first games finished): merged, it would stand for all the games of its shard; run that shard again\n")
 }
 
-// Interrupted before any game finished, simulate and compare exit 130
+// Interrupted before any game finished, simulate, compare and bench exit 130
 // and write nothing.
 func TestInterruptedBeforeAnyGame(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -75,6 +75,8 @@ func TestInterruptedBeforeAnyGame(t *testing.T) {
 		"simulate peloponnes --players 3 --games 4 --set conquest_bonus=1,2":    "error: conquest_bonus=1: interrupted after 0 of 4 games; 1 value after it not played\n",
 		"compare peloponnes --variant harsh-catastrophes --players 3 --games 4": "error: A (base rules): interrupted after 0 of 4 games; nothing compared\n",
 		"compare peloponnes --set conquest_bonus=1,2 --players 3 --games 4":     "error: A (the ruleset's own conquest_bonus): interrupted after 0 of 4 games; nothing compared\n",
+		// bench exited 1 (outside reliability audit)
+		"bench peloponnes --players 3 --games 4": "error: interrupted after 0 of 4 games\n",
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(ctx, strings.Fields(args), strings.NewReader(""), &stdout, &stderr)

@@ -107,6 +107,9 @@ func (s *simulation) run(ctx context.Context, stdout, stderr io.Writer) int {
 		return exitInterrupted
 	case rep.Errors > 0:
 		return exitProblems
+	case rep.Games > 0 && rep.Finished() == 0:
+		// every game stopped by the decision limit: no result at all
+		return exitProblems
 	}
 	return exitOK
 }

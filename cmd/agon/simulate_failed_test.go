@@ -42,3 +42,15 @@ func TestSimulateEveryGameFailed(t *testing.T) {
 	assert.Equal(t, exitProblems, code)
 	assert.Regexp(t, `\n +1 +2 +2 +0 +- +- +-\s*\n`, out, "a sweep's means of no games are -, not 0")
 }
+
+// A run whose every game is stopped by the decision limit has no result:
+// it exits 1 as a run whose games all failed does (it exited 0; outside
+// reliability audit).
+func TestSimulateEveryGameStopped(t *testing.T) {
+	rules := "game: endless\nplayers: {min: 2, max: 2}\nvars: {x: {type: int}}\nscoring: {score: 0}\n" +
+		"flow:\n  - while: x >= 0\n    do:\n      - choose: {who: 0, prompt: go, options: [{key: go}, {key: stay}]}\n  - end_game: true\n"
+	dir := oneFileRuleset(t, "endless", rules)
+	code, out, stderr := runCLI(t, "", "simulate", dir, "--games", "2")
+	assert.Equal(t, exitProblems, code, stderr)
+	assert.Contains(t, out, "no finished games to summarise (every game failed or was stopped)")
+}
