@@ -359,6 +359,7 @@ type decoder struct {
 	// players of the decide steps, for checkSeats.
 	players, seats *yaml.Node
 	decides        []*yaml.Node
+	winners        *yaml.Node // the result's winners: list, checked against players
 	// resultNode is the value of the result: key, for messages.
 	resultNode *yaml.Node
 }
@@ -445,6 +446,14 @@ func (d *decoder) checkSeats(t *Transcript) {
 		n, err := strconv.Atoi(v.Value)
 		if err == nil && (n < 0 || n >= t.Players) {
 			d.errorf(v, "decide: %d is no player of this game: players are numbered from 0 (P1) to %d (P%d)", n, t.Players-1, t.Players)
+		}
+	}
+	if d.winners != nil && d.winners.Kind == yaml.SequenceNode {
+		for _, v := range d.winners.Content {
+			n, err := strconv.Atoi(v.Value)
+			if err == nil && (n < 0 || n >= t.Players) {
+				d.errorf(v, "winners: %d is no player of this game: winners are seats from 0 (P1) to %d (P%d)", n, t.Players-1, t.Players)
+			}
 		}
 	}
 }
@@ -536,15 +545,27 @@ func (d *decoder) str(v *yaml.Node) string {
 func (d *decoder) int(v *yaml.Node) int {
 	n, err := strconv.Atoi(v.Value)
 	if v.Kind != yaml.ScalarNode || err != nil {
-		d.errorf(v, "expected an integer, got %q", v.Value)
+		d.errorf(v, "expected an integer, got %s", nodeText(v))
 	}
 	return n
+}
+
+// nodeText names what a node holds, for messages: a scalar's text, or
+// "a mapping" or "a list" (whose Value is empty: they read as got "").
+func nodeText(v *yaml.Node) string {
+	switch v.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	}
+	return strconv.Quote(v.Value)
 }
 
 // bool decodes a scalar as true or false.
 func (d *decoder) bool(v *yaml.Node) bool {
 	if v.Kind != yaml.ScalarNode || (v.Value != "true" && v.Value != "false") {
-		d.errorf(v, "expected true or false, got %q", v.Value)
+		d.errorf(v, "expected true or false, got %s", nodeText(v))
 		return false
 	}
 	return v.Value == "true"
@@ -554,7 +575,7 @@ func (d *decoder) bool(v *yaml.Node) bool {
 func (d *decoder) uint(v *yaml.Node) uint64 {
 	n, err := strconv.ParseUint(v.Value, 0, 64)
 	if v.Kind != yaml.ScalarNode || err != nil {
-		d.errorf(v, "expected an unsigned integer, got %q", v.Value)
+		d.errorf(v, "expected an unsigned integer, got %s", nodeText(v))
 	}
 	return n
 }
@@ -606,6 +627,7 @@ func (d *decoder) result(v *yaml.Node) *Result {
 			r.Scores, r.ScoresLine = d.ints(v), v.Line
 		} else {
 			r.Winners, r.WinnersLine = d.ints(v), v.Line
+			d.winners = v
 		}
 	})
 	return r

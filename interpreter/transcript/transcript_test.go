@@ -186,6 +186,11 @@ func TestReadChecksSeatsAndDecidingPlayers(t *testing.T) {
 		"game: g\nplayers: 4\nsteps:\n  - decide: 9\n    key: a\n":  "t.yaml:4:13: decide: 9 is no player of this game: players are numbered from 0 (P1) to 3 (P4)",
 		"game: g\nsteps:\n  - decide: -1\n    key: a\nplayers: 2\n": "t.yaml:3:13: decide: -1 is no player of this game",
 		"game: g\nplayers: 0\nsteps: []\n":                          "t.yaml:2:10: players must be at least 1, not 0",
+		// outside reliability audit: winners were not checked ("expected
+		// winners [P10]"), and a mapping or list for a number read as ""
+		"game: g\nplayers: 2\nsteps: []\nresult:\n  scores: [1, 2]\n  winners: [9]\n": "t.yaml:6:13: winners: 9 is no player of this game: winners are seats from 0 (P1) to 1 (P2)",
+		"game: g\nplayers: {n: 2}\nsteps: []\n":                                       "t.yaml:2:10: expected an integer, got a mapping",
+		"game: g\nplayers: 2\nseed: [1]\nsteps: []\n":                                 "t.yaml:3:7: expected an unsigned integer, got a list",
 	}
 	for text, want := range bad {
 		_, err := Read("t.yaml", []byte(text))
