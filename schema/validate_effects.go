@@ -242,6 +242,10 @@ func (v *validator) choice(c *Choice) {
 		return
 	}
 	v.pick(c)
+	if c.Pick == nil && c.Options != nil && len(c.Options) == 0 {
+		// options: [] can never offer anything: every game stopped there
+		v.ds.Addf(c.Pos, "options: [] offers nothing: a choose needs at least one option (or a pick)")
+	}
 	seen := map[string]Pos{}
 	for _, o := range c.Options {
 		if o == nil {

@@ -181,3 +181,12 @@ func TestValidateConstantWithoutValue(t *testing.T) {
 	assert.Contains(t, msgs, "g/a.yaml:6:13: constant hand_size needs a value (e.g. hand_size: 8, or a list or a map)")
 	assert.Contains(t, msgs, "g/a.yaml:7:8: constant lst: lst[1] needs a value")
 }
+
+// options: [] is a load error (outside reliability audit: it passed, and
+// every game stopped there with "no legal option").
+func TestValidateEmptyOptionsList(t *testing.T) {
+	fsys := sampleFiles()
+	fsys["g/c.yaml"] = &fstest.MapFile{Data: []byte("procedures:\n  nothing:\n    do:\n      - choose:\n          who: 0\n          prompt: pick\n          options: []\n")}
+	_, ds := Load(fsys, "g")
+	assert.Contains(t, strings.Join(messages(ds), "\n"), "options: [] offers nothing: a choose needs at least one option (or a pick)")
+}
