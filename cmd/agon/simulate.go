@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -403,10 +404,20 @@ refuses such a file) and exits 130. A second Ctrl-C stops at once.`,
 // cannot be written (no such folder, not a regular file, a folder it may
 // not write in), before any game is played rather than after.
 func checkOutputs(files map[string]string) error {
+	seen := map[string]string{} // cleaned path → the flag that named it
 	for _, flag := range []string{"--rows", "--stats", "--report"} {
 		if err := checkOutputFile(flag, files[flag]); err != nil {
 			return err
 		}
+		if files[flag] == "" {
+			continue
+		}
+		path := filepath.Clean(files[flag])
+		if other, dup := seen[path]; dup {
+			// the second would overwrite the first: a CSV lost for a JSON
+			return usagef("%s and %s both name %s: give each its own file", other, flag, files[flag])
+		}
+		seen[path] = flag
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -53,4 +54,14 @@ func TestSimulateEveryGameStopped(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "simulate", dir, "--games", "2")
 	assert.Equal(t, exitProblems, code, stderr)
 	assert.Contains(t, out, "no finished games to summarise (every game failed or was stopped)")
+}
+
+// --rows, --stats and --report may not name one file: the last written
+// replaced the others (outside reliability audit).
+func TestSimulateRefusesOneFileForTwoOutputs(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "same.out")
+	code, _, stderr := runCLI(t, "", "simulate", "peloponnes", "--games", "2", "--rows", file, "--stats", file)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "error: --rows and --stats both name "+file+": give each its own file")
+	assert.NoFileExists(t, file)
 }
