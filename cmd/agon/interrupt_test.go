@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -122,4 +123,38 @@ func TestInterruptedCompareComparesTheGamesBothFinished(t *testing.T) {
 	assert.Equal(t, c.A.Games, c.B.Games, "the same games on each side")
 	assert.Less(t, c.B.Games, 30)
 	assert.Regexp(t, `\r\x1b\[Knote: B \(harsh-catastrophes\): interrupted after \d+ of 30 games; A and B are compared on the first \d+ games of each\n$`, stderr.buf.String())
+}
+
+// Ctrl-C stops play and record (outside reliability audit: the first did
+// nothing, the second killed agon and nothing was kept): play saves the
+// unfinished game as quitting does, record keeps FILE.partial, both exit
+// 130.
+func TestPlayAndRecordStopAtCtrlC(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := t.TempDir()
+	played, recorded := filepath.Join(dir, "p.yaml"), filepath.Join(dir, "r.yaml")
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, []string{"play", "peloponnes", "--players", "2", "--seed", "3", "--record", played}, strings.NewReader("1\n"), &stdout, &stderr)
+	assert.Equal(t, exitInterrupted, code, stderr.String())
+	assert.Contains(t, stderr.String(), "game interrupted\nwrote "+played+": the unfinished game")
+	stderr.Reset()
+	code = run(ctx, []string{"record", "peloponnes", "--players", "2", "-o", recorded}, strings.NewReader(""), &stdout, &stderr)
+	assert.Equal(t, exitInterrupted, code, stderr.String())
+	assert.Contains(t, stderr.String(), "interrupted: "+recorded+" is kept as it was; the transcript so far is in "+recorded+".partial")
+	assert.FileExists(t, recorded+".partial")
+	assert.NoFileExists(t, recorded)
+}
+
+// Ctrl-C while play waits for a line at its prompt stops it too.
+func TestPlayStopsAtCtrlCWhileWaitingForALine(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	in, w := io.Pipe() // a terminal nobody types at
+	defer w.Close()
+	stdout := &cancelOn{text: "choose 1-", cancel: cancel} // Ctrl-C at the prompt
+	var stderr bytes.Buffer
+	code := run(ctx, []string{"play", "peloponnes", "--players", "2", "--seed", "3"}, in, stdout, &stderr)
+	assert.Equal(t, exitInterrupted, code, stderr.String())
+	assert.Contains(t, stderr.String(), "game interrupted")
 }

@@ -59,7 +59,7 @@ type player struct {
 }
 
 // runPlay plays an interactive game over stdin and stdout.
-func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+func runPlay(ctx context.Context, prm playParams, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	p, sc, source, err := loadPlayProgram(prm)
 	if err != nil {
 		printSource(stderr, source)
@@ -73,12 +73,19 @@ func runPlay(_ context.Context, prm playParams, stdin io.Reader, stdout, stderr 
 		return printLoadError(stderr, err)
 	}
 	defer func() { code = savePlayed(prm, pl, code, stderr) }()
+	// Ctrl-C stops the game at the prompt or between the bots' decisions,
+	// and the game is saved (--record) as when it is quit.
+	defer pl.in.watch(ctx)()
 	if err := pl.run(); err != nil {
 		pl.showRest()
-		if errors.Is(err, errQuit) {
+		switch {
+		case errors.Is(err, errQuit):
 			// Quitting is the person's choice, not a problem found.
 			fmt.Fprintln(stderr, "game abandoned")
 			return exitOK
+		case errors.Is(err, errInterrupted):
+			fmt.Fprintln(stderr, "game interrupted")
+			return exitInterrupted
 		}
 		return fail(stderr, err)
 	}
@@ -235,6 +242,9 @@ func (pl *player) hasHuman() bool {
 // run plays until the game is over.
 func (pl *player) run() error {
 	for !pl.g.Over() {
+		if pl.in.ctx != nil && pl.in.ctx.Err() != nil {
+			return errInterrupted // Ctrl-C while bots decide
+		}
 		if !pl.hasHuman() {
 			pl.stream()
 		}

@@ -67,6 +67,9 @@ func (pl *player) ask(d *interpreter.Decision) (string, error) {
 		case errors.Is(err, io.EOF):
 			fmt.Fprintln(pl.out)
 			return "", fmt.Errorf("input ended before the game did")
+		case errors.Is(err, errInterrupted):
+			fmt.Fprintln(pl.out)
+			return "", err
 		case err != nil:
 			fmt.Fprintln(pl.out)
 			return "", fmt.Errorf("reading the input: %w", err)

@@ -32,7 +32,7 @@ type recordParams struct {
 // is replaced atomically and only by a finished game: when the game fails,
 // the file is kept as it was and the transcript so far goes to FILE.partial
 // (or to stdout without -o).
-func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) int {
+func runRecord(ctx context.Context, prm recordParams, stdout, stderr io.Writer) int {
 	p, source, err := loadSourced(prm.Ruleset, prm.Variant)
 	if err != nil {
 		printSource(stderr, source)
@@ -48,6 +48,9 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 	if err := checkOutputFile("-o", prm.Output); err != nil {
 		return fail(stderr, err)
 	}
+	for i, b := range bots {
+		bots[i] = interruptible{Bot: b, ctx: ctx} // Ctrl-C stops between decisions
+	}
 	t, playErr := transcript.Record(p, interpreter.Config{Players: prm.Players, Seed: prm.Seed}, bots)
 	if t == nil {
 		return fail(stderr, playErr)
@@ -59,6 +62,12 @@ func runRecord(_ context.Context, prm recordParams, stdout, stderr io.Writer) in
 	}
 	if err := writeOutput(out, t.Marshal(), stdout); err != nil {
 		return fail(stderr, err)
+	}
+	if errors.Is(playErr, errInterrupted) {
+		if out != "" {
+			fmt.Fprintf(stderr, "interrupted: %s is kept as it was; the transcript so far is in %s\n", prm.Output, out)
+		}
+		return exitInterrupted
 	}
 	if playErr != nil {
 		if out != "" {
@@ -242,4 +251,28 @@ transcript is valid and replays).`,
 	f.Uint64Var(&prm.Seed, "seed", 1, "seed of the game and its bots")
 	f.StringVarP(&prm.Output, "output", "o", "", "write the transcript to this file (default: stdout)")
 	return cmd
+}
+
+// interruptible is a bot that stops the game once ctx has ended (Ctrl-C):
+// Play asks its Err after every choice (interpreter.FailingBot).
+type interruptible struct {
+	interpreter.Bot
+	ctx context.Context
+}
+
+// String names the bot as the wrapped one names itself (the transcript's
+// seats: come from it).
+func (b interruptible) String() string {
+	if s, ok := b.Bot.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return "bot"
+}
+
+// Err is errInterrupted once ctx has ended, else the bot's own error.
+func (b interruptible) Err() error {
+	if b.ctx.Err() != nil {
+		return errInterrupted
+	}
+	return interpreter.BotError(b.Bot)
 }
