@@ -90,6 +90,11 @@ func (v *validator) players() {
 	if !p.Pos.IsValid() {
 		return
 	}
+	if p.Min == 0 && p.Max == 0 {
+		// players: 3 or players: {}: say what to write, not that min is 0
+		v.ds.Addf(p.Pos, "players needs the smallest and largest count, e.g. players: {min: 2, max: 4} (or {min: 3, max: 3})")
+		return
+	}
 	if p.Min < 1 {
 		v.ds.Addf(p.Pos, "players.min must be at least 1, got %d", p.Min)
 	}

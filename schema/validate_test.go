@@ -190,3 +190,19 @@ func TestValidateEmptyOptionsList(t *testing.T) {
 	_, ds := Load(fsys, "g")
 	assert.Contains(t, strings.Join(messages(ds), "\n"), "options: [] offers nothing: a choose needs at least one option (or a pick)")
 }
+
+// players: 3 says what to write and gives no indentation hint (outside
+// reliability audit: "is this line indented too little?" for a line at
+// the left margin, then "players.min must be at least 1, got 0").
+func TestValidatePlayersAsANumber(t *testing.T) {
+	fsys := sampleFiles()
+	a := string(fsys["g/a.yaml"].Data)
+	a = strings.Replace(a, "players: {min: 2, max: 4}\nconstants:\n  hand_size: 3\n  track: {plague: 4}\n", "constants:\n  hand_size: 3\n  track: {plague: 4}\nplayers: 3\n", 1)
+	fsys["g/a.yaml"] = &fstest.MapFile{Data: []byte(a)}
+	_, ds := Load(fsys, "g")
+	msgs := strings.Join(messages(ds), "\n")
+	assert.Contains(t, msgs, "players needs the smallest and largest count, e.g. players: {min: 2, max: 4} (or {min: 3, max: 3})")
+	assert.Contains(t, msgs, "expected a mapping, got an integer")
+	assert.NotContains(t, msgs, "indented too little")
+	assert.NotContains(t, msgs, "players.min must be")
+}

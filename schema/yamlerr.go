@@ -106,7 +106,9 @@ func dedentHint(src []string, n int) string {
 			continue
 		}
 		got, above := indentOf(src[n-1]), indentOf(src[p-1])
-		if got < above && !opensBlock(src[p-1]) && !strings.HasPrefix(strings.TrimSpace(src[p-1]), "- ") {
+		// a line at the left margin is a top-level key written there, not
+		// one that slipped out of its block (that would be an unknown key)
+		if got > 0 && got < above && !opensBlock(src[p-1]) && !strings.HasPrefix(strings.TrimSpace(src[p-1]), "- ") {
 			return fmt.Sprintf(" (is this line indented too little? it has %d spaces, line %d above it %d)", got, p, above)
 		}
 		return ""
