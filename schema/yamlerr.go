@@ -256,20 +256,31 @@ func keyBefore(src []string, n, ind int) bool {
 // flowDepth is how many brackets ({ and [) a line leaves open, outside
 // quotes and comments.
 func flowDepth(line string) int {
+	return scanBrackets(stripComment(line), nil)
+}
+
+// scanBrackets walks s outside quotes, counting brackets ({ and [ open, }
+// and ] close); after each closing one it calls closed (when not nil) with
+// its index and the depth it leaves, and stops when closed returns false.
+// It returns the depth where it stopped.
+func scanBrackets(s string, closed func(i, depth int) bool) int {
 	depth := 0
-	var quote rune
-	for _, r := range stripComment(line) {
-		switch {
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
 		case quote != 0:
-			if r == quote {
+			if c == quote {
 				quote = 0
 			}
-		case r == '"' || r == '\'':
-			quote = r
-		case r == '{' || r == '[':
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '{' || c == '[':
 			depth++
-		case r == '}' || r == ']':
+		case c == '}' || c == ']':
 			depth--
+			if closed != nil && !closed(i, depth) {
+				return depth
+			}
 		}
 	}
 	return depth
@@ -458,23 +469,13 @@ func closingIndex(v string) int {
 		}
 		return -1
 	}
-	depth := 0
-	var quote byte
-	for i := 0; i < len(v); i++ {
-		switch c := v[i]; {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '{' || c == '[':
-			depth++
-		case c == '}' || c == ']':
-			if depth--; depth == 0 {
-				return i
-			}
+	end := -1
+	scanBrackets(v, func(i, depth int) bool {
+		if depth == 0 {
+			end = i
+			return false
 		}
-	}
-	return -1
+		return true
+	})
+	return end
 }
