@@ -116,6 +116,11 @@ func loadTree(fsys fs.FS, dir string, ds *Diagnostics) *tree {
 	}
 	for _, e := range entries {
 		name := e.Name()
+		if stem, yml := strings.CutSuffix(name, ".yml"); yml && !e.IsDir() {
+			// read silently past, its rules would be missing without a word
+			ds.Addf(Pos{File: path.Join(dir, name)}, "%s is not read: a ruleset's files end in .yaml (rename it %s.yaml)", name, stem)
+			continue
+		}
 		if e.IsDir() || !strings.HasSuffix(name, ".yaml") || strings.HasPrefix(name, "variant-") {
 			continue
 		}

@@ -299,3 +299,12 @@ func TestLoadIndentationSlipsAroundFlowRowsAndKeys(t *testing.T) {
 		})
 	}
 }
+
+// A .yml file in a ruleset folder is reported: it was skipped without a
+// word, and its rules were missing (outside reliability audit).
+func TestLoadReportsAYmlFile(t *testing.T) {
+	fsys := sampleFiles()
+	fsys["g/extra.yml"] = &fstest.MapFile{Data: []byte("vars:\n  x: {type: int}\n")}
+	_, ds := Load(fsys, "g")
+	assert.Contains(t, messages(ds), "g/extra.yml: extra.yml is not read: a ruleset's files end in .yaml (rename it extra.yaml)")
+}

@@ -11,6 +11,8 @@ package transcript
 import (
 	"bytes"
 	"fmt"
+	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -316,12 +318,46 @@ func Read(name string, data []byte) (*Transcript, error) {
 	if err != nil {
 		return t, err
 	}
+	if err := rulesetFile(name, doc); err != nil {
+		return t, err
+	}
 	d := &decoder{file: name}
 	d.transcript(doc, t)
 	if len(doc.Content) > 0 && doc.Content[0].Kind == yaml.MappingNode {
 		readComments(data, doc, t)
 	}
 	return t, d.ds.Err()
+}
+
+// rulesetKeys are top-level keys of a ruleset's files that no transcript
+// or scenario has.
+var rulesetKeys = []string{"flow", "procedures", "phases", "cards", "zones", "functions", "triggers", "setup",
+	"scoring", "vocabularies", "player_vars", "constants", "vars", "boards", "views", "report", "bots", "title"}
+
+// rulesetFile is an error when doc is a ruleset's file (it has a ruleset's
+// keys and no steps:) given where a transcript was expected: one message
+// that says so, rather than every key that is not a transcript's.
+func rulesetFile(name string, doc *yaml.Node) error {
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil
+	}
+	var found []string
+	top := doc.Content[0]
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		switch k := top.Content[i].Value; {
+		case k == "steps":
+			return nil
+		case slices.Contains(rulesetKeys, k):
+			found = append(found, k+":")
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	var ds schema.Diagnostics
+	ds.Addf(schema.Pos{File: name, Line: 1, Col: 1}, "this is a ruleset's file (it has %s), not a transcript or scenario: to check the ruleset, run agon validate %s",
+		schema.JoinAtMost(found, 3), path.Dir(filepath.ToSlash(name)))
+	return ds.Err()
 }
 
 // parseLimited parses a transcript or scenario file of at most

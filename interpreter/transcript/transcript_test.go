@@ -243,3 +243,14 @@ func TestScenarioIndentationSlipIsReportedAtTheLine(t *testing.T) {
 	assert.True(t, strings.HasPrefix(list[0].Error(),
 		"s.yaml:6:4: YAML syntax error: this line is indented by 3 spaces, but the block that starts at line 5 indents by 4 or 2"), list[0].Error())
 }
+
+// A ruleset's file given where a transcript belongs says so in one line
+// (outside reliability audit: "unknown key procedures (did you mean
+// players?)" and missing game and players).
+func TestReadARulesetFile(t *testing.T) {
+	_, err := Read("r/g/bidding.yaml", []byte("procedures:\n  bid: {do: []}\nflow: []\n"))
+	require.Error(t, err)
+	assert.Equal(t, "r/g/bidding.yaml:1:1: this is a ruleset's file (it has procedures:, flow:), not a transcript or scenario: to check the ruleset, run agon validate r/g", err.Error())
+	_, err = Read("t.yaml", []byte("game: g\nplayers: 2\nsteps: []\nflow: x\n"))
+	assert.Contains(t, err.Error(), `unknown key "flow"`, "a transcript with a stray key is still a transcript")
+}
