@@ -168,65 +168,85 @@ func content(line string) bool {
 	return t != "" && !strings.HasPrefix(t, "#")
 }
 
+// blockLevel is an indentation open in the block misindented walks, with
+// what may stand at it: its kind is that of the block open there now, so
+// an earlier block at the same indentation does not decide it.
+type blockLevel struct {
+	ind  int
+	kind levelKind
+}
+
+// levelKind is what may stand at a level: only list items (a list
+// indented deeper than the key that holds it), only keys (a mapping,
+// where an item stands only as a list at its key's own indentation,
+// "do:\n- x"), or either (such a list, which keys may follow).
+type levelKind int
+
+// The kinds of level.
+const (
+	either levelKind = iota
+	listOnly
+	keysOnly
+)
+
 // misindented looks, in the mapping or list whose first entry is at line
 // start, for the first line indented to a level no enclosing block uses,
 // or deeper than the line before it without that line opening a block. It
 // returns the line and the indentations that would fit.
 func misindented(src []string, start int) (int, string, bool) {
-	levels := []int{indentOf(src[start-1])}
-	opens := opensBlock(src[start-1])
-	// listOnly holds the levels where only "- " items may stand: a list
-	// indented deeper than the key that holds it (not "do:\n- x").
-	listOnly := map[int]bool{levels[0]: isItem(src[start-1]) && !indentlessItem(src, start)}
-	// keysOnly holds the levels of mappings, where a "- " item stands
-	// only as a list at its key's own indentation ("do:\n- x").
-	keysOnly := map[int]bool{levels[0]: !isItem(src[start-1])}
-	if itemOpensMapping(src[start-1]) {
-		levels = append(levels, levels[0]+2) // the mapping inside a list item
-		listOnly[levels[0]+2], keysOnly[levels[0]+2] = false, true
+	first := src[start-1]
+	levels := []blockLevel{{indentOf(first), keysOnly}}
+	if isItem(first) {
+		levels[0].kind = listOnly
+		if indentlessItem(src, start) {
+			levels[0].kind = either // "do:\n- x": keys may follow the list
+		}
+	}
+	opens := opensBlock(first)
+	if itemOpensMapping(first) {
+		levels = append(levels, blockLevel{levels[0].ind + 2, keysOnly}) // the mapping inside a list item
 	}
 	for n := start + 1; n <= len(src); n++ {
 		line := src[n-1]
 		if !content(line) {
 			continue
 		}
-		ind, top := indentOf(line), levels[len(levels)-1]
+		ind, top := indentOf(line), levels[len(levels)-1].ind
 		switch {
-		case ind < levels[0] && isItem(line) && keyBefore(src, n, ind):
+		case ind < levels[0].ind && isItem(line) && keyBefore(src, n, ind):
 			// "rows:", its items by 6, then "- " by 4: an item at the
 			// indentation of a mapping's keys, after the key's block
-			return n, fmt.Sprintf("%d (%d only for a key)", levels[0], ind), true
-		case ind < levels[0]:
+			return n, fmt.Sprintf("%d (%d only for a key)", levels[0].ind, ind), true
+		case ind < levels[0].ind:
 			return 0, "", false // the block has ended
 		case ind > top && opens:
-			levels = append(levels, ind)
-			listOnly[ind] = isItem(line)
-			keysOnly[ind] = !isItem(line)
+			kind := keysOnly
+			if isItem(line) {
+				kind = listOnly
+			}
+			levels = append(levels, blockLevel{ind, kind})
 		case ind > top:
 			return n, fmt.Sprint(top), true
 		case ind < top:
 			above := top
-			for levels[len(levels)-1] > ind {
-				above = levels[len(levels)-1]
+			for levels[len(levels)-1].ind > ind {
+				above = levels[len(levels)-1].ind
 				levels = levels[:len(levels)-1]
 			}
-			if levels[len(levels)-1] != ind {
-				return n, fmt.Sprintf("%d or %d", above, levels[len(levels)-1]), true
-			}
-			if listOnly[ind] && !isItem(line) {
+			at := levels[len(levels)-1]
+			switch {
+			case at.ind != ind:
+				return n, fmt.Sprintf("%d or %d", above, at.ind), true
+			case at.kind == listOnly && !isItem(line):
 				return n, fmt.Sprintf("%d (%d only for a new \"- \" item)", above, ind), true
-			}
-			if keysOnly[ind] && isItem(line) && !indentlessItem(src, n) {
+			case at.kind == keysOnly && isItem(line) && !indentlessItem(src, n):
 				return n, fmt.Sprintf("%d (%d only for a key)", above, ind), true
 			}
-		case listItemAmongKeys(src, n, levels):
-			return n, fmt.Sprint(levels[len(levels)-2]), true
+		case len(levels) >= 2 && listItemAmongKeys(src, n):
+			return n, fmt.Sprint(levels[len(levels)-2].ind), true
 		}
 		if itemOpensMapping(line) {
-			levels = append(levels, ind+2) // the mapping inside a list item
-			// (a level's kind is that of its block now: an earlier block
-			// at the same indentation may have been the other kind)
-			listOnly[ind+2], keysOnly[ind+2] = false, true
+			levels = append(levels, blockLevel{ind + 2, keysOnly}) // the mapping inside a list item
 		}
 		if opens = opensBlock(line); isBlockScalar(line) {
 			n = skipDeeper(src, n, ind)
@@ -299,9 +319,9 @@ func skipFlow(src []string, n, depth int) int {
 // listItemAmongKeys reports whether line n, a list item ("- log: …"), is
 // indented like the keys of the mapping it follows, whose last key has
 // its value on its own line (so the item cannot be that value): it belongs
-// to the list one level out (levels holds the indentations open at line n).
-func listItemAmongKeys(src []string, n int, levels []int) bool {
-	if len(levels) < 2 || !strings.HasPrefix(strings.TrimSpace(src[n-1]), "- ") {
+// to the list one level out.
+func listItemAmongKeys(src []string, n int) bool {
+	if !strings.HasPrefix(strings.TrimSpace(src[n-1]), "- ") {
 		return false
 	}
 	for p := n - 1; p >= 1; p-- {

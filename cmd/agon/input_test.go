@@ -35,16 +35,30 @@ func TestReplayRefusesNonRegularAndLargeFiles(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, f.Truncate(52<<20)) // sparse: costs no disk
 	require.NoError(t, f.Close())
-	files := map[string]string{big: "big.yaml: 52 MB is larger than the 8 MB a transcript or scenario file may be"}
+	files := nonRegularFiles(dir, "pipe.yaml")
+	files[big] = "big.yaml: 52 MB is larger than the 8 MB a transcript or scenario file may be"
+	assertRefused(t, "replay", files)
+}
+
+// nonRegularFiles are /dev/zero (where there is one) and a FIFO named
+// pipe in dir (where one can be made), with what refusing each says.
+func nonRegularFiles(dir, pipe string) map[string]string {
+	files := map[string]string{}
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		files["/dev/zero"] = "/dev/zero: is not a regular file (a device)"
 	}
-	pipe := filepath.Join(dir, "pipe.yaml")
-	if mkfifo(pipe) == nil {
-		files[pipe] = "pipe.yaml: is not a regular file (a named pipe)"
+	if mkfifo(filepath.Join(dir, pipe)) == nil {
+		files[filepath.Join(dir, pipe)] = pipe + ": is not a regular file (a named pipe)"
 	}
+	return files
+}
+
+// assertRefused runs command on each file and expects it to fail saying
+// what files gives for it.
+func assertRefused(t *testing.T, command string, files map[string]string) {
+	t.Helper()
 	for file, msg := range files {
-		code, _, stderr := runCLI(t, "", "replay", file)
+		code, _, stderr := runCLI(t, "", command, file)
 		assert.NotEqual(t, exitOK, code, file)
 		assert.Contains(t, stderr, msg, file)
 	}
@@ -55,17 +69,8 @@ func TestReplayRefusesNonRegularAndLargeFiles(t *testing.T) {
 // a missing file says it cannot be read.
 func TestMergeRefusesNonRegularFiles(t *testing.T) {
 	dir := t.TempDir()
-	files := map[string]string{filepath.Join(dir, "none.json"): "cannot read " + filepath.Join(dir, "none.json") + ": no such file or directory"}
-	if _, err := os.Stat("/dev/zero"); err == nil {
-		files["/dev/zero"] = "/dev/zero: is not a regular file (a device)"
-	}
-	pipe := filepath.Join(dir, "pipe.json")
-	if mkfifo(pipe) == nil {
-		files[pipe] = "pipe.json: is not a regular file (a named pipe)"
-	}
-	for file, msg := range files {
-		code, _, stderr := runCLI(t, "", "merge", file)
-		assert.NotEqual(t, exitOK, code, file)
-		assert.Contains(t, stderr, msg, file)
-	}
+	files := nonRegularFiles(dir, "pipe.json")
+	none := filepath.Join(dir, "none.json")
+	files[none] = "cannot read " + none + ": no such file or directory"
+	assertRefused(t, "merge", files)
 }
