@@ -546,6 +546,12 @@ func orderField(t reflect.Type, f reflect.StructField) int {
 	return -1
 }
 
+// RulesetKeys are the top-level keys of a ruleset's files, from Ruleset's
+// fields (a new section is listed without more code).
+func RulesetKeys() []string {
+	return keysOf(structFields(reflect.TypeFor[Ruleset]()))
+}
+
 // keysOf lists the YAML keys of fields.
 func keysOf(fields []field) []string {
 	keys := make([]string, len(fields))

@@ -329,10 +329,12 @@ func Read(name string, data []byte) (*Transcript, error) {
 	return t, d.ds.Err()
 }
 
-// rulesetKeys are top-level keys of a ruleset's files that no transcript
-// or scenario has.
-var rulesetKeys = []string{"flow", "procedures", "phases", "cards", "zones", "functions", "triggers", "setup",
-	"scoring", "vocabularies", "player_vars", "constants", "vars", "boards", "views", "report", "bots", "title"}
+// rulesetOnly reports whether key, one of a ruleset's top-level keys
+// (schema.RulesetKeys), is one that no transcript or scenario has
+// (flow:, procedures:, …).
+func rulesetOnly(rulesetKeys []string, key string) bool {
+	return slices.Contains(rulesetKeys, key) && !slices.Contains(headerKeys, key) && !slices.Contains(scenarioKeys, key)
+}
 
 // rulesetFile is an error when doc is a ruleset's file (it has a ruleset's
 // keys and no steps:) given where a transcript was expected: one message
@@ -342,12 +344,13 @@ func rulesetFile(name string, doc *yaml.Node) error {
 		return nil
 	}
 	var found []string
+	keys := schema.RulesetKeys()
 	top := doc.Content[0]
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		switch k := top.Content[i].Value; {
 		case k == "steps":
 			return nil
-		case slices.Contains(rulesetKeys, k):
+		case rulesetOnly(keys, k):
 			found = append(found, k+":")
 		}
 	}
