@@ -639,5 +639,5 @@ func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field) (meant string
 	}
 	keys := keysOf(fields)
 	d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q%s", p.name, DidYouMean(p.name, keys))
-	return closest(p.name, keys)
+	return Closest(p.name, keys)
 }

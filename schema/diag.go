@@ -108,15 +108,15 @@ func (l ErrorList) Error() string {
 // that starts like name wins (a slip is likelier inside a word than at its
 // start: "lne" is "len", not "one"), then the first listed.
 func DidYouMean(name string, candidates []string) string {
-	best := closest(name, candidates)
+	best := Closest(name, candidates)
 	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-// closest is the candidate DidYouMean suggests for name, "" for none.
-func closest(name string, candidates []string) string {
+// Closest is the candidate DidYouMean suggests for name, "" for none.
+func Closest(name string, candidates []string) string {
 	lower := strings.ToLower(name)
 	best, bestDist, bestStarts := "", len(name)/2+2, false
 	for _, c := range candidates {

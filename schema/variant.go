@@ -142,7 +142,7 @@ func (t *tree) namedElsewhere(name string) string {
 		}
 	}
 	// Names of other sections are suggested only when nearly the same.
-	best := closest(name, names)
+	best := Closest(name, names)
 	if best == "" || editDistance(strings.ToLower(name), strings.ToLower(best)) > 2 {
 		return ""
 	}

@@ -251,7 +251,7 @@ most first: where the ruleset asks for work, the same on every machine.`,
 		Example: `  agon bench peloponnes --players 3 --games 500
   agon bench peloponnes --players 4 --games 50 --json
   agon bench politeia --players 3 --games 50 --functions`,
-		Args: cobra.ExactArgs(1),
+		Args: positional(1, 1, rulesetArg()),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
 			e.code = runBench(e.ctx, prm, e.stdout, e.stderr)

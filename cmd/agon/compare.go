@@ -435,7 +435,7 @@ rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
   agon compare peloponnes --variant harsh-catastrophes --players 4 --games 2000 --top 15
   agon compare peloponnes --set conquest_bonus=1,5 --players 3 --games 1000
   agon compare peloponnes --variant open-conquest --players 3 --games 500 --seats greedy --json`,
-		Args: cobra.RangeArgs(1, 2),
+		Args: positional(1, 2, rulesetArg()+" (and, to compare two folders, the second)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
 			if len(args) == 2 {

@@ -347,7 +347,7 @@ transcript's decision (with "problem" when it is not legal there),
 		Example: `  agon explain testgames/peloponnes/2p-shared-win.yaml --step 3
   agon explain testgames/peloponnes/5p-all-catastrophes.yaml --step 40 --full
   agon explain game.yaml --step 12 --ruleset rulesets/peloponnes --json`,
-		Args: cobra.ExactArgs(1),
+		Args: positional(1, 1, "a transcript file (from agon record, agon play --record or testgames/)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("step") {
 				return usagef("which decision? give --step N (from 1)")

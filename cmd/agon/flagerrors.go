@@ -4,6 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
+	"strings"
+
+	"agon/schema"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -11,9 +15,14 @@ import (
 
 // flagError words a flag value the flag's type refuses: pflag's own
 // message quotes strconv ("strconv.ParseUint: parsing "-1": invalid
-// syntax"), which says what failed, not what to write. Other errors are
+// syntax"), which says what failed, not what to write. An unknown flag
+// gets the command's closest flag, or its list of flags. Other errors are
 // returned as they are.
-func flagError(_ *cobra.Command, err error) error {
+func flagError(cmd *cobra.Command, err error) error {
+	var missing *pflag.NotExistError
+	if errors.As(err, &missing) && missing.GetSpecifiedName() != "" {
+		return unknownFlag(cmd, missing.GetSpecifiedName(), missing.GetSpecifiedShortnames())
+	}
 	var bad *pflag.InvalidValueError
 	if !errors.As(err, &bad) {
 		return err
@@ -31,4 +40,35 @@ func flagError(_ *cobra.Command, err error) error {
 		return err
 	}
 	return fmt.Errorf("--%s must be %s, not %q", f.Name, want, bad.GetValue())
+}
+
+// unknownFlag says that cmd has no flag --name (or -x, in the group of
+// one-letter flags -short), and which it meant: the closest of its flags,
+// or all of them when none is close.
+func unknownFlag(cmd *cobra.Command, name, short string) error {
+	var names []string
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	if short != "" {
+		long, _, _ := strings.Cut(short, "=")
+		if slices.Contains(names, long) {
+			return fmt.Errorf("unknown flag -%s: a long flag takes two dashes, --%s", short, short)
+		}
+		name = name[:1]
+		for i, n := range names {
+			names[i] = "--" + n
+		}
+		return fmt.Errorf("%s has no flag -%s; its flags are %s", cmd.CommandPath(), name, strings.Join(names, ", "))
+	}
+	name, _, _ = strings.Cut(name, "=")
+	if best := schema.Closest(name, names); best != "" {
+		return fmt.Errorf("unknown flag --%s (did you mean --%s?)", name, best)
+	}
+	for i, n := range names {
+		names[i] = "--" + n
+	}
+	return fmt.Errorf("%s has no flag --%s; its flags are %s", cmd.CommandPath(), name, strings.Join(names, ", "))
 }

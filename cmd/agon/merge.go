@@ -149,7 +149,7 @@ Kubernetes Indexed Job, --shard $JOB_COMPLETION_INDEX/N: see README.md,
   agon simulate peloponnes --players 4 --games 1000 --shard 1/2 --stats shard-1.json
   agon merge shard-0.json shard-1.json
   agon merge shard-0.json shard-1.json --json`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "the files simulate --stats wrote, one per shard"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Files = args
 			e.code = runMerge(prm, e.stdout, e.stderr)

@@ -212,6 +212,10 @@ func playerCount(prm playParams, p *interpreter.Program, sc *transcript.Scenario
 	case sc != nil && n != 0 && n != sc.Players:
 		return 0, usagef("--players %d, but the scenario is for %s", n, count(sc.Players, "player"))
 	case sc != nil:
+		if err := checkPlayers(p, []int{sc.Players}); err != nil {
+			// The file is wrong, not the command line: exit 1, as replay.
+			return 0, fmt.Errorf("%s: players: %d, but %s is for %s", sc.File, sc.Players, p.Game(), playerRange(p))
+		}
 		n = sc.Players
 	case n == 0:
 		n = defaultPlayers(p, prm.Seats)
@@ -429,7 +433,7 @@ saved too, marked unfinished, and replay checks it up to where it stops. The
   agon play rulesets/peloponnes --seats human,human,random --seed 7
   agon play peloponnes --players 2 --seed 3 --record mygame.yaml
   agon play --from testgames/peloponnes/scenarios/displacement-chain-and-withdraw.yaml`,
-		Args: cobra.RangeArgs(0, 1),
+		Args: positional(0, 1, rulesetArg()),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 && prm.From == "" {
 				return usagef("play needs a RULESET (a built-in game or a directory) or --from FILE")

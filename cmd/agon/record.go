@@ -237,7 +237,7 @@ record warns that recording the seed again will not give the same game (the
 transcript is valid and replays).`,
 		Example: `  agon record peloponnes --players 3 --seed 42 -o game.yaml
   agon record peloponnes --players 2 --seats random,first --seed 1`,
-		Args: cobra.ExactArgs(1),
+		Args: positional(1, 1, rulesetArg()),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
 			e.code = runRecord(e.ctx, prm, e.stdout, e.stderr)

@@ -466,7 +466,7 @@ comes no later than the variant's.`,
   agon replay 'testgames/peloponnes/*.yaml'
   agon replay game.yaml --variant harsh-catastrophes
   agon replay game.yaml --ruleset rulesets/peloponnes --json`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "transcript or scenario files, or a quoted pattern such as 'testgames/peloponnes/*.yaml'"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Files = args
 			prm.VariantSet = cmd.Flags().Changed("variant")

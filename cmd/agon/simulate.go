@@ -369,7 +369,7 @@ refuses such a file) and exits 130. A second Ctrl-C stops at once.`,
   agon simulate peloponnes --players 3 --games 100 --set conquest_bonus=1..4
   agon simulate peloponnes --players 3 --games 200 --set conquest_bonus=1..4 --report sweep.html
   agon simulate peloponnes --players 3 --games 100 --set rounds=6 --set conquest_bonus=1..4`,
-		Args: cobra.ExactArgs(1),
+		Args: positional(1, 1, rulesetArg()),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
 			prm.Progress = isTerminal(os.Stderr) // on stderr: --json's stdout stays JSON

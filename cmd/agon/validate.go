@@ -272,7 +272,7 @@ rules equal the base rules (it changes nothing) gets a warning, whether
 or not other variants have problems.`,
 		Example: `  agon validate rulesets/peloponnes
   agon validate peloponnes --variant harsh-catastrophes --provisional`,
-		Args: cobra.ExactArgs(1),
+		Args: positional(1, 1, rulesetArg()),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			prm.Ruleset = args[0]
 			e.code = runValidate(e.ctx, prm, e.stdout, e.stderr)

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A wrong number of arguments says what the command needs and shows one
+// of its examples (cobra said "accepts 1 arg(s), received 0").
+func TestArgumentCountErrorsSayWhatIsNeeded(t *testing.T) {
+	for args, want := range map[string]string{
+		"simulate":                          "simulate needs RULESET: a game's name (athens, cyclades, peloponnes, politeia) or a folder of ruleset YAML files; e.g. agon simulate peloponnes",
+		"replay":                            "replay needs FILE...: transcript or scenario files",
+		"merge":                             "merge needs FILE...: the files simulate --stats wrote, one per shard; e.g. agon merge ",
+		"explain":                           "explain needs TRANSCRIPT: a transcript file",
+		"validate a b":                      "validate takes 1 argument (RULESET), not 2: a b",
+		"play peloponnes extra":             "play takes at most 1 argument ([RULESET]), not 2: peloponnes extra",
+		"compare a b c":                     "compare takes at most 2 arguments (RULESET [RULESET2]), not 3: a b c",
+		"simulate peloponnes --players 2 3": "not 2: peloponnes 3; a flag takes one value, so 3 is an argument: several player counts are written --players 2,3 or 2-5",
+	} {
+		code, _, stderr := runCLI(t, "", strings.Fields(args)...)
+		assert.Equal(t, exitUsage, code, args)
+		assert.Contains(t, stderr, want, args)
+		assert.NotContains(t, stderr, "arg(s)", args)
+	}
+}
+
+// A misspelt flag gets the command's closest flag; a flag the command
+// does not have, the list of its flags; a long flag with one dash, the
+// two dashes it needs.
+func TestUnknownFlagsSayWhichWasMeant(t *testing.T) {
+	for args, want := range map[string]string{
+		"simulate peloponnes --player 4":  "error: unknown flag --player (did you mean --players?)\n",
+		"simulate peloponnes --gmaes=3":   "error: unknown flag --gmaes (did you mean --games?)\n",
+		"validate peloponnes --players 3": "error: agon validate has no flag --players; its flags are --help, --json, --provisional, --variant\n",
+		"simulate peloponnes -players 3":  "error: unknown flag -players: a long flag takes two dashes, --players\n",
+		"simulate peloponnes -x":          "error: agon simulate has no flag -x; its flags are --bots, --games,",
+	} {
+		code, _, stderr := runCLI(t, "", strings.Fields(args)...)
+		assert.Equal(t, exitUsage, code, args)
+		assert.Contains(t, stderr, want, args)
+	}
+}
+
+// A scenario for a player count its game does not allow is a problem in
+// the file (exit 1, as replay says of it), not in the command line.
+func TestPlayFromScenarioWithBadPlayerCountIsTheFilesProblem(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "nine.yaml")
+	require.NoError(t, os.WriteFile(file, []byte("scenario: nine players\ngame: peloponnes\nplayers: 9\nseed: 1\nsteps: []\n"), 0o644))
+	code, _, stderr := runCLI(t, "", "play", "--from", file)
+	assert.Equal(t, 1, code, stderr)
+	assert.Contains(t, stderr, file+": players: 9, but peloponnes is for 2–5 players")
+	code, _, stderr = runCLI(t, "", "replay", file)
+	assert.Equal(t, 1, code, stderr)
+}
