@@ -16,9 +16,7 @@ import (
 // show only their size. View gives the full state instead.
 func (g *Game) Glance(player int) string {
 	var b strings.Builder
-	if line := g.viewLine(player); line != "" {
-		b.WriteString(line + "\n")
-	}
+	b.WriteString(g.viewLines(player))
 	rs := g.prog.rs
 	for _, n := range rs.ZoneOrder {
 		z := rs.Zones[n]
@@ -40,19 +38,24 @@ func (g *Game) Glance(player int) string {
 	return b.String()
 }
 
-// viewLine joins the ruleset's global views on one line.
-func (g *Game) viewLine(player int) string {
-	var parts []string
+// viewLines joins the ruleset's global views with " | " on as few lines
+// as fit glanceWidth; a list too long for a line is an element a line.
+func (g *Game) viewLines(player int) string {
+	var lines lineGroups
 	for _, v := range g.prog.views {
 		if v.perPlayer {
 			continue
 		}
 		val, err := g.eval(v.expr)
-		if s := valueOrError(val, err); s != "" {
-			parts = append(parts, v.name+": "+s)
+		if s, multi := viewText(v.name, val, err); s != "" {
+			sep := ": "
+			if multi {
+				sep = ":"
+			}
+			lines.add(v.name+sep+s, multi)
 		}
 	}
-	return strings.Join(parts, " | ")
+	return lines.text()
 }
 
 // playerViews are the ruleset's per-player views for player i, as viewer

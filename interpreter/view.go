@@ -55,7 +55,11 @@ func (g *Game) writeViews(b *strings.Builder, player int) {
 	for _, v := range g.prog.views {
 		if !v.perPlayer {
 			val, err := g.eval(v.expr)
-			fmt.Fprintf(b, "%s: %s\n", v.name, orNone(valueOrError(val, err)))
+			if s, multi := viewText(v.name, val, err); multi {
+				fmt.Fprintf(b, "%s:%s\n", v.name, s)
+			} else {
+				fmt.Fprintf(b, "%s: %s\n", v.name, orNone(s))
+			}
 		}
 	}
 	for _, v := range g.prog.views {

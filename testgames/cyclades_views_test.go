@@ -50,10 +50,13 @@ func TestCycladesPlayerLineShowsCoinsAndPriestsOnce(t *testing.T) {
 }
 
 // During a land battle the island map shows the attacker's troops on the
-// island beside the owner's.
+// island beside the owner's. The map is an island a line (it was one
+// line of ~700 characters, its islands and their troops both separated
+// by commas).
 func TestCycladesIslandMapShowsEveryPlayersTroops(t *testing.T) {
 	g := cycladesAt(t, "  players:\n    - troops: {A: 1, K: 1, C: 2}\n")
-	assert.Contains(t, g.Glance(1), "C (value 0, 3 free slots): P2 1 troop, P1 2 troops,")
+	assert.Contains(t, g.Glance(1), "\nisland map:\n  A (value 0, 3 free slots): P1 1 troop\n")
+	assert.Contains(t, g.Glance(1), "\n  C (value 0, 3 free slots): P2 1 troop, P1 2 troops\n")
 }
 
 // show A names the island's owner in words, once: the owner variable
