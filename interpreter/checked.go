@@ -156,7 +156,38 @@ func checkedArith() []expr.Option {
 		expr.Function("$abs", abs),
 		expr.Function("$int", toInt),
 		expr.Function("$sum", sumInts),
+		expr.Function("$sumAny", sumAny),
 	}
+}
+
+// sumAny is sum() of values the checker could not type: ints added with
+// the overflow check, as $sum adds them, anything else as expr's own sum
+// adds it (runtime.Add; what it cannot add is an error). expr's sum of
+// such values wrapped around.
+func sumAny(args ...any) (total any, err error) {
+	list := reflect.ValueOf(args[0])
+	if k := list.Kind(); k != reflect.Slice && k != reflect.Array {
+		return nil, fmt.Errorf("expected a list, got %s", describe(args[0]))
+	}
+	defer func() {
+		if r := recover(); r != nil { // runtime.Add of what it cannot add
+			total, err = nil, fmt.Errorf("%v", r)
+		}
+	}()
+	total = 0
+	for i := range list.Len() {
+		e := list.Index(i).Interface()
+		a, aok := total.(int)
+		b, bok := e.(int)
+		if !aok || !bok {
+			total = runtime.Add(total, e)
+			continue
+		}
+		if total, err = addInts(a, b); err != nil {
+			return nil, err
+		}
+	}
+	return total, nil
 }
 
 // sumInts is sum() of ints, checked.
@@ -206,8 +237,11 @@ func (r *arithRecorder) patcher() arithPatcher { return arithPatcher{r.at, r.car
 // Visit implements ast.Visitor.
 func (r *arithRecorder) Visit(node *ast.Node) {
 	r.cards.record(*node)
-	if f, ok := (*node).(*ast.BuiltinNode); ok && f.Name == "sum" && isInt(f.Type()) {
+	if f, ok := (*node).(*ast.BuiltinNode); ok && f.Name == "sum" && maybeInt(f.Type()) {
 		r.at[f.Location()] = "sum"
+		if !isInt(f.Type()) {
+			r.at[f.Location()] = "sum?"
+		}
 		return
 	}
 	if f, ok := (*node).(*ast.BuiltinNode); ok && f.Name == "abs" && len(f.Arguments) == 1 && maybeInt(f.Arguments[0].Type()) {
@@ -298,19 +332,25 @@ func (p arithPatcher) Visit(node *ast.Node) {
 	}
 }
 
-// builtin patches int() (always), abs of an int or untyped value, and the int sums (sum(xs) and
-// sum(xs, EXPR), the latter as a checked sum of map(xs, EXPR)).
+// builtin patches int() (always), abs of an int or untyped value, and the sums of ints or
+// untyped values (sum(xs) and sum(xs, EXPR), the latter as a checked sum of map(xs, EXPR)).
 func (p arithPatcher) builtin(node *ast.Node, f *ast.BuiltinNode) {
 	switch {
 	case f.Name == "int":
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$int"}, Arguments: f.Arguments})
 	case f.Name == "abs" && p.at[f.Location()] == "abs":
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$abs"}, Arguments: f.Arguments})
-	case f.Name == "sum" && p.at[f.Location()] == "sum" && len(f.Arguments) == 1:
-		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$sum"}, Arguments: f.Arguments})
-	case f.Name == "sum" && p.at[f.Location()] == "sum" && len(f.Arguments) == 2:
-		mapped := &ast.BuiltinNode{Name: "map", Arguments: f.Arguments}
-		mapped.SetLocation(f.Location())
-		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$sum"}, Arguments: []ast.Node{mapped}})
+	case f.Name == "sum" && (p.at[f.Location()] == "sum" || p.at[f.Location()] == "sum?"):
+		callee := "$sum"
+		if p.at[f.Location()] == "sum?" {
+			callee = "$sumAny"
+		}
+		list := f.Arguments[0]
+		if len(f.Arguments) == 2 {
+			mapped := &ast.BuiltinNode{Name: "map", Arguments: f.Arguments}
+			mapped.SetLocation(f.Location())
+			list = mapped
+		}
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: callee}, Arguments: []ast.Node{list}})
 	}
 }

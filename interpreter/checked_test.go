@@ -101,6 +101,10 @@ func TestUntypedIntArithmeticIsChecked(t *testing.T) {
 		`first(map(bigs, # - 1)) - first([1])`: `^<expression>:1:25: integer overflow`,
 		`sum(bigs, first([#]) - 2)`:            `^<expression>:1:22: integer overflow`,
 		`reduce(bigs, #acc - 2, first(bigs))`:  `integer overflow: -9223372036854775807 - 2`,
+		// A sum of values the checker cannot type (it wrapped around).
+		`sum([first(bigs), -2])`:              `integer overflow: -9223372036854775807 \+ -2 does not fit in an int`,
+		`sum(concat(bigs, bigs), first([#]))`: `integer overflow: -9223372036854775807 \+ -9223372036854775807`,
+		`sum([big, first([-2])])`:             `integer overflow: -9223372036854775807 \+ -2`,
 	} {
 		_, err := evalBothWays(t, g, src)
 		if assert.Error(t, err, src) {
@@ -111,6 +115,7 @@ func TestUntypedIntArithmeticIsChecked(t *testing.T) {
 		`min(xs) - 1`: 0, `max(xs) * 2`: 6, `first(xs) - last(xs)`: -2, `-first(xs)`: -1, `abs(first([-2]))`: 2,
 		`abs(big)`: math.MaxInt, `abs(-2.5)`: 2.5, `abs(first([-2.5]))`: 2.5, `first([1.5]) * 2`: 3.0,
 		`first([1.5]) - first([1])`: 0.5, `-first([1.5])`: -1.5, `-first([big])`: math.MaxInt, `first([3]) * first([-3])`: -9,
+		`sum([first(xs), 2])`: 3, `sum([first([1.5]), 2])`: 3.5, `sum(xs, first([#]))`: 6, `sum([first([2]), 1.5, 1])`: 4.5,
 	} {
 		v, err := evalBothWays(t, g, src)
 		if assert.NoError(t, err, src) {

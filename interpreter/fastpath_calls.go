@@ -20,7 +20,7 @@ func (fc *fastCompiler) call(n *ast.CallNode) fastFunc {
 	if f, ok := fc.funcs[id.Value]; ok {
 		return fc.callRuleset(f, n.Arguments)
 	}
-	if id.Value == "$sum" && len(n.Arguments) == 1 {
+	if (id.Value == "$sum" || id.Value == "$sumAny") && len(n.Arguments) == 1 {
 		if fused := fc.fusedSum(n.Arguments[0]); fused != nil {
 			return fused
 		}

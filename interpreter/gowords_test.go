@@ -82,7 +82,7 @@ func TestBadValuesAreErrorsInRulesetWords(t *testing.T) {
 		`bitand(first(["a"]), 1)`:       `^<expression>:1:1: bitand takes an int, not a string$`,
 		`first([nil]).a`:                `^<expression>:1:14: cannot fetch a from nothing$`,
 		`map(first([m]), #)`:            `^<expression>:1:\d+: expected a list, got a map$`,
-		`sum(first([m]))`:               `^<expression>:1:1: expected a list, got a map$`,
+		`sum(first([m]))`:               `^<expression>:1:1: expected a list, got an intmap \(a map of ints\)$`,
 	} {
 		_, err := evalBothWays(t, g, src)
 		if assert.Error(t, err, src) {
