@@ -59,29 +59,35 @@ func (g *Game) viewLines(player int) string {
 }
 
 // playerViews are the ruleset's per-player views for player i, as viewer
-// sees them (owner-only views are the player's own).
-func (g *Game) playerViews(i, viewer int) []string {
-	var parts []string
+// sees them (owner-only views are the player's own), and the names of
+// those shown: a player variable or zone of the same name is left out of
+// the glance, the view being how the ruleset shows it.
+func (g *Game) playerViews(i, viewer int) (parts []string, shown map[string]bool) {
 	saved := bindLocal(g.st, "me", i)
 	defer saved.restore(g.st)
 	for _, v := range g.prog.views {
 		if v.perPlayer && (!v.ownerOnly || visibleTo("owner", i, viewer)) {
 			val, err := g.eval(v.expr)
-			if s := valueOrError(val, err); s != "" { // as viewLine: an empty view says nothing
+			if s := valueOrError(val, err); s != "" { // as viewLines: an empty view says nothing
 				parts = append(parts, v.name+" "+s)
+				if shown == nil {
+					shown = map[string]bool{}
+				}
+				shown[v.name] = true
 			}
 		}
 	}
-	return parts
+	return parts, shown
 }
 
 // glanceSelf writes the deciding player's variables and zones.
 func (g *Game) glanceSelf(b *strings.Builder, i int) {
-	facts := []string{strings.Join(g.playerViews(i, i), ", "), strings.Join(g.varFacts(i, i), ", ")}
+	views, shown := g.playerViews(i, i)
+	facts := []string{strings.Join(views, ", "), strings.Join(g.varFacts(i, i, shown), ", ")}
 	fmt.Fprintf(b, "%s\n", joinNonEmpty([]string{fmt.Sprintf("P%d (you):", i+1), joinNonEmpty(facts, " | ")}, " "))
 	rs := g.prog.rs
 	for _, n := range rs.ZoneOrder {
-		if z := rs.Zones[n]; z.Owner == "player" && len(g.zoneList(n, i)) > 0 {
+		if z := rs.Zones[n]; z.Owner == "player" && !shown[n] && len(g.zoneList(n, i)) > 0 {
 			fmt.Fprintf(b, "  %s: %s\n", n, g.groupedZone(n, i))
 		}
 	}
@@ -90,13 +96,14 @@ func (g *Game) glanceSelf(b *strings.Builder, i int) {
 // playerFacts are another player's non-zero variables and zones as viewer
 // sees them.
 func (g *Game) playerFacts(i, viewer int) []string {
-	facts := []string{strings.Join(g.playerViews(i, viewer), ", "), strings.Join(g.varFacts(i, viewer), ", ")}
+	views, shown := g.playerViews(i, viewer)
+	facts := []string{strings.Join(views, ", "), strings.Join(g.varFacts(i, viewer, shown), ", ")}
 	rs := g.prog.rs
 	for _, n := range rs.ZoneOrder {
 		z := rs.Zones[n]
 		list := g.zoneList(n, i)
 		switch {
-		case z.Owner != "player" || len(list) == 0:
+		case z.Owner != "player" || len(list) == 0 || shown[n]:
 		case visibleTo(z.Visibility, i, viewer):
 			facts = append(facts, n+": "+g.groupedZone(n, i))
 		default:
@@ -121,12 +128,13 @@ func joinNonEmpty(parts []string, sep string) string {
 // or false, as "name value" (a true bool by its name alone); an intmap
 // lists only its entries that are not zero ("troops J 1", not
 // "troops C 0, D 0, J 1"), as the glance leaves zero variables out.
-func (g *Game) varFacts(i, viewer int) []string {
+// Those named in shown are left out (a per-player view shows them).
+func (g *Game) varFacts(i, viewer int, shown map[string]bool) []string {
 	rs := g.prog.rs
 	pm := g.container(i)
 	var out []string
 	for _, v := range rs.PlayerVarOrder {
-		if !visibleTo(rs.PlayerVars[v].Visibility, i, viewer) {
+		if shown[v] || !visibleTo(rs.PlayerVars[v].Visibility, i, viewer) {
 			continue
 		}
 		switch x := pm[v].(type) {

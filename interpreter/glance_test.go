@@ -97,3 +97,38 @@ views:
 	assert.Contains(t, view, "purse: P1 3, P2 1\n")
 	assert.Contains(t, g.View(-1), "held: P1 2, P2 1\n", "the whole game's view shows every value")
 }
+
+// A per-player view shows the player variable or zone of its name in the
+// glance alone (a Politeia player line said "supply 20" for the view and
+// "supply: athens ×20" for the zone, "polis athens" twice); state still
+// shows the variable and the zone.
+func TestGlancePerPlayerViewStandsForItsNamesake(t *testing.T) {
+	g := start(t, `
+cards:
+  chip:
+    zone: bank
+    rows:
+      - {id: chip, count: 3}
+zones:
+  bank: {}
+  pile: {owner: player, visibility: public}
+player_vars:
+  gold: {type: int, init: "3"}
+  silver: {type: int, init: "2"}
+setup:
+  - {draw: 2, from: bank, into: "players[0].pile"}
+views:
+  - {name: gold, expr: "string(players[me].gold) + ' coins'", per_player: true}
+  - {name: pile, expr: "len(players[me].pile)", per_player: true}
+flow:
+  - choose: {who: 0, prompt: go, options: [{key: go}]}
+`, 2)
+	glance := g.Glance(0)
+	assert.Contains(t, glance, "P1 (you): gold 3 coins, pile 2 | silver 2\n", glance)
+	assert.NotContains(t, glance, "gold 3 |", glance)
+	assert.NotContains(t, glance, "pile: ", glance)
+	assert.Contains(t, glance, "P2: gold 3 coins, pile 0 | silver 2\n", glance)
+	view := g.View(0)
+	assert.Contains(t, view, "  gold: 3\n", view)
+	assert.Contains(t, view, "  pile: chip#1, chip#2\n", view)
+}
