@@ -124,6 +124,7 @@ type exprError struct {
 	msg string
 }
 
+// Error implements error: the position and the message.
 func (e *exprError) Error() string { return e.pos.String() + ": " + e.msg }
 
 // endOfBlock continues a loop or pops the finished frame.

@@ -155,6 +155,7 @@ const (
 	wantList
 )
 
+// String implements fmt.Stringer: the type as a ruleset names it.
 func (w wanted) String() string {
 	return [...]string{"any", "bool", "int", "string", "a list"}[w]
 }

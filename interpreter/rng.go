@@ -164,4 +164,5 @@ type OutcomeError struct {
 	Remaining int
 }
 
+// Error implements error.
 func (e *OutcomeError) Error() string { return e.Msg }

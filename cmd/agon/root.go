@@ -33,6 +33,7 @@ type env struct {
 // usageError is a mistake in the command line (exit code 2).
 type usageError struct{ msg string }
 
+// Error implements error.
 func (e *usageError) Error() string { return e.msg }
 
 // usagef returns a usageError.

@@ -650,4 +650,5 @@ func explaining(game func() *interpreter.Game, check func(*interpreter.Game, str
 // with ExplainCheck's detail.
 type checkFalse struct{ detail string }
 
+// Error implements error.
 func (c *checkFalse) Error() string { return "the check does not hold: " + c.detail }

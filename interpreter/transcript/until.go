@@ -14,6 +14,7 @@ type StepOutOfRangeError struct {
 	Decisions int // the transcript's decide steps
 }
 
+// Error implements error.
 func (e *StepOutOfRangeError) Error() string {
 	if e.Decisions == 0 {
 		return fmt.Sprintf("%s has no decisions to explain", e.File)
