@@ -106,8 +106,9 @@ func (c *exprCompiler) parsedEntry(src string) *parsedTree {
 }
 
 // textChecks are the checks of an expression that read only its text (its
-// depth, "$" names, calls' argument counts, nested # and comparisons of
-// an element with itself), each reported at src. A text is walked once:
+// depth, "$" names, calls' argument counts, nested #, comparisons of an
+// element with itself and map literals writing a key twice), each
+// reported at src. A text is walked once:
 // a shipped ruleset writes many texts at several places
 // (BENCHMARKS.md, sixteenth round).
 func (c *exprCompiler) textChecks(src schema.Expr) bool {
@@ -119,7 +120,7 @@ func (c *exprCompiler) textChecks(src schema.Expr) bool {
 		c.ds.Addf(src.Pos, "expression nests deeper than %d levels (brackets and prefix operators): split it with let or a function", schema.MaxExprDepth)
 		return false
 	}
-	if !c.checkSealed(src) || !c.checkArity(src) || !c.checkNestedPointers(src) {
+	if !c.checkSealed(src) || !c.checkArity(src) || !c.checkNestedPointers(src) || !c.checkMapKeys(src) {
 		return false
 	}
 	c.parsedEntry(src.Src).passed = true

@@ -34,3 +34,13 @@ func TestSingleEqualsSaysUseDoubleEquals(t *testing.T) {
 	err := loadErr(t, "vars:\n  total: {type: int}\nflow:\n  - if: total = 1\n    then:\n      - {set: total, to: 2}\n")
 	assert.Contains(t, err, `rules.yaml:4:15: unexpected "=": use == to compare`)
 }
+
+// A map literal that writes a key twice is a load error at the second
+// key (the VM kept the first value and the closures the last: found by
+// FuzzClosuresAgree); keys computed at run time are not compared.
+func TestMapLiteralWritingAKeyTwice(t *testing.T) {
+	err := loadErr(t, "vars:\n  total: {type: int}\nflow:\n  - set: total\n    to: \"{a: 1, b: 2, 'a': 3}.a\"\n")
+	assert.Contains(t, err, `rules.yaml:5:23: the map writes the key "a" twice: keep one`)
+	assert.Equal(t, 1, strings.Count(err, "rules.yaml:"), err)
+	load(t, "vars:\n  total: {type: int}\n  k: {type: string, init: \"'a'\"}\nflow:\n  - set: total\n    to: \"{(k): 1, a: 2, 1: 3, 'b': 4}.a\"\n")
+}
