@@ -11,9 +11,13 @@ const glanceWidth = 100
 // viewText is a view's value as a glance or View writes it after the
 // view's name: formatted on one line when that fits glanceWidth (or the
 // value is not a list of several elements), else on its own lines, one
-// element each, indented under the name. multi tells which.
+// element each, indented under the name; a text that starts with a line
+// break is on lines of its own as it is. multi tells which.
 func viewText(name string, v any, err error) (text string, multi bool) {
 	s := valueOrError(v, err)
+	if strings.HasPrefix(s, "\n") { // a text the ruleset wrote on lines of its own
+		return s, true
+	}
 	list, ok := v.([]any)
 	if err != nil || !ok || len(list) < 2 || len(name)+2+len(s) <= glanceWidth {
 		return s, false

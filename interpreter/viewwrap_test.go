@@ -39,6 +39,9 @@ func TestViewLinesWrap(t *testing.T) {
 	failed, multi := viewText("map", long, errors.New("boom"))
 	assert.Equal(t, "(error: boom)", failed)
 	assert.False(t, multi)
+	own, multi := viewText("cards", "\n  WAR\n  DRAMA", nil)
+	assert.Equal(t, "\n  WAR\n  DRAMA", own)
+	assert.True(t, multi)
 	var none lineGroups
 	assert.Equal(t, "", none.text())
 }

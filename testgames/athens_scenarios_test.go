@@ -79,7 +79,7 @@ func TestAthensEventCardsOneALine(t *testing.T) {
 	g, err := interpreter.NewGame(p, interpreter.Config{Players: 2, Seed: 1})
 	require.NoError(t, err)
 	glance := g.Glance(0)
-	require.Contains(t, glance, "event cards: \n  WAR 0/3: orange 3, green 3, blue 3 / orange 4, white 2, green 4 / brown 6, blue 5, orange 5\n  MIGRATION 0/2: ")
+	require.Contains(t, glance, "event cards:\n  WAR 0/3: orange 3, green 3, blue 3 / orange 4, white 2, green 4 / brown 6, blue 5, orange 5\n  MIGRATION 0/2: ")
 	require.Contains(t, glance, "\n  CONTEST 0/2: yellow 2, silver 4, green 3 / red 3, white 2, yellow 3 / green 4, silver 5, red 4\n")
 	for _, line := range strings.Split(glance, "\n") {
 		require.Less(t, len(line), 200, "a line of the view: %q", line)
