@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -13,6 +14,9 @@ import (
 // the closures (the last), and a ruleset that writes it has a slip. A
 // key computed at run time is not compared.
 func (c *exprCompiler) checkMapKeys(src schema.Expr) bool {
+	if !strings.Contains(src.Src, "{") {
+		return true // no map literal: most texts are not walked
+	}
 	tree, err := c.parsed(src.Src)
 	if err != nil {
 		return true // expr reports it
