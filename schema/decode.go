@@ -514,6 +514,24 @@ type field struct {
 	order    int // index of the <Name>Order field of a map, or -1
 }
 
+// maxKeysNamed is how many keys a "expected a mapping" message names.
+const maxKeysNamed = 6
+
+// keysTaken names the keys a mapping of fields takes, for a message about
+// something else written in its place (" (keys: score, tiebreak,
+// details)"),
+// "" when there are more than maxKeysNamed.
+func keysTaken(fields []field) string {
+	if len(fields) == 0 || len(fields) > maxKeysNamed {
+		return ""
+	}
+	keys := make([]string, len(fields))
+	for i, f := range fields {
+		keys[i] = f.key
+	}
+	return " (keys: " + strings.Join(keys, ", ") + ")"
+}
+
 // structFields lists t's decodable fields in declaration order.
 func structFields(t reflect.Type) []field {
 	var out []field
@@ -574,11 +592,11 @@ func setPos(v reflect.Value, pos Pos) {
 // an empty mapping.
 func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 	setPos(v, nodePos(file, n))
+	info := d.structOf(v.Type())
 	if !isNull(n) && n.Kind != yaml.MappingNode {
-		d.wrongKind(file, n, "a mapping")
+		d.wrongKind(file, n, "a mapping"+keysTaken(info.fields))
 		return
 	}
-	info := d.structOf(v.Type())
 	fields := info.fields
 	var seen [64]bool // which fields the mapping sets
 	present := seen[:]

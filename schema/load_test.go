@@ -220,7 +220,7 @@ func TestVariants(t *testing.T) {
 func TestLoadDedentedKeyHint(t *testing.T) {
 	src := "functions:\n  f:\n    params: {p: int}\n    returns: int\n  expr: p\n"
 	_, ds := Load(fstest.MapFS{"g/f.yaml": {Data: []byte(src)}}, "g")
-	assert.Contains(t, messages(ds), `g/f.yaml:5:9: expected a mapping, got a string (is this line indented too little? it has 2 spaces, line 4 above it 4)`)
+	assert.Contains(t, messages(ds), `g/f.yaml:5:9: expected a mapping (keys: params, returns, expr, doc), got a string (is this line indented too little? it has 2 spaces, line 4 above it 4)`)
 }
 
 // Slips inside a list item (outside designer audit): a key dedented to the

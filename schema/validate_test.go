@@ -202,7 +202,24 @@ func TestValidatePlayersAsANumber(t *testing.T) {
 	_, ds := Load(fsys, "g")
 	msgs := strings.Join(messages(ds), "\n")
 	assert.Contains(t, msgs, "players needs the smallest and largest count, e.g. players: {min: 2, max: 4} (or {min: 3, max: 3})")
-	assert.Contains(t, msgs, "expected a mapping, got an integer")
+	assert.Contains(t, msgs, "expected a mapping (keys: min, max), got an integer")
 	assert.NotContains(t, msgs, "indented too little")
 	assert.NotContains(t, msgs, "players.min must be")
+}
+
+// A section written as a list where a mapping goes names the keys the
+// mapping takes (a new designer's scoring: [{name: n, expr: …}] was
+// "expected a mapping, got a list"); a mapping of many keys names none.
+func TestWrongKindNamesTheKeysAMappingTakes(t *testing.T) {
+	fsys := sampleFiles()
+	for name, f := range fsys {
+		s := string(f.Data)
+		if i := strings.Index(s, "scoring:\n  score: players[me].luxury\n  tiebreak: [value_of(me)]\n"); i >= 0 {
+			s = s[:i] + "scoring:\n  - name: luxury\n    expr: players[me].luxury\n" + s[i+len("scoring:\n  score: players[me].luxury\n  tiebreak: [value_of(me)]\n"):]
+			fsys[name] = &fstest.MapFile{Data: []byte(s)}
+		}
+	}
+	_, ds := Load(fsys, "g")
+	msgs := strings.Join(messages(ds), "\n")
+	assert.Contains(t, msgs, "expected a mapping (keys: score, tiebreak, details), got a list")
 }
