@@ -32,7 +32,7 @@ func (g *Game) Glance(player int) string {
 	}
 	for i := 0; i < g.st.playerCount; i++ {
 		if i != player {
-			fmt.Fprintf(&b, "P%d: %s\n", i+1, joinNonEmpty(g.playerFacts(i, player), " | "))
+			fmt.Fprintf(&b, "%s\n", joinNonEmpty([]string{fmt.Sprintf("P%d:", i+1), joinNonEmpty(g.playerFacts(i, player), " | ")}, " "))
 		}
 	}
 	return b.String()

@@ -59,3 +59,23 @@ func TestPlayFromScenarioWithBadPlayerCountIsTheFilesProblem(t *testing.T) {
 	code, _, stderr = runCLI(t, "", "replay", file)
 	assert.Equal(t, 1, code, stderr)
 }
+
+// A file given where a RULESET goes says what it is and what to run: a
+// ruleset's file its folder, a transcript replay, a scenario play --from
+// (each said "unknown game" or "no ruleset folder").
+func TestARulesetArgumentThatIsAFile(t *testing.T) {
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "game.yaml")
+	require.NoError(t, os.WriteFile(rules, []byte("game: g\n"), 0o644))
+	scenario := filepath.Join(dir, "s.yaml")
+	require.NoError(t, os.WriteFile(scenario, []byte("scenario: s\ngame: peloponnes\nplayers: 2\nseed: 1\nsteps: []\n"), 0o644))
+	for args, want := range map[string]string{
+		"validate " + rules:    rules + " is a file: a ruleset is a folder of YAML files; give the folder that holds it, " + dir,
+		"simulate " + scenario: scenario + " is a scenario file, not a ruleset: agon play --from " + scenario,
+		"play ../../testgames/peloponnes/2p-shared-win.yaml": "is a transcript, not a ruleset: agon replay ../../testgames/peloponnes/2p-shared-win.yaml checks it",
+	} {
+		code, _, stderr := runCLI(t, "", strings.Fields(args)...)
+		assert.Equal(t, exitUsage, code, args)
+		assert.Contains(t, stderr, want, args)
+	}
+}

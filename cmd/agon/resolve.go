@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"agon/interpreter"
+	"agon/interpreter/transcript"
 	"agon/rulesets"
 	"agon/schema"
 )
@@ -67,7 +68,10 @@ func loadProgram(ref, variant string) (*interpreter.Program, error) {
 func resolveRuleset(ref string) (ruleset, error) {
 	if isPath(ref) {
 		fi, err := os.Stat(ref)
-		if err != nil || !fi.IsDir() {
+		switch {
+		case err == nil && fi.Mode().IsRegular():
+			return ruleset{}, notAFolder(ref)
+		case err != nil || !fi.IsDir():
 			return ruleset{}, usagef("no ruleset folder %s", ref)
 		}
 		return diskSource(ref), nil
@@ -93,6 +97,8 @@ func resolveGame(name string) (ruleset, error) {
 	hint := ""
 	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
 		hint = fmt.Sprintf(" (to run the folder %s here, write ./%s)", name, name)
+	} else if err == nil && fi.Mode().IsRegular() {
+		return ruleset{}, notAFolder(name)
 	}
 	return ruleset{}, usagef("unknown game %q%s: built-in games are %s, or give a ruleset directory%s",
 		name, schema.DidYouMean(name, games), strings.Join(games, ", "), hint)
@@ -294,4 +300,19 @@ func sameSource(recorded, source string) bool {
 		recorded = recordedSource(recorded)
 	}
 	return path.Clean(recorded) == recordedSource(source)
+}
+
+// notAFolder says that a RULESET argument is a file, and what to do with
+// it: a transcript is replayed, a scenario played with --from, and a
+// ruleset's file is given by its folder.
+func notAFolder(file string) error {
+	w := shellWord(file)
+	if data, err := readInput(file); err == nil && transcript.IsScenario(data) {
+		return usagef("%s is a scenario file, not a ruleset: agon play --from %s starts from its position, agon replay %s checks it", file, w, w)
+	}
+	if readTranscriptFile(file) != nil {
+		return usagef("%s is a transcript, not a ruleset: agon replay %s checks it, agon explain %s --step N shows its decision N", file, w, w)
+	}
+	return usagef("%s is a file: a ruleset is a folder of YAML files; give the folder that holds it, %s",
+		file, shellWord(filepath.Dir(file)))
 }
