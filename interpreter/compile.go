@@ -231,13 +231,16 @@ func (c *compiler) compilePlaceView(v *schema.View) {
 func (c *compiler) block(effs []*schema.Effect, sc *scope, where string) *block {
 	b := &block{id: len(c.prog.blocks), where: where}
 	c.prog.blocks = append(c.prog.blocks, b)
-	for _, e := range effs {
+	c.ec.rest = append(c.ec.rest, nil)
+	for i, e := range effs {
+		c.ec.rest[len(c.ec.rest)-1] = effs[i+1:]
 		ce, next := c.effect(e, sc, where)
 		sc = next
 		if ce != nil {
 			b.effects = append(b.effects, ce)
 		}
 	}
+	c.ec.rest = c.ec.rest[:len(c.ec.rest)-1]
 	return b
 }
 
