@@ -24,6 +24,10 @@ func (d *decoder) expr(file string, n *yaml.Node) Expr {
 		return Expr{}
 	}
 	if n.Kind != yaml.ScalarNode {
+		if lit := literalText(n); lit != "" {
+			d.ds.Addf(pos, "expected an expression (a string), got %s: an expression is text, so quote the %s to write it as one: %q", describe(n), describe(n)[2:], lit)
+			return Expr{}
+		}
 		d.wrongKind(file, n, "an expression (a string)")
 		return Expr{}
 	}
@@ -44,6 +48,61 @@ func (d *decoder) expr(file string, n *yaml.Node) Expr {
 		return d.plain(file, n)
 	}
 	return Expr{Pos: pos, Src: n.Value, Style: StyleLossy}
+}
+
+// literalText is the expr literal a YAML list of scalars, or a flow
+// mapping of scalars, written where an expression goes would be (`faces:
+// [1, 2, 3]` for "[1, 2, 3]", `init: {red: 0}` for "{red: 0}"): strings
+// single-quoted, as words are. "" for anything else (a block mapping
+// there is more often a slip of indentation than a literal) and for a
+// text too long to quote in a message.
+func literalText(n *yaml.Node) string {
+	var parts []string
+	switch {
+	case n.Kind == yaml.SequenceNode:
+		for _, e := range n.Content {
+			v, ok := scalarLiteral(e)
+			if !ok {
+				return ""
+			}
+			parts = append(parts, v)
+		}
+	case n.Kind == yaml.MappingNode && n.Style&yaml.FlowStyle != 0:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			val, ok := scalarLiteral(v)
+			if k.Kind != yaml.ScalarNode || !isIdent(k.Value) || !ok {
+				return ""
+			}
+			parts = append(parts, k.Value+": "+val)
+		}
+	default:
+		return ""
+	}
+	open, closing := "[", "]"
+	if n.Kind == yaml.MappingNode {
+		open, closing = "{", "}"
+	}
+	out := open + strings.Join(parts, ", ") + closing
+	if len(out) > 60 {
+		return ""
+	}
+	return out
+}
+
+// scalarLiteral is a YAML scalar as an expr literal: numbers and bools as
+// written, strings in single quotes.
+func scalarLiteral(n *yaml.Node) (string, bool) {
+	if n.Kind != yaml.ScalarNode || isNull(n) || strings.ContainsAny(n.Value, "'\\\n") {
+		return "", false
+	}
+	switch n.ShortTag() {
+	case "!!int", "!!bool":
+		return n.Value, true
+	case "!!str":
+		return "'" + n.Value + "'", true
+	}
+	return "", false
 }
 
 // isLocalTag reports a YAML tag written in the file (`!b`), not one of
