@@ -586,14 +586,27 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 		present = make([]bool, len(fields))
 	}
 	var meant []string // the keys the unknown ones were suggested for
+	var misspelt []pair
 	for _, p := range d.pairs(file, n) {
 		i, ok := info.byKey[p.name]
 		if !ok {
 			meant = append(meant, d.unknownKey(n, p, fields))
+			misspelt = append(misspelt, p)
 			continue
 		}
 		present[i] = true
 		d.structField(p, fields[i], v)
+	}
+	// A misspelt key ("atributes") is read as the key it was suggested
+	// for, when the mapping does not give that key itself: what it holds
+	// is then declared, and its uses (every row's fields, every rule that
+	// reads them) are not reported too. The unknown key is the error.
+	for j, p := range misspelt {
+		i, ok := info.byKey[meant[j]]
+		if ok && !present[i] {
+			present[i] = true
+			d.structField(p, fields[i], v)
+		}
 	}
 	for i, f := range fields {
 		// A required key an unknown key was taken for ("retruns": did
