@@ -601,9 +601,10 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 	// for, when the mapping does not give that key itself: what it holds
 	// is then declared, and its uses (every row's fields, every rule that
 	// reads them) are not reported too. The unknown key is the error.
+	// Only a close guess (two edits at most: not "once" for "name").
 	for j, p := range misspelt {
 		i, ok := info.byKey[meant[j]]
-		if ok && !present[i] {
+		if ok && !present[i] && editDistance(strings.ToLower(p.name), meant[j]) <= 2 {
 			present[i] = true
 			d.structField(p, fields[i], v)
 		}
