@@ -53,6 +53,9 @@ type decoder struct {
 	// noRequired is a mapping whose missing keys are not reported (the
 	// merged top level when a file could not be parsed).
 	noRequired *yaml.Node
+	// emptyRoot says where a top-level key of root was written with
+	// nothing after it.
+	emptyRoot map[string]Pos
 	// structs are the decodable fields of each struct type met, listed
 	// once per decoder (an Effect has dozens, and a ruleset thousands of
 	// effects).
@@ -620,6 +623,10 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 			where := ""
 			if n == d.root {
 				where = ": write it in one of the ruleset's files"
+				if at, written := d.emptyRoot[f.key]; written {
+					d.ds.Addf(at, "%q needs a value: nothing follows it", f.key)
+					continue
+				}
 			}
 			d.ds.Addf(pos, "missing required key %q%s", f.key, where)
 		}
