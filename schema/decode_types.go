@@ -520,6 +520,11 @@ func (d *decoder) effect(file string, n *yaml.Node, v reflect.Value) {
 			kinds = append(kinds, k)
 		}
 	}
+	// A misspelt kind (`shufle:`), reported as an unknown key and read
+	// as the kind (structure), is the effect's kind.
+	if misspelt := misspeltKinds(names, at); len(kinds) == 0 {
+		kinds = misspelt
+	}
 	switch len(kinds) {
 	case 0:
 		d.ds.Addf(e.Pos, "effect has no kind: expected one of %s", strings.Join(EffectKinds(), ", "))
@@ -531,6 +536,31 @@ func (d *decoder) effect(file string, n *yaml.Node, v reflect.Value) {
 		e.Kind = kinds[0]
 		d.ds.Addf(at[kinds[1]], "effect has %s kinds: %s", countWord(len(kinds)), joinAnd(kinds))
 	}
+}
+
+// misspeltKinds are the effect kinds that keys close to one (two edits
+// at most, as structure reads them) stand for; at gets their positions,
+// and those of misspelt modifiers (`too:`), so that neither is reported
+// missing as well.
+func misspeltKinds(names []string, at map[string]Pos) []string {
+	var kinds []string
+	known := append(EffectKinds(), allModifiers()...)
+	for _, k := range names {
+		if slices.Contains(known, k) {
+			continue
+		}
+		m := Closest(k, known)
+		if m == "" || editDistance(strings.ToLower(k), m) > 2 {
+			continue
+		}
+		if _, given := at[m]; !given {
+			at[m] = at[k]
+		}
+		if slices.Contains(EffectKinds(), m) && !slices.Contains(kinds, m) {
+			kinds = append(kinds, m)
+		}
+	}
+	return kinds
 }
 
 // checkModifiers reports modifiers that do not go with e.Kind and
