@@ -56,7 +56,7 @@ func (g *Game) run() error {
 				// so such a loop still meets the limit.
 				effects++
 				if effects > g.limits.MaxEffects {
-					return g.runtimeError(f.loop, f.blk, fmt.Errorf("more than %d effects without a decision (limit MaxEffects): a loop that never exits?", g.limits.MaxEffects))
+					return g.runtimeError(f.loop, f.blk, g.tooManyEffects())
 				}
 			}
 			if err := g.endOfBlock(f); err != nil {
@@ -85,7 +85,7 @@ func (g *Game) run() error {
 		f.pc++
 		effects++
 		if effects > g.limits.MaxEffects {
-			return g.runtimeError(e, f.blk, fmt.Errorf("more than %d effects without a decision (limit MaxEffects): a loop that never exits?", g.limits.MaxEffects))
+			return g.runtimeError(e, f.blk, g.tooManyEffects())
 		}
 		if err := g.exec(e, f); err != nil {
 			return g.runtimeError(e, f.blk, err)
@@ -98,6 +98,20 @@ func (g *Game) run() error {
 		}
 	}
 	return nil
+}
+
+// tooManyEffects is the error of a run past MaxEffects. It is reported at
+// the effect that went past the limit, somewhere in the loop's body; it
+// names the innermost loop running, the one to look at first.
+func (g *Game) tooManyEffects() error {
+	loop := ""
+	for i := len(g.st.frames) - 1; i >= 0; i-- {
+		if l := g.st.frames[i].loop; l != nil {
+			loop = fmt.Sprintf(" (the innermost loop running is the %s at %s)", l.kind, l.pos)
+			break
+		}
+	}
+	return fmt.Errorf("more than %d effects without a decision (limit MaxEffects): a loop that never exits?%s", g.limits.MaxEffects, loop)
 }
 
 // runtimeError wraps err with the effect's position, unless it already
