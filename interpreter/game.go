@@ -63,6 +63,9 @@ type Game struct {
 	fastCount func(c *compiled, fast bool)
 	// fast is the context fast paths run in (reused: no allocation).
 	fast fastCtx
+	// endedBy says which end_game ended the game ("" while none did):
+	// EndedBy.
+	endedBy string
 	// spareFrames are frames popped by the run loop, for reuse (push);
 	// not part of the state, so clones do not share them.
 	spareFrames []*frame
@@ -339,6 +342,20 @@ func (g *Game) PositionEvents() int { return g.positionEvents }
 // Decisions is the number of decisions taken so far.
 func (g *Game) Decisions() int { return g.st.decisions }
 
+// EndedBy says what ended a game that is over: "the end_game at
+// FILE:LINE:COL (in setup)" (or in flow, a phase, a procedure, "trigger
+// NAME"), or "the flow ran to its end". "" while the game goes on. A game
+// read from a saved file does not know which end_game ended it.
+func (g *Game) EndedBy() string {
+	switch {
+	case !g.st.over:
+		return ""
+	case g.endedBy != "":
+		return g.endedBy
+	}
+	return "the flow ran to its end"
+}
+
 // Clone returns an independent copy of the game: the two share their
 // state until one writes, and each write copies only what it changes
 // (cow.go). Clones of g may be taken concurrently with each other, but
@@ -347,7 +364,7 @@ func (g *Game) Decisions() int { return g.st.decisions }
 // only the outcomes its chance steps name); only a scenario's start-phase
 // hook is left out (KeepStartHook).
 func (g *Game) Clone() *Game {
-	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, noLog: g.noLog, partialOutcomes: g.partialOutcomes, positionEvents: g.positionEvents, clonedBoxes: true}
+	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, noLog: g.noLog, partialOutcomes: g.partialOutcomes, positionEvents: g.positionEvents, clonedBoxes: true, endedBy: g.endedBy}
 	return n
 }
 

@@ -91,6 +91,10 @@ func runPlay(ctx context.Context, prm playParams, stdin io.Reader, stdout, stder
 	}
 	pl.showRest()
 	printResult(stdout, pl.g.Result(), pl.seats)
+	if pl.g.Decisions() == 0 && prm.From == "" {
+		// As simulate warns: nobody was asked anything.
+		fmt.Fprintf(stderr, "warning: the game ended before anyone decided: %s\n", pl.g.EndedBy())
+	}
 	return exitOK
 }
 
