@@ -63,9 +63,11 @@ type Game struct {
 	fastCount func(c *compiled, fast bool)
 	// fast is the context fast paths run in (reused: no allocation).
 	fast fastCtx
-	// endedBy says which end_game ended the game ("" while none did):
-	// EndedBy.
-	endedBy string
+	// endedAt is the end_game that ended the game (nil while none did)
+	// and endedIn the rules it ran in: EndedBy formats them, so that
+	// the playouts of bots, which end many games, format nothing.
+	endedAt *effect
+	endedIn string
 	// spareFrames are frames popped by the run loop, for reuse (push);
 	// not part of the state, so clones do not share them.
 	spareFrames []*frame
@@ -350,8 +352,8 @@ func (g *Game) EndedBy() string {
 	switch {
 	case !g.st.over:
 		return ""
-	case g.endedBy != "":
-		return g.endedBy
+	case g.endedAt != nil:
+		return fmt.Sprintf("the end_game at %s (in %s)", g.endedAt.pos, g.endedIn)
 	}
 	return "the flow ran to its end"
 }
@@ -364,7 +366,7 @@ func (g *Game) EndedBy() string {
 // only the outcomes its chance steps name); only a scenario's start-phase
 // hook is left out (KeepStartHook).
 func (g *Game) Clone() *Game {
-	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, noLog: g.noLog, partialOutcomes: g.partialOutcomes, positionEvents: g.positionEvents, clonedBoxes: true, endedBy: g.endedBy}
+	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, noLog: g.noLog, partialOutcomes: g.partialOutcomes, positionEvents: g.positionEvents, clonedBoxes: true, endedAt: g.endedAt, endedIn: g.endedIn}
 	return n
 }
 
