@@ -248,7 +248,7 @@ func (g *Game) exec(e *effect, f *frame) error {
 		}
 		g.logEvent(Event{Kind: EventLog, Text: text})
 	case "end_game":
-		g.endedAt, g.endedIn = e, f.blk.where
+		g.endedAt, g.endedIn = e, f.blk
 		g.endGame()
 	case "fail":
 		text, err := g.render(e.text)

@@ -67,7 +67,7 @@ type Game struct {
 	// and endedIn the rules it ran in: EndedBy formats them, so that
 	// the playouts of bots, which end many games, format nothing.
 	endedAt *effect
-	endedIn string
+	endedIn *block
 	// spareFrames are frames popped by the run loop, for reuse (push);
 	// not part of the state, so clones do not share them.
 	spareFrames []*frame
@@ -353,7 +353,7 @@ func (g *Game) EndedBy() string {
 	case !g.st.over:
 		return ""
 	case g.endedAt != nil:
-		return fmt.Sprintf("the end_game at %s (in %s)", g.endedAt.pos, g.endedIn)
+		return fmt.Sprintf("the end_game at %s (in %s)", g.endedAt.pos, g.endedIn.where)
 	}
 	return "the flow ran to its end"
 }
