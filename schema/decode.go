@@ -593,7 +593,7 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 	for _, p := range d.pairs(file, n) {
 		i, ok := info.byKey[p.name]
 		if !ok {
-			meant = append(meant, d.unknownKey(n, p, fields))
+			meant = append(meant, d.unknownKey(n, p, fields, v.Type()))
 			misspelt = append(misspelt, p)
 			continue
 		}
@@ -653,12 +653,49 @@ func (d *decoder) structField(p pair, f field, v reflect.Value) {
 // key that is no name is most likely the rest of an expression that a
 // comma split: the message says to quote it instead of guessing a key.
 // It returns the key it suggests, if any.
-func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field) (meant string) {
+func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field, t reflect.Type) (meant string) {
 	if n.Style&yaml.FlowStyle != 0 && !isIdent(p.name) {
 		d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q: inside {…} a comma ends a value, so YAML split an expression here; quote this expression, e.g. {set: x, to: \"max(a, b)\"}", p.name)
 		return ""
 	}
 	keys := keysOf(fields)
-	d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q%s", p.name, DidYouMean(p.name, keys))
+	hint := DidYouMean(p.name, keys)
+	if hint == "" {
+		if homes := nestedHomes(t, p.name); len(homes) > 0 {
+			hint = fmt.Sprintf(": %s is written under %s, not here", p.name, joinOr(homes))
+		}
+	}
+	d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q%s", p.name, hint)
 	return Closest(p.name, keys)
+}
+
+// nestedHomes are the keys of t whose value (a mapping, or a list or
+// mapping of them) has key: `distinct:` written on a choose belongs under
+// its options: or its pick:.
+func nestedHomes(t reflect.Type, key string) []string {
+	var out []string
+	for _, f := range structFields(t) {
+		ft := t.Field(f.index).Type
+		for ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice || ft.Kind() == reflect.Map {
+			ft = ft.Elem()
+		}
+		if ft.Kind() != reflect.Struct || ft == t {
+			continue
+		}
+		for _, g := range structFields(ft) {
+			if g.key == key {
+				out = append(out, f.key+":")
+				break
+			}
+		}
+	}
+	return out
+}
+
+// joinOr joins words as "a", "a or b", "a, b or c".
+func joinOr(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

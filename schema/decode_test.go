@@ -99,6 +99,20 @@ func TestDecodeEffectKinds(t *testing.T) {
 	}, messages(ds))
 }
 
+// A key written one level too high (distinct: on a choose, not on its
+// options or pick) says where it goes.
+func TestDecodeKeyWrittenTooHigh(t *testing.T) {
+	_, ds := decodeEffects(t, `- choose:
+    who: 0
+    prompt: go
+    distinct: c.def
+    options: [{key: go}]
+`)
+	assert.Equal(t, []string{
+		`f.yaml:4:5: unknown key "distinct": distinct is written under options: or pick:, not here`,
+	}, messages(ds))
+}
+
 // A misspelt kind or modifier is reported once, as an unknown key, and
 // read as what it suggests: no "effect has no kind" or "set needs "to""
 // beside it.
