@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -235,8 +237,19 @@ func SyntaxError(file string, err error) Diagnostic {
 // withQuoteHint adds, to the YAML errors that an expression holding
 // ",", ": ", " #" or brackets inside a {…} or […] causes, how to avoid them.
 func withQuoteHint(d Diagnostic, src []string) Diagnostic {
-	if strings.Contains(d.Msg, " is indented by ") || strings.Contains(d.Msg, "tab character") {
+	if strings.Contains(d.Msg, " is indented by ") || strings.Contains(d.Msg, "tab character") || strings.Contains(d.Msg, " is indented deeper than ") {
 		return d // yamlSyntaxError found the slip: the hint would mislead
+	}
+	if strings.Contains(d.Msg, "did not find expected ',' or") && d.Pos.Line >= 1 && d.Pos.Line <= len(src) {
+		line := src[d.Pos.Line-1]
+		if m := reBracketValue.FindStringSubmatchIndex(line); m != nil {
+			// `{move: c, into: players[p].basket}`: YAML reads no [ in
+			// an unquoted value of a {…}.
+			d.Pos.Col = utf8.RuneCountInString(line[:m[4]]) + 1
+			yamlSaid := strings.TrimSuffix(strings.TrimPrefix(d.Msg, "YAML syntax error: "), " in the mapping or list that starts here")
+			d.Msg = fmt.Sprintf("YAML syntax error: inside {…} an unquoted value cannot hold a [: quote this expression, %s: %q (YAML: %s)", line[m[2]:m[3]], strings.TrimSpace(line[m[4]:m[5]]), yamlSaid)
+			return d
+		}
 	}
 	for _, m := range []string{"did not find expected ',' or", "did not find expected node content", "mapping values are not allowed"} {
 		if strings.Contains(d.Msg, m) {
@@ -249,6 +262,11 @@ func withQuoteHint(d Diagnostic, src []string) Diagnostic {
 	}
 	return d
 }
+
+// reBracketValue finds, in a {…} on one line, a plain value with a [ in
+// it after its first character (`into: players[p].basket`): the key and
+// the value.
+var reBracketValue = regexp.MustCompile(`[{,]\s*([A-Za-z_]\w*):\s+([^\s"'\[{,}][^,}"']*\[[^,}"']*)`)
 
 // atoi parses a positive decimal number, or returns -1.
 func atoi(s string) int {
