@@ -104,14 +104,23 @@ func (g *Game) run() error {
 // the effect that went past the limit, somewhere in the loop's body; it
 // names the innermost loop running, the one to look at first.
 func (g *Game) tooManyEffects() error {
-	loop := ""
+	return fmt.Errorf("more than %d effects without a decision (limit MaxEffects): a loop that never exits?%s", g.limits.MaxEffects, g.innermostLoop(""))
+}
+
+// innermostLoop is " (the innermost loop running is the while at POS)",
+// or "" when no loop is running; kind, when given, is the only kind of
+// loop named (a game past MaxDecisions runs a while that never ends: the
+// repeat of a round inside it is not to blame).
+func (g *Game) innermostLoop(kind string) string {
 	for i := len(g.st.frames) - 1; i >= 0; i-- {
-		if l := g.st.frames[i].loop; l != nil {
-			loop = fmt.Sprintf(" (the innermost loop running is the %s at %s)", l.kind, l.pos)
-			break
+		if l := g.st.frames[i].loop; l != nil && (kind == "" || l.kind == kind) {
+			if kind != "" {
+				return fmt.Sprintf(" (the innermost %s running is at %s)", kind, l.pos)
+			}
+			return fmt.Sprintf(" (the innermost loop running is the %s at %s)", l.kind, l.pos)
 		}
 	}
-	return fmt.Errorf("more than %d effects without a decision (limit MaxEffects): a loop that never exits?%s", g.limits.MaxEffects, loop)
+	return ""
 }
 
 // runtimeError wraps err with the effect's position, unless it already

@@ -310,7 +310,7 @@ func (g *Game) Apply(key string) error {
 		if o.key == key {
 			if g.st.decisions >= g.limits.MaxDecisions {
 				return &RuntimeError{Pos: pd.choice.pos, Where: "choose", Step: g.st.decisions,
-					Msg: fmt.Sprintf("more than %d decisions (limit MaxDecisions)", g.limits.MaxDecisions)}
+					Msg: fmt.Sprintf("more than %d decisions (limit MaxDecisions): does the game end?%s", g.limits.MaxDecisions, g.innermostLoop("while"))}
 			}
 			if err := g.take(pd, i, true); err != nil {
 				return err
