@@ -2,6 +2,8 @@ package interpreter
 
 import (
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 
 	"agon/schema"
@@ -231,13 +233,16 @@ func (c *compiler) compilePlaceView(v *schema.View) {
 func (c *compiler) block(effs []*schema.Effect, sc *scope, where string) *block {
 	b := &block{id: len(c.prog.blocks), where: where}
 	c.prog.blocks = append(c.prog.blocks, b)
-	for _, e := range effs {
+	c.ec.rest = append(c.ec.rest, nil)
+	for i, e := range effs {
+		c.ec.rest[len(c.ec.rest)-1] = effs[i+1:]
 		ce, next := c.effect(e, sc, where)
 		sc = next
 		if ce != nil {
 			b.effects = append(b.effects, ce)
 		}
 	}
+	c.ec.rest = c.ec.rest[:len(c.ec.rest)-1]
 	return b
 }
 
@@ -401,7 +406,35 @@ func (c *compiler) template(src schema.Template, sc *scope) *template {
 		}
 		part.expr = c.ec.compile(sub, sc, wantAny, "template hole")
 	}
+	if f := unbracedField(t, sc); f != "" {
+		c.ds.Addf(src.Pos, "%q in this text is shown as written: a text shows a value only inside braces; write {%s}", f, f)
+	}
 	return t
+}
+
+// reFieldText is a name and a field, as `c.name`.
+var reFieldText = regexp.MustCompile(`\b([A-Za-z_]\w*)\.([A-Za-z_]\w*)\b`)
+
+// unbracedField finds, in the literal text of a template, a field of a
+// local written without braces (`label: c.name`, which labelled every
+// option "c.name"): the first, as written, or "". Only a field the
+// local's card or player has counts, so prose ("p.s.") is left alone.
+func unbracedField(t *template, sc *scope) string {
+	for _, part := range t.parts {
+		if part.isExpr {
+			continue
+		}
+		for _, m := range reFieldText.FindAllStringSubmatch(part.text, -1) {
+			typ, ok := sc.lookup(m[1])
+			for ok && typ != nil && typ.Kind() == reflect.Pointer {
+				typ = typ.Elem()
+			}
+			if ok && typ != nil && typ.Kind() == reflect.Struct && slices.Contains(fieldNames(typ), m[2]) {
+				return m[0]
+			}
+		}
+	}
+	return ""
 }
 
 // unionFields lists every attribute and prop of every table once, in

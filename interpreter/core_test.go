@@ -223,6 +223,26 @@ flow:
 	}
 }
 
+// A game past MaxDecisions names the innermost while running, not the
+// repeat of a round inside it (a new designer's race whose finish line was
+// misspelt: while not over never ended).
+func TestMaxDecisionsNamesTheWhile(t *testing.T) {
+	g, err := NewGame(load(t, `
+vars: {over: {type: bool}}
+flow:
+  - while: not over
+    do:
+      - repeat: 2
+        do:
+          - choose: {who: 0, prompt: again, options: [{key: go}]}
+`), Config{Players: 1, Limits: Limits{MaxDecisions: 3}})
+	require.NoError(t, err)
+	apply(t, g, "go", "go", "go")
+	err = g.Apply("go")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "more than 3 decisions (limit MaxDecisions): does the game end? (the innermost while running is at "+rulesFile+":4:5)")
+}
+
 func TestMaxDecisions(t *testing.T) {
 	g, err := NewGame(load(t, `
 flow:
@@ -239,7 +259,8 @@ flow:
 	assert.True(t, strings.HasPrefix(pos, rulesFile+":"), pos)
 	err = g.Apply("go")
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "more than 3 decisions (limit MaxDecisions)")
+	assert.Contains(t, err.Error(), "more than 3 decisions (limit MaxDecisions): does the game end?")
+	assert.NotContains(t, err.Error(), "innermost", "no while runs: a repeat is not to blame")
 	assert.True(t, strings.HasPrefix(err.Error(), pos+": "), "names the choose: %v", err)
 	assert.Equal(t, 3, g.Decisions())
 	assert.False(t, g.Over())

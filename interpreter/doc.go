@@ -559,8 +559,9 @@
 // # Limits
 //
 // Limits.MaxEffects bounds the effects between two decisions (a loop that
-// never exits names the effect where the limit was hit), MaxDecisions the
-// decisions of a game, MaxTriggerRepeats a trigger's firings, expr's
+// never exits names the effect where the limit was hit and the innermost
+// loop running), MaxDecisions the decisions of a game (naming that loop
+// too), MaxTriggerRepeats a trigger's firings, expr's
 // MaxNodes (maxExprNodes) the size of one expression, and a ruleset function's nesting is
 // bounded by Limits.MaxCallDepth. schema bounds YAML alias expansion.
 //

@@ -56,7 +56,7 @@ func (g *Game) run() error {
 				// so such a loop still meets the limit.
 				effects++
 				if effects > g.limits.MaxEffects {
-					return g.runtimeError(f.loop, f.blk, fmt.Errorf("more than %d effects without a decision (limit MaxEffects): a loop that never exits?", g.limits.MaxEffects))
+					return g.runtimeError(f.loop, f.blk, g.tooManyEffects())
 				}
 			}
 			if err := g.endOfBlock(f); err != nil {
@@ -85,7 +85,7 @@ func (g *Game) run() error {
 		f.pc++
 		effects++
 		if effects > g.limits.MaxEffects {
-			return g.runtimeError(e, f.blk, fmt.Errorf("more than %d effects without a decision (limit MaxEffects): a loop that never exits?", g.limits.MaxEffects))
+			return g.runtimeError(e, f.blk, g.tooManyEffects())
 		}
 		if err := g.exec(e, f); err != nil {
 			return g.runtimeError(e, f.blk, err)
@@ -98,6 +98,29 @@ func (g *Game) run() error {
 		}
 	}
 	return nil
+}
+
+// tooManyEffects is the error of a run past MaxEffects. It is reported at
+// the effect that went past the limit, somewhere in the loop's body; it
+// names the innermost loop running, the one to look at first.
+func (g *Game) tooManyEffects() error {
+	return fmt.Errorf("more than %d effects without a decision (limit MaxEffects): a loop that never exits?%s", g.limits.MaxEffects, g.innermostLoop(""))
+}
+
+// innermostLoop is " (the innermost loop running is the while at POS)",
+// or "" when no loop is running; kind, when given, is the only kind of
+// loop named (a game past MaxDecisions runs a while that never ends: the
+// repeat of a round inside it is not to blame).
+func (g *Game) innermostLoop(kind string) string {
+	for i := len(g.st.frames) - 1; i >= 0; i-- {
+		if l := g.st.frames[i].loop; l != nil && (kind == "" || l.kind == kind) {
+			if kind != "" {
+				return fmt.Sprintf(" (the innermost %s running is at %s)", kind, l.pos)
+			}
+			return fmt.Sprintf(" (the innermost loop running is the %s at %s)", l.kind, l.pos)
+		}
+	}
+	return ""
 }
 
 // runtimeError wraps err with the effect's position, unless it already
@@ -235,6 +258,7 @@ func (g *Game) exec(e *effect, f *frame) error {
 		}
 		g.logEvent(Event{Kind: EventLog, Text: text})
 	case "end_game":
+		g.endedAt, g.endedIn = e, f.blk
 		g.endGame()
 	case "fail":
 		text, err := g.render(e.text)

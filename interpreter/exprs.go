@@ -142,6 +142,10 @@ type exprCompiler struct {
 	// boxes are the boxed twins of the constant string lists closures
 	// walk (fastpath_const.go).
 	boxes constBoxes
+	// rest holds, for each effect list being compiled (outermost first),
+	// the effects after the one being compiled: a name one of their lets
+	// binds is "bound after its use", not unknown (laterLet).
+	rest [][]*schema.Effect
 }
 
 // wanted is the kind of result an expression must have.
@@ -429,6 +433,9 @@ func (c *exprCompiler) explain(msg string, env *envScope) string {
 		return fmt.Sprintf("unknown %s field %q%s", owner, m[2], schema.DidYouMean(m[2], candidates))
 	}
 	if m := reNoName.FindStringSubmatch(msg); m != nil {
+		if pos, ok := c.laterLet(m[1]); ok {
+			return fmt.Sprintf("unknown name %q: the let at %s binds it after this use; a let binds for the effects after it in its list: move the let up", m[1], pos)
+		}
 		return fmt.Sprintf("unknown name %q%s", m[1], schema.DidYouMean(m[1], c.namesIn(env)))
 	}
 	if m := reNoFunc.FindStringSubmatch(msg); m != nil {
@@ -472,6 +479,24 @@ func (c *exprCompiler) describeStruct(typeStr string, env *envScope) (string, []
 		return "node", fieldNames(c.tc.boards.node)
 	}
 	return "", env.names()
+}
+
+// laterLet is the position of a let that binds name further down an
+// effect list being compiled (the innermost first).
+func (c *exprCompiler) laterLet(name string) (schema.Pos, bool) {
+	for i := len(c.rest) - 1; i >= 0; i-- {
+		for _, e := range c.rest[i] {
+			if e.Kind != "let" {
+				continue
+			}
+			for _, b := range e.Let {
+				if b.Name == name {
+					return b.Pos, true
+				}
+			}
+		}
+	}
+	return schema.Pos{}, false
 }
 
 func (c *exprCompiler) namesIn(env *envScope) []string {

@@ -63,6 +63,11 @@ type Game struct {
 	fastCount func(c *compiled, fast bool)
 	// fast is the context fast paths run in (reused: no allocation).
 	fast fastCtx
+	// endedAt is the end_game that ended the game (nil while none did)
+	// and endedIn the rules it ran in: EndedBy formats them, so that
+	// the playouts of bots, which end many games, format nothing.
+	endedAt *effect
+	endedIn *block
 	// spareFrames are frames popped by the run loop, for reuse (push);
 	// not part of the state, so clones do not share them.
 	spareFrames []*frame
@@ -305,7 +310,7 @@ func (g *Game) Apply(key string) error {
 		if o.key == key {
 			if g.st.decisions >= g.limits.MaxDecisions {
 				return &RuntimeError{Pos: pd.choice.pos, Where: "choose", Step: g.st.decisions,
-					Msg: fmt.Sprintf("more than %d decisions (limit MaxDecisions)", g.limits.MaxDecisions)}
+					Msg: fmt.Sprintf("more than %d decisions (limit MaxDecisions): does the game end?%s", g.limits.MaxDecisions, g.innermostLoop("while"))}
 			}
 			if err := g.take(pd, i, true); err != nil {
 				return err
@@ -339,6 +344,20 @@ func (g *Game) PositionEvents() int { return g.positionEvents }
 // Decisions is the number of decisions taken so far.
 func (g *Game) Decisions() int { return g.st.decisions }
 
+// EndedBy says what ended a game that is over: "the end_game at
+// FILE:LINE:COL (in setup)" (or in flow, a phase, a procedure, "trigger
+// NAME"), or "the flow ran to its end". "" while the game goes on. A game
+// read from a saved file does not know which end_game ended it.
+func (g *Game) EndedBy() string {
+	switch {
+	case !g.st.over:
+		return ""
+	case g.endedAt != nil:
+		return fmt.Sprintf("the end_game at %s (in %s)", g.endedAt.pos, g.endedIn.where)
+	}
+	return "the flow ran to its end"
+}
+
 // Clone returns an independent copy of the game: the two share their
 // state until one writes, and each write copies only what it changes
 // (cow.go). Clones of g may be taken concurrently with each other, but
@@ -347,7 +366,7 @@ func (g *Game) Decisions() int { return g.st.decisions }
 // only the outcomes its chance steps name); only a scenario's start-phase
 // hook is left out (KeepStartHook).
 func (g *Game) Clone() *Game {
-	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, noLog: g.noLog, partialOutcomes: g.partialOutcomes, positionEvents: g.positionEvents, clonedBoxes: true}
+	n := &Game{prog: g.prog, limits: g.limits, st: g.st.clone(), keysOnly: g.keysOnly, noLog: g.noLog, partialOutcomes: g.partialOutcomes, positionEvents: g.positionEvents, clonedBoxes: true, endedAt: g.endedAt, endedIn: g.endedIn}
 	return n
 }
 

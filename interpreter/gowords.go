@@ -78,13 +78,23 @@ func rulesetWords(msg string) string {
 	}
 	for _, k := range goMessages {
 		if m := k.re.FindStringSubmatch(msg); m != nil {
-			return k.rewrite(m)
+			return nothingHint(k.rewrite(m))
 		}
 	}
 	if m, ok := explainArgType(msg); ok {
 		return m
 	}
-	return goTypeWords.Replace(msg)
+	return nothingHint(goTypeWords.Replace(msg))
+}
+
+// nothingHint adds, to a message about a value that is nothing (nil),
+// where such a value comes from: `max(xs) + 1` of an empty list said
+// "cannot apply + to an int and nothing" and no more.
+func nothingHint(msg string) string {
+	if strings.HasSuffix(msg, " nothing") || strings.Contains(msg, " nothing and ") {
+		return msg + " (max, min, first and last of an empty list are nothing, and so is findIndex when nothing matches: give a default with ??, as in max(xs) ?? 0)"
+	}
+	return msg
 }
 
 // convertWords rewrites expr's failed int() or float(): of a string that

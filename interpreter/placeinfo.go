@@ -26,6 +26,9 @@ func (g *Game) Describe(query string, viewer int) (string, error) {
 			}
 		}
 	}
+	if gr := g.prog.tc.boards.graphs[strings.TrimSpace(query)]; len(parts) == 0 && gr != nil && len(gr.ids) > 0 {
+		return "", fmt.Errorf("%q is a board: show one of its places, e.g. show %s", strings.TrimSpace(query), gr.ids[0])
+	}
 	if len(parts) == 0 {
 		names := append(g.cardNamesAndIDs(), g.nodeNamesAndIDs()...)
 		what := "card"

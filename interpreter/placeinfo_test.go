@@ -58,4 +58,8 @@ func TestDescribeANodeOfAGrid(t *testing.T) {
 	assert.Equal(t, "x (place on board \"b\")\n  neighbours (road): y\n  neighbours (sea): z\n", info)
 	_, err = g.Describe("r9c9", 0)
 	assert.EqualError(t, err, `no place "r9c9" (did you mean "r0c1"?)`)
+	// A board's name says to show one of its places (it got a
+	// did-you-mean of some card or place).
+	_, err = g.Describe("tiles", 0)
+	assert.EqualError(t, err, `"tiles" is a board: show one of its places, e.g. show r0c1`)
 }

@@ -114,6 +114,10 @@ func (c *compiler) nameTarget(src schema.Expr, name string, sc *scope) *target {
 	for _, l := range sc.fields() {
 		candidates = append(candidates, l.name)
 	}
+	if pos, ok := c.ec.laterLet(name); ok {
+		c.ds.Addf(src.Pos, "unknown variable %q: the let at %s binds it after this use; a let binds for the effects after it in its list: move the let up", name, pos)
+		return nil
+	}
 	_, isZone := c.rs.Zones[name]
 	c.unknown(src, "variable", name, candidates, isZone)
 	return nil

@@ -59,5 +59,5 @@ func TestBoardNamesAreReserved(t *testing.T) {
 	fs := boardFS()
 	fs["g/d.yaml"] = &fstest.MapFile{Data: []byte("vars:\n  neighbours: {type: int}\n")}
 	_, ds := Load(fs, "g")
-	assert.Equal(t, []string{`g/d.yaml:2:15: var "neighbours" has the name of a built-in`}, messages(ds))
+	assert.Equal(t, []string{`g/d.yaml:2:15: var "neighbours" has the name of a built-in (the function neighbours(…)): rename it`}, messages(ds))
 }

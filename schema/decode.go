@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -53,6 +55,9 @@ type decoder struct {
 	// noRequired is a mapping whose missing keys are not reported (the
 	// merged top level when a file could not be parsed).
 	noRequired *yaml.Node
+	// emptyRoot says where a top-level key of root was written with
+	// nothing after it.
+	emptyRoot map[string]Pos
 	// structs are the decodable fields of each struct type met, listed
 	// once per decoder (an Effect has dozens, and a ruleset thousands of
 	// effects).
@@ -232,8 +237,19 @@ func SyntaxError(file string, err error) Diagnostic {
 // withQuoteHint adds, to the YAML errors that an expression holding
 // ",", ": ", " #" or brackets inside a {…} or […] causes, how to avoid them.
 func withQuoteHint(d Diagnostic, src []string) Diagnostic {
-	if strings.Contains(d.Msg, " is indented by ") || strings.Contains(d.Msg, "tab character") {
+	if strings.Contains(d.Msg, " is indented by ") || strings.Contains(d.Msg, "tab character") || strings.Contains(d.Msg, " is indented deeper than ") {
 		return d // yamlSyntaxError found the slip: the hint would mislead
+	}
+	if strings.Contains(d.Msg, "did not find expected ',' or") && d.Pos.Line >= 1 && d.Pos.Line <= len(src) {
+		line := src[d.Pos.Line-1]
+		if m := reBracketValue.FindStringSubmatchIndex(line); m != nil {
+			// `{move: c, into: players[p].basket}`: YAML reads no [ in
+			// an unquoted value of a {…}.
+			d.Pos.Col = utf8.RuneCountInString(line[:m[4]]) + 1
+			yamlSaid := strings.TrimSuffix(strings.TrimPrefix(d.Msg, "YAML syntax error: "), " in the mapping or list that starts here")
+			d.Msg = fmt.Sprintf("YAML syntax error: inside {…} an unquoted value cannot hold a [: quote this expression, %s: %q (YAML: %s)", line[m[2]:m[3]], strings.TrimSpace(line[m[4]:m[5]]), yamlSaid)
+			return d
+		}
 	}
 	for _, m := range []string{"did not find expected ',' or", "did not find expected node content", "mapping values are not allowed"} {
 		if strings.Contains(d.Msg, m) {
@@ -246,6 +262,11 @@ func withQuoteHint(d Diagnostic, src []string) Diagnostic {
 	}
 	return d
 }
+
+// reBracketValue finds, in a {…} on one line, a plain value with a [ in
+// it after its first character (`into: players[p].basket`): the key and
+// the value.
+var reBracketValue = regexp.MustCompile(`[{,]\s*([A-Za-z_]\w*):\s+([^\s"'\[{,}][^,}"']*\[[^,}"']*)`)
 
 // atoi parses a positive decimal number, or returns -1.
 func atoi(s string) int {
@@ -604,14 +625,28 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 		present = make([]bool, len(fields))
 	}
 	var meant []string // the keys the unknown ones were suggested for
+	var misspelt []pair
 	for _, p := range d.pairs(file, n) {
 		i, ok := info.byKey[p.name]
 		if !ok {
-			meant = append(meant, d.unknownKey(n, p, fields))
+			meant = append(meant, d.unknownKey(n, p, fields, v.Type()))
+			misspelt = append(misspelt, p)
 			continue
 		}
 		present[i] = true
 		d.structField(p, fields[i], v)
+	}
+	// A misspelt key ("atributes") is read as the key it was suggested
+	// for, when the mapping does not give that key itself: what it holds
+	// is then declared, and its uses (every row's fields, every rule that
+	// reads them) are not reported too. The unknown key is the error.
+	// Only a close guess (two edits at most: not "once" for "name").
+	for j, p := range misspelt {
+		i, ok := info.byKey[meant[j]]
+		if ok && !present[i] && editDistance(strings.ToLower(p.name), meant[j]) <= 2 {
+			present[i] = true
+			d.structField(p, fields[i], v)
+		}
 	}
 	for i, f := range fields {
 		// A required key an unknown key was taken for ("retruns": did
@@ -624,6 +659,10 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 			where := ""
 			if n == d.root {
 				where = ": write it in one of the ruleset's files"
+				if at, written := d.emptyRoot[f.key]; written {
+					d.ds.Addf(at, "%q needs a value: nothing follows it", f.key)
+					continue
+				}
 			}
 			d.ds.Addf(pos, "missing required key %q%s", f.key, where)
 		}
@@ -650,12 +689,49 @@ func (d *decoder) structField(p pair, f field, v reflect.Value) {
 // key that is no name is most likely the rest of an expression that a
 // comma split: the message says to quote it instead of guessing a key.
 // It returns the key it suggests, if any.
-func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field) (meant string) {
+func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field, t reflect.Type) (meant string) {
 	if n.Style&yaml.FlowStyle != 0 && !isIdent(p.name) {
 		d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q: inside {…} a comma ends a value, so YAML split an expression here; quote this expression, e.g. {set: x, to: \"max(a, b)\"}", p.name)
 		return ""
 	}
 	keys := keysOf(fields)
-	d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q%s", p.name, DidYouMean(p.name, keys))
+	hint := DidYouMean(p.name, keys)
+	if hint == "" {
+		if homes := nestedHomes(t, p.name); len(homes) > 0 {
+			hint = fmt.Sprintf(": %s is written under %s, not here", p.name, joinOr(homes))
+		}
+	}
+	d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q%s", p.name, hint)
 	return Closest(p.name, keys)
+}
+
+// nestedHomes are the keys of t whose value (a mapping, or a list or
+// mapping of them) has key: `distinct:` written on a choose belongs under
+// its options: or its pick:.
+func nestedHomes(t reflect.Type, key string) []string {
+	var out []string
+	for _, f := range structFields(t) {
+		ft := t.Field(f.index).Type
+		for ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice || ft.Kind() == reflect.Map {
+			ft = ft.Elem()
+		}
+		if ft.Kind() != reflect.Struct || ft == t {
+			continue
+		}
+		for _, g := range structFields(ft) {
+			if g.key == key {
+				out = append(out, f.key+":")
+				break
+			}
+		}
+	}
+	return out
+}
+
+// joinOr joins words as "a", "a or b", "a, b or c".
+func joinOr(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

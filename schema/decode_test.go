@@ -88,7 +88,6 @@ func TestDecodeEffectKinds(t *testing.T) {
 `)
 	assert.Equal(t, []string{
 		`f.yaml:2:3: effect has two kinds: set and move`,
-		`f.yaml:4:3: effect has no kind: expected one of set, add, move, draw, shuffle, roll, if, for_each, while, repeat, let, call, phase, choose, log, end_game, fail`,
 		`f.yaml:4:11: unknown key "sett" (did you mean "set"?)`,
 		`f.yaml:5:3: set needs "to"`,
 		`f.yaml:6:3: "by" does not go with set (set takes to)`,
@@ -98,6 +97,44 @@ func TestDecodeEffectKinds(t *testing.T) {
 		`f.yaml:10:19: "at" does not go with shuffle (shuffle takes no modifiers)`,
 		`f.yaml:12:3: "then" does not go with log (log takes no modifiers)`,
 	}, messages(ds))
+}
+
+// A key written one level too high (distinct: on a choose, not on its
+// options or pick) says where it goes.
+func TestDecodeKeyWrittenTooHigh(t *testing.T) {
+	_, ds := decodeEffects(t, `- choose:
+    who: 0
+    prompt: go
+    distinct: c.def
+    options: [{key: go}]
+`)
+	assert.Equal(t, []string{
+		`f.yaml:4:5: unknown key "distinct": distinct is written under options: or pick:, not here`,
+	}, messages(ds))
+}
+
+// A misspelt kind or modifier is reported once, as an unknown key, and
+// read as what it suggests: no "effect has no kind" or "set needs "to""
+// beside it.
+func TestDecodeMisspeltEffectKeys(t *testing.T) {
+	effects, ds := decodeEffects(t, `- {shufle: deck}
+- {sett: x, too: 1}
+- {set: x, too: 1}
+- {lo: hi}
+`)
+	assert.Equal(t, []string{
+		`f.yaml:1:4: unknown key "shufle" (did you mean "shuffle"?)`,
+		`f.yaml:2:4: unknown key "sett" (did you mean "set"?)`,
+		`f.yaml:2:13: unknown key "too" (did you mean "to"?)`,
+		`f.yaml:3:12: unknown key "too" (did you mean "to"?)`,
+		`f.yaml:4:4: unknown key "lo" (did you mean "log"?)`,
+	}, messages(ds))
+	require.Len(t, effects, 4)
+	assert.Equal(t, "shuffle", effects[0].Kind)
+	assert.Equal(t, "deck", effects[0].Shuffle.Src)
+	assert.Equal(t, "set", effects[1].Kind)
+	assert.Equal(t, "1", effects[2].To.Src)
+	assert.Equal(t, "log", effects[3].Kind)
 }
 
 func TestDecodeWrongKindsAndRequired(t *testing.T) {

@@ -24,6 +24,10 @@ func (d *decoder) expr(file string, n *yaml.Node) Expr {
 		return Expr{}
 	}
 	if n.Kind != yaml.ScalarNode {
+		if lit := literalText(n); lit != "" {
+			d.ds.Addf(pos, "expected an expression (a string), got %s: an expression is text, so quote the %s to write it as one: %q", describe(n), describe(n)[2:], lit)
+			return Expr{}
+		}
 		d.wrongKind(file, n, "an expression (a string)")
 		return Expr{}
 	}
@@ -44,6 +48,61 @@ func (d *decoder) expr(file string, n *yaml.Node) Expr {
 		return d.plain(file, n)
 	}
 	return Expr{Pos: pos, Src: n.Value, Style: StyleLossy}
+}
+
+// literalText is the expr literal a YAML list of scalars, or a flow
+// mapping of scalars, written where an expression goes would be (`faces:
+// [1, 2, 3]` for "[1, 2, 3]", `init: {red: 0}` for "{red: 0}"): strings
+// single-quoted, as words are. "" for anything else (a block mapping
+// there is more often a slip of indentation than a literal) and for a
+// text too long to quote in a message.
+func literalText(n *yaml.Node) string {
+	var parts []string
+	switch {
+	case n.Kind == yaml.SequenceNode:
+		for _, e := range n.Content {
+			v, ok := scalarLiteral(e)
+			if !ok {
+				return ""
+			}
+			parts = append(parts, v)
+		}
+	case n.Kind == yaml.MappingNode && n.Style&yaml.FlowStyle != 0:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			val, ok := scalarLiteral(v)
+			if k.Kind != yaml.ScalarNode || !isIdent(k.Value) || !ok {
+				return ""
+			}
+			parts = append(parts, k.Value+": "+val)
+		}
+	default:
+		return ""
+	}
+	open, closing := "[", "]"
+	if n.Kind == yaml.MappingNode {
+		open, closing = "{", "}"
+	}
+	out := open + strings.Join(parts, ", ") + closing
+	if len(out) > 60 {
+		return ""
+	}
+	return out
+}
+
+// scalarLiteral is a YAML scalar as an expr literal: numbers and bools as
+// written, strings in single quotes.
+func scalarLiteral(n *yaml.Node) (string, bool) {
+	if n.Kind != yaml.ScalarNode || isNull(n) || strings.ContainsAny(n.Value, "'\\\n") {
+		return "", false
+	}
+	switch n.ShortTag() {
+	case "!!int", "!!bool":
+		return n.Value, true
+	case "!!str":
+		return "'" + n.Value + "'", true
+	}
+	return "", false
 }
 
 // isLocalTag reports a YAML tag written in the file (`!b`), not one of
@@ -461,6 +520,11 @@ func (d *decoder) effect(file string, n *yaml.Node, v reflect.Value) {
 			kinds = append(kinds, k)
 		}
 	}
+	// A misspelt kind (`shufle:`), reported as an unknown key and read
+	// as the kind (structure), is the effect's kind.
+	if misspelt := misspeltKinds(names, at); len(kinds) == 0 {
+		kinds = misspelt
+	}
 	switch len(kinds) {
 	case 0:
 		d.ds.Addf(e.Pos, "effect has no kind: expected one of %s", strings.Join(EffectKinds(), ", "))
@@ -472,6 +536,31 @@ func (d *decoder) effect(file string, n *yaml.Node, v reflect.Value) {
 		e.Kind = kinds[0]
 		d.ds.Addf(at[kinds[1]], "effect has %s kinds: %s", countWord(len(kinds)), joinAnd(kinds))
 	}
+}
+
+// misspeltKinds are the effect kinds that keys close to one (two edits
+// at most, as structure reads them) stand for; at gets their positions,
+// and those of misspelt modifiers (`too:`), so that neither is reported
+// missing as well.
+func misspeltKinds(names []string, at map[string]Pos) []string {
+	var kinds []string
+	known := append(EffectKinds(), allModifiers()...)
+	for _, k := range names {
+		if slices.Contains(known, k) {
+			continue
+		}
+		m := Closest(k, known)
+		if m == "" || editDistance(strings.ToLower(k), m) > 2 {
+			continue
+		}
+		if _, given := at[m]; !given {
+			at[m] = at[k]
+		}
+		if slices.Contains(EffectKinds(), m) && !slices.Contains(kinds, m) {
+			kinds = append(kinds, m)
+		}
+	}
+	return kinds
 }
 
 // checkModifiers reports modifiers that do not go with e.Kind and

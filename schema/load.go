@@ -65,6 +65,10 @@ type tree struct {
 	// broken is set when a file could not be read: the sections it would
 	// have given are not reported missing.
 	broken bool
+	// empty says where a top-level key was first written with nothing
+	// after it (`flow:`): a required one is reported there, not as
+	// missing.
+	empty map[string]Pos
 	// bytes is the size of the files read so far (MaxRulesetBytes).
 	bytes int64
 	// nodes is the YAML nodes of the files read so far, aliases expanded
@@ -199,6 +203,12 @@ func (t *tree) mergeFile(file string, top *yaml.Node) {
 	for _, p := range t.d.pairs(file, top) {
 		val := resolve(p.val)
 		if isNull(val) {
+			if _, seen := t.empty[p.name]; !seen {
+				if t.empty == nil {
+					t.empty = map[string]Pos{}
+				}
+				t.empty[p.name] = nodePos(file, p.key)
+			}
 			continue
 		}
 		switch sectionKindOf(p.name) {
@@ -293,7 +303,7 @@ func (t *tree) decode() *Ruleset {
 	if len(t.read) > 0 {
 		// The merged root is no file's: a top-level key missing from
 		// every file is reported at the start of the first one.
-		t.d.root = t.root
+		t.d.root, t.d.emptyRoot = t.root, t.empty
 		if t.d.owners == nil {
 			t.d.owners = map[*yaml.Node]Pos{}
 		}

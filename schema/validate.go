@@ -497,6 +497,27 @@ func (v *validator) params(owner string, params []Param) {
 }
 
 // named is a top-level name and what defines it.
+// builtinMeaning says what a built-in name is, for the error of a
+// definition that takes it ("" for none known).
+func builtinMeaning(name string) string {
+	switch name {
+	case "players":
+		return "the list of players"
+	case "player_count":
+		return "the number of players"
+	case "phase":
+		return "the name of the phase running"
+	case "me":
+		return "the player in scope"
+	case "id":
+		return "a player's index"
+	}
+	if slices.Contains(builtinNames(), name) {
+		return "the function " + name + "(…)"
+	}
+	return ""
+}
+
 type named struct {
 	what string
 	pos  Pos
@@ -593,7 +614,11 @@ func (v *validator) claim(seen map[string]named, name string, n named) {
 	case !taken:
 		seen[name] = n
 	case prev.what == "built-in":
-		v.ds.Addf(n.pos, "%s %q has the name of a built-in", n.what, name)
+		meaning := ""
+		if m := builtinMeaning(name); m != "" {
+			meaning = " (" + m + ")"
+		}
+		v.ds.Addf(n.pos, "%s %q has the name of a built-in%s: rename it", n.what, name, meaning)
 	default:
 		first, second := prev, n
 		if n.pos.Before(prev.pos) {

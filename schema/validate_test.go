@@ -80,7 +80,7 @@ functions:
 		`g/c.yaml:3:9: zone loop: refill_from names the zone itself`,
 		`g/c.yaml:4:9: zone gone: refill_from names unknown zone "discrd" (did you mean "discard"?)`,
 		`g/c.yaml:6:13: var "bad-name" is not a name: use letters, digits and _, not starting with a digit`,
-		`g/c.yaml:7:12: var "players" has the name of a built-in`,
+		`g/c.yaml:7:12: var "players" has the name of a built-in (the list of players): rename it`,
 		`g/c.yaml:8:14: var "hand_size" has the same name as the constant at g/a.yaml:6:14`,
 		`g/c.yaml:10:9: player var "hand" has the same name as the player zone at g/a.yaml:25:9`,
 		`g/c.yaml:13:5: unknown result type of function f "void" (did you mean "bool"?); expected one of int, bool, string, ints, strings, intmap, intmaps, card, cards, any`,

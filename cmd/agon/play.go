@@ -91,6 +91,10 @@ func runPlay(ctx context.Context, prm playParams, stdin io.Reader, stdout, stder
 	}
 	pl.showRest()
 	printResult(stdout, pl.g.Result(), pl.seats)
+	if pl.g.Decisions() == 0 && prm.From == "" {
+		// As simulate warns: nobody was asked anything.
+		fmt.Fprintf(stderr, "warning: the game ended before anyone decided: %s\n", pl.g.EndedBy())
+	}
 	return exitOK
 }
 
@@ -413,7 +417,8 @@ ruleset's per_place views for it, its neighbours, the keyed zones it holds and
 the values keyed by it that the seat may see),
 state (everything the seat may see), undo (back to the seat's previous
 decision), help, quit (exit code 0: a choice, not a problem). Bots decide on
-their own. At the end it prints the scores and the winners.
+their own. At the end it prints the scores and the winners (and a warning naming
+the end_game that ended a game before anyone decided).
 
 --from starts from a scenario file's position (see testgames/README.md); the
 ruleset is then the scenario's game unless given. What the setup logged before

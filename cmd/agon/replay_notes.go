@@ -52,7 +52,9 @@ func recordedCopyHint(recorded string) string {
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		return fmt.Sprintf("the folder it was recorded from, %s, is not there now: if that ruleset moved, give --ruleset DIR with the folder it is in now", recorded)
 	}
-	if rel, err := filepath.Rel(wd, dir); err == nil && filepath.IsLocal(rel) {
+	if rel, err := filepath.Rel(wd, dir); err == nil && rel == "." {
+		dir = "." // the folder agon runs in (it said ./.)
+	} else if err == nil && filepath.IsLocal(rel) {
 		dir = "." + string(filepath.Separator) + rel
 	}
 	return "to use the copy it was recorded from, give --ruleset " + dir

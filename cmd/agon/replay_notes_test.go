@@ -100,6 +100,16 @@ func TestReplayOfACopysTranscriptSuggestsRuleset(t *testing.T) {
 	require.NoError(t, os.WriteFile(file, []byte(strings.Replace(string(data), "game: peloponnes\n", "game: mygame\n", 1)), 0o644))
 	_, out, stderr = runCLI(t, "", "replay", file)
 	assert.Contains(t, out+stderr, `unknown game "mygame": built-in games are athens, cyclades, peloponnes, politeia (the folder it was recorded from, `)
+
+	// From inside the ruleset's folder (a new designer's first replay of
+	// a game of their own): "--ruleset .", not "--ruleset ./.".
+	require.NoError(t, os.Rename(moved, dir))
+	t.Chdir(dir)
+	_, out, stderr = runCLI(t, "", "replay", file)
+	assert.Contains(t, out+stderr, `(to use the copy it was recorded from, give --ruleset .)`)
+	t.Chdir(root)
+	_, out, stderr = runCLI(t, "", "replay", file)
+	assert.Contains(t, out+stderr, `(to use the copy it was recorded from, give --ruleset `+filepath.FromSlash("./copy")+`)`)
 }
 
 // The explain command replay suggests repeats its --ruleset (outside

@@ -27,6 +27,36 @@ func TestSimulateWarnsAboutGamesWithoutDecisions(t *testing.T) {
 	code, out, _ = runCLI(t, "", "simulate", dir, "--players", "2", "--games", "3")
 	require.Equal(t, exitOK, code)
 	assert.Contains(t, out, "warning: 3 games ended without a decision")
+	// Each game says which end_game ended it (a new designer's end_game
+	// in setup, or a trigger true at once, was left to guess).
+	assert.Contains(t, out, ") ended without a decision: the end_game at "+filepath.Join(dir, "game.yaml")+":5:5 (in flow)\n")
+}
+
+// play of a game that ends before anyone decides says so, and which
+// end_game ended it (it printed the scores alone).
+func TestPlayWarnsOfAGameEndedBeforeAnyDecision(t *testing.T) {
+	rules := `game: quick
+players: {min: 2, max: 2}
+scoring: {score: 0}
+vars: {round: {type: int}}
+triggers:
+  - name: over
+    when: round == 0
+    do: [{end_game: true}]
+flow:
+  - choose: {who: 0, prompt: go, options: [{key: go}]}
+`
+	dir := oneFileRuleset(t, "quick", rules)
+	code, out, stderr := runCLI(t, "", "play", dir, "--players", "2", "--seed", "1")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "Final scores")
+	assert.Contains(t, stderr, "warning: the game ended before anyone decided: the end_game at "+filepath.Join(dir, "game.yaml")+":8:10 (in trigger over)\n")
+
+	rules = "game: quick\nplayers: {min: 2, max: 2}\nscoring: {score: 0}\nflow: [{log: hi}]\n"
+	dir = oneFileRuleset(t, "quick", rules)
+	code, _, stderr = runCLI(t, "", "play", dir, "--players", "2", "--seed", "1")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stderr, "warning: the game ended before anyone decided: the flow ran to its end\n")
 }
 
 // oneFileRuleset writes rules as the game.yaml of a ruleset folder named

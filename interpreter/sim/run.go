@@ -149,6 +149,9 @@ type Outcome struct {
 	Err string
 	// Facts are the game's declared attributes, counters and card takes.
 	Facts interpreter.Facts
+	// EndedBy says what ended a game that finished without a decision
+	// (Game.EndedBy), "" for the others.
+	EndedBy string
 }
 
 // Failed reports a game that failed (not one stopped by the limit).
@@ -217,6 +220,9 @@ func playGame(p *interpreter.Program, players int, seed uint64, kinds []string, 
 	o.Facts = g.Facts()
 	if r := g.Result(); err == nil && r != nil {
 		o.Scores, o.Winners = scoresOf(r), r.Winners
+		if o.Decisions == 0 {
+			o.EndedBy = g.EndedBy()
+		}
 		return o
 	}
 	if err == nil {

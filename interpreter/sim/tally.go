@@ -184,7 +184,11 @@ func (t *Tally) Add(o *Outcome) {
 	}
 	if o.Decisions == 0 {
 		t.NoDecision++
-		t.Warnings = addSample(t.Warnings, Sample{o.Index, label + " ended without a decision"})
+		msg := label + " ended without a decision"
+		if o.EndedBy != "" {
+			msg += ": " + o.EndedBy
+		}
+		t.Warnings = addSample(t.Warnings, Sample{o.Index, msg})
 	}
 	t.Decisions.add(o.Decisions)
 	t.Margins.add(margin(o.Scores))

@@ -313,12 +313,12 @@ func TestCollectAsSimulateAlwaysDid(t *testing.T) {
 
 func TestCollectCountsGamesWithoutDecisions(t *testing.T) {
 	s := Collect([]Outcome{
-		{Index: 0, Players: 2, Scores: []int{0, 0}, Winners: []int{0, 1}},
+		{Index: 0, Players: 2, Scores: []int{0, 0}, Winners: []int{0, 1}, EndedBy: "the end_game at g.yaml:3:5 (in setup)"},
 		{Index: 1, Players: 2, Scores: []int{1, 0}, Winners: []int{0}, Decisions: 4},
 		{Index: 2, Players: 2, Err: "boom"},
 	}).Summarize()
 	assert.Equal(t, 1, s.GamesWithoutDecisions, "failed games are errors, not warnings")
-	assert.Equal(t, []string{"game 1 (2 players, seed 0) ended without a decision"}, s.Warnings)
+	assert.Equal(t, []string{"game 1 (2 players, seed 0) ended without a decision: the end_game at g.yaml:3:5 (in setup)"}, s.Warnings)
 }
 
 // Win rates over several player counts pool them: the Summary of all
