@@ -101,3 +101,13 @@ func TestCycladesPlayerLineLeavesOutZeroEntries(t *testing.T) {
 	assert.NotContains(t, glance, "A 0")
 	assert.NotContains(t, glance, "C 0")
 }
+
+// During a sea battle both sides' fleets share a sea: the seas view names
+// every player there (it named only the first player with fleets, so a
+// person deciding whether to retreat did not see the other side).
+func TestCycladesSeasViewShowsBothSidesOfASeaBattle(t *testing.T) {
+	g := cycladesAt(t, "  players:\n    - fleets: {s1_1: 1, s9_9: 1, s1_2: 2}\n    - fleets: {s6_1: 1, s5_6: 1, s1_2: 1}\n")
+	glance := g.Glance(1)
+	assert.Contains(t, glance, "s1_2 (value 0): P1 2 fleets, P2 1 fleet")
+	assert.Contains(t, glance, "s1_1 (value 1): P1 1 fleet,")
+}
