@@ -108,6 +108,6 @@ func TestCycladesPlayerLineLeavesOutZeroEntries(t *testing.T) {
 func TestCycladesSeasViewShowsBothSidesOfASeaBattle(t *testing.T) {
 	g := cycladesAt(t, "  players:\n    - fleets: {s1_1: 1, s9_9: 1, s1_2: 2}\n    - fleets: {s6_1: 1, s5_6: 1, s1_2: 1}\n")
 	glance := g.Glance(1)
-	assert.Contains(t, glance, "s1_2 (value 0): P1 2 fleets, P2 1 fleet")
-	assert.Contains(t, glance, "s1_1 (value 1): P1 1 fleet,")
+	assert.Contains(t, glance, "\n  s1_2 (value 0): P1 2 fleets, P2 1 fleet\n")
+	assert.Contains(t, glance, "\n  s1_1 (value 1): P1 1 fleet\n")
 }
