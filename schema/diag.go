@@ -124,7 +124,7 @@ func Closest(name string, candidates []string) string {
 		d := editDistance(lower, lc)
 		starts := sameFirstRune(lower, lc)
 		if n := utf8.RuneCountInString(lc); d >= n && 2*n < utf8.RuneCountInString(lower) && !strings.HasPrefix(lower, lc) {
-			continue // a much shorter c of which nothing is kept: "zeus" is not "E" ("integer" is "int")
+			continue // a much shorter c of which nothing is kept: "mars" is not "E" ("integer" is "int")
 		}
 		if d < bestDist || d == bestDist && best != "" && starts && !bestStarts {
 			best, bestDist, bestStarts = c, d, starts
