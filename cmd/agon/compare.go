@@ -75,7 +75,7 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 		// at once, not after all of A's games.
 		if sims[i], err = newSimulation(p); err != nil {
 			if !isUsage(err) {
-				fmt.Fprintf(stderr, "%s: %s:\n", "AB"[i:i+1], cmp.Or(p.Ruleset, "?"))
+				fmt.Fprintf(stderr, "%s: %s (%s) does not load:\n", "AB"[i:i+1], cmp.Or(p.Ruleset, "?"), sideVariant(p.Variant))
 			}
 			return printLoadError(stderr, err)
 		}
@@ -556,4 +556,13 @@ func sourceName(r *sim.Report) string {
 		return builtIn + " " + r.Game
 	}
 	return r.RulesetSource
+}
+
+// sideVariant names what a side of compare plays: "variant V" or "base
+// rules".
+func sideVariant(variant string) string {
+	if variant == "" {
+		return "base rules"
+	}
+	return "variant " + variant
 }

@@ -148,7 +148,7 @@ func TestCompareLoadsBothSidesFirst(t *testing.T) {
 	start := time.Now()
 	code, _, stderr := runCLI(t, "", "compare", "athens", dir, "--players", "2", "--games", "1000000")
 	assert.Equal(t, exitProblems, code)
-	assert.Contains(t, stderr, "B: "+dir+":\n")
+	assert.Contains(t, stderr, "B: "+dir+" (base rules) does not load:\n")
 	assert.Contains(t, stderr, "repeat count must be int, got string")
 	assert.Less(t, time.Since(start), 30*time.Second, "A's games were not played")
 }
