@@ -123,14 +123,23 @@ func Closest(name string, candidates []string) string {
 		lc := strings.ToLower(c)
 		d := editDistance(lower, lc)
 		starts := sameFirstRune(lower, lc)
-		if n := utf8.RuneCountInString(lc); d >= n && 2*n < utf8.RuneCountInString(lower) && !strings.HasPrefix(lower, lc) {
-			continue // a much shorter c of which nothing is kept: "mars" is not "E" ("integer" is "int")
+		if !near(lower, lc, d) {
+			continue
 		}
 		if d < bestDist || d == bestDist && best != "" && starts && !bestStarts {
 			best, bestDist, bestStarts = c, d, starts
 		}
 	}
 	return best
+}
+
+// near reports whether c, at edit distance d from name, is close enough
+// to suggest: at most a third of the longer word's letters (and one)
+// changed, or the one a prefix of the other ("integer" is "int"), but not
+// "once" for "name" nor "E" for "mars".
+func near(name, c string, d int) bool {
+	longer := max(utf8.RuneCountInString(name), utf8.RuneCountInString(c))
+	return d <= longer/3+1 || strings.HasPrefix(name, c) || strings.HasPrefix(c, name)
 }
 
 // sameFirstRune reports whether a and b start with the same rune.

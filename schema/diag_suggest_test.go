@@ -6,9 +6,11 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// DidYouMean suggests a near name, not a much shorter one of which
-// nothing is kept ("show" of a four-letter word at the play prompt
-// suggested the place "E"), but still a name the typed word starts with,
+// DidYouMean suggests a near name: at most a third of the letters (and
+// one) changed, or a prefix. Not a much shorter one of which nothing is
+// kept ("show" of a four-letter word at the play prompt suggested the
+// place "E"), nor "name" for "once" (a new designer's misspelt key got
+// it), nor "bool" for "void"; still a name the typed word starts with,
 // and one-letter names for one-letter slips.
 func TestDidYouMeanSkipsMuchShorterNamesThatShareNothing(t *testing.T) {
 	places := []string{"A", "B", "E", "s1_1"}
@@ -17,4 +19,8 @@ func TestDidYouMeanSkipsMuchShorterNamesThatShareNothing(t *testing.T) {
 	assert.Equal(t, ` (did you mean "p"?)`, DidYouMean("m", []string{"p"}))
 	assert.Equal(t, ` (did you mean "len"?)`, DidYouMean("lne", []string{"one", "len"}))
 	assert.Equal(t, ` (did you mean "kind"?)`, DidYouMean("kidn", []string{"id", "kind"}))
+	assert.Equal(t, "", DidYouMean("once", []string{"name", "id"}))
+	assert.Equal(t, "", DidYouMean("void", []string{"int", "bool", "string"}))
+	assert.Equal(t, ` (did you mean "attributes"?)`, DidYouMean("atributes", []string{"attributes", "props"}))
+	assert.Equal(t, ` (did you mean "returns"?)`, DidYouMean("retruns", []string{"params", "returns"}))
 }

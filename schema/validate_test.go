@@ -83,7 +83,7 @@ functions:
 		`g/c.yaml:7:12: var "players" has the name of a built-in (the list of players): rename it`,
 		`g/c.yaml:8:14: var "hand_size" has the same name as the constant at g/a.yaml:6:14`,
 		`g/c.yaml:10:9: player var "hand" has the same name as the player zone at g/a.yaml:25:9`,
-		`g/c.yaml:13:5: unknown result type of function f "void" (did you mean "bool"?); expected one of int, bool, string, ints, strings, intmap, intmaps, card, cards, any`,
+		`g/c.yaml:13:5: unknown result type of function f "void"; expected one of int, bool, string, ints, strings, intmap, intmaps, card, cards, any`,
 		`g/c.yaml:13:14: parameter "1x" is not a name: use letters, digits and _, not starting with a digit`,
 		`g/c.yaml:13:23: unknown type for parameter "c" of function f "kard" (did you mean "card"?); expected one of int, bool, string, ints, strings, intmap, intmaps, card, cards, any`,
 	}, messages(ds))
