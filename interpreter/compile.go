@@ -308,8 +308,10 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 		}
 		ce.body = c.block(e.Do, inner, where)
 	case "let":
-		for _, b := range e.Let {
+		for i, b := range e.Let {
+			ec.letAfter = e.Let[i+1:] // a name bound by a later key is bound after its use
 			cb := ec.compile(b.Expr, sc, wantAny, "value of "+b.Name)
+			ec.letAfter = nil
 			ce.lets = append(ce.lets, letBinding{b.Name, c.ec.local(b.Name), cb})
 			sc = c.declareLocal(sc, b.Name, resultType(cb), b.Pos, "let")
 		}

@@ -115,7 +115,7 @@ func (c *compiler) nameTarget(src schema.Expr, name string, sc *scope) *target {
 		candidates = append(candidates, l.name)
 	}
 	if pos, ok := c.ec.laterLet(name); ok {
-		c.ds.Addf(src.Pos, "unknown variable %q: the let at %s binds it after this use; a let binds for the effects after it in its list: move the let up", name, pos)
+		c.ds.Addf(src.Pos, "unknown variable %q: %s", name, c.ec.boundAfter(name, pos))
 		return nil
 	}
 	_, isZone := c.rs.Zones[name]
