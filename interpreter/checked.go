@@ -161,33 +161,49 @@ func checkedArith() []expr.Option {
 }
 
 // sumAny is sum() of values the checker could not type: ints added with
-// the overflow check, as $sum adds them, anything else as expr's own sum
-// adds it (runtime.Add; what it cannot add is an error). expr's sum of
-// such values wrapped around.
-func sumAny(args ...any) (total any, err error) {
+// the overflow check, as $sum adds them, and floats as expr's sum adds
+// them; anything else is an error. expr's own sum of such values wrapped
+// around.
+func sumAny(args ...any) (any, error) {
 	list := reflect.ValueOf(args[0])
 	if k := list.Kind(); k != reflect.Slice && k != reflect.Array {
 		return nil, fmt.Errorf("expected a list, got %s", describe(args[0]))
 	}
-	defer func() {
-		if r := recover(); r != nil { // runtime.Add of what it cannot add
-			total, err = nil, fmt.Errorf("%v", r)
-		}
-	}()
-	total = 0
+	var total any = 0
 	for i := range list.Len() {
-		e := list.Index(i).Interface()
-		a, aok := total.(int)
-		b, bok := e.(int)
-		if !aok || !bok {
-			total = runtime.Add(total, e)
-			continue
-		}
-		if total, err = addInts(a, b); err != nil {
+		var err error
+		if total, err = addNumbers(total, list.Index(i).Interface()); err != nil {
 			return nil, err
 		}
 	}
 	return total, nil
+}
+
+// addNumbers is a + b of two numbers: checked for two ints, a float when
+// either is one.
+func addNumbers(a, b any) (any, error) {
+	x, xInt := a.(int)
+	y, yInt := b.(int)
+	if xInt && yInt {
+		return addInts(x, y)
+	}
+	fa, aok := asFloat(a)
+	fb, bok := asFloat(b)
+	if !aok || !bok {
+		return nil, fmt.Errorf("sum: expected numbers, got %s", describe(b))
+	}
+	return fa + fb, nil
+}
+
+// asFloat is an int or a float as a float.
+func asFloat(v any) (float64, bool) {
+	switch n := v.(type) {
+	case int:
+		return float64(n), true
+	case float64:
+		return n, true
+	}
+	return 0, false
 }
 
 // sumInts is sum() of ints, checked.
@@ -238,9 +254,9 @@ func (r *arithRecorder) patcher() arithPatcher { return arithPatcher{r.at, r.car
 func (r *arithRecorder) Visit(node *ast.Node) {
 	r.cards.record(*node)
 	if f, ok := (*node).(*ast.BuiltinNode); ok && f.Name == "sum" && maybeInt(f.Type()) {
-		r.at[f.Location()] = "sum"
-		if !isInt(f.Type()) {
-			r.at[f.Location()] = "sum?"
+		r.at[f.Location()] = "$sumAny" // a sum of values typed at run time
+		if isInt(f.Type()) {
+			r.at[f.Location()] = "$sum"
 		}
 		return
 	}
@@ -340,11 +356,8 @@ func (p arithPatcher) builtin(node *ast.Node, f *ast.BuiltinNode) {
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$int"}, Arguments: f.Arguments})
 	case f.Name == "abs" && p.at[f.Location()] == "abs":
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$abs"}, Arguments: f.Arguments})
-	case f.Name == "sum" && (p.at[f.Location()] == "sum" || p.at[f.Location()] == "sum?"):
-		callee := "$sum"
-		if p.at[f.Location()] == "sum?" {
-			callee = "$sumAny"
-		}
+	case f.Name == "sum" && (p.at[f.Location()] == "$sum" || p.at[f.Location()] == "$sumAny"):
+		callee := p.at[f.Location()]
 		list := f.Arguments[0]
 		if len(f.Arguments) == 2 {
 			mapped := &ast.BuiltinNode{Name: "map", Arguments: f.Arguments}

@@ -144,7 +144,7 @@ type exprCompiler struct {
 	boxes constBoxes
 	// rest holds, for each effect list being compiled (outermost first),
 	// the effects after the one being compiled: a name one of their lets
-	// binds is "bound after its use", not unknown (laterLet).
+	// binds is "bound after its use", not unknown (boundAfter).
 	rest [][]*schema.Effect
 	// letAfter are the bindings of the let being compiled that follow the
 	// one being compiled: a let binds its names in order.
@@ -436,8 +436,8 @@ func (c *exprCompiler) explain(msg string, env *envScope) string {
 		return fmt.Sprintf("unknown %s field %q%s", owner, m[2], schema.DidYouMean(m[2], candidates))
 	}
 	if m := reNoName.FindStringSubmatch(msg); m != nil {
-		if pos, ok := c.laterLet(m[1]); ok {
-			return fmt.Sprintf("unknown name %q: %s", m[1], c.boundAfter(m[1], pos))
+		if why, ok := c.boundAfter(m[1]); ok {
+			return fmt.Sprintf("unknown name %q: %s", m[1], why)
 		}
 		return fmt.Sprintf("unknown name %q%s", m[1], schema.DidYouMean(m[1], c.namesIn(env)))
 	}
@@ -484,44 +484,25 @@ func (c *exprCompiler) describeStruct(typeStr string, env *envScope) (string, []
 	return "", env.names()
 }
 
-// laterLet is the position of a let that binds name further down an
-// effect list being compiled (the innermost first).
-func (c *exprCompiler) laterLet(name string) (schema.Pos, bool) {
+// boundAfter explains a name used before a let binds it: a later key of
+// the let being compiled, or a let further down an effect list being
+// compiled (the innermost first). False when nothing binds it later.
+func (c *exprCompiler) boundAfter(name string) (string, bool) {
 	for _, b := range c.letAfter {
 		if b.Name == name {
-			return b.Pos, true
+			return fmt.Sprintf("the let's key at %s binds it after this use; a let binds its keys in order: write that key first", b.Pos), true
 		}
 	}
-	return c.laterLetEffect(name)
-}
-
-// boundAfter says where a name used before it is bound is bound: by a
-// later key of the same let, or by a let later in the effect list.
-func (c *exprCompiler) boundAfter(name string, pos schema.Pos) string {
-	for _, b := range c.letAfter {
-		if b.Name == name {
-			return fmt.Sprintf("the let's key at %s binds it after this use; a let binds its keys in order: write that key first", pos)
-		}
-	}
-	return fmt.Sprintf("the let at %s binds it after this use; a let binds for the effects after it in its list: move the let up", pos)
-}
-
-// laterLetEffect is laterLet for the lets later in the effect lists being
-// compiled.
-func (c *exprCompiler) laterLetEffect(name string) (schema.Pos, bool) {
 	for i := len(c.rest) - 1; i >= 0; i-- {
 		for _, e := range c.rest[i] {
-			if e.Kind != "let" {
-				continue
-			}
-			for _, b := range e.Let {
+			for _, b := range e.Let { // only a let has bindings
 				if b.Name == name {
-					return b.Pos, true
+					return fmt.Sprintf("the let at %s binds it after this use; a let binds for the effects after it in its list: move the let up", b.Pos), true
 				}
 			}
 		}
 	}
-	return schema.Pos{}, false
+	return "", false
 }
 
 func (c *exprCompiler) namesIn(env *envScope) []string {

@@ -32,7 +32,7 @@ func (g *Game) Glance(player int) string {
 	}
 	for i := 0; i < g.st.playerCount; i++ {
 		if i != player {
-			fmt.Fprintf(&b, "%s\n", joinNonEmpty([]string{fmt.Sprintf("P%d:", i+1), joinNonEmpty(g.playerFacts(i, player), " | ")}, " "))
+			b.WriteString(playerLine(fmt.Sprintf("P%d:", i+1), g.playerFacts(i, player)))
 		}
 	}
 	return b.String()
@@ -48,11 +48,7 @@ func (g *Game) viewLines(player int) string {
 		}
 		val, err := g.eval(v.expr)
 		if s, multi := viewText(v.name, val, err); s != "" {
-			sep := ": "
-			if multi {
-				sep = ":"
-			}
-			lines.add(v.name+sep+s, multi)
+			lines.add(named(v.name, s, multi), multi)
 		}
 	}
 	return lines.text()
@@ -84,7 +80,7 @@ func (g *Game) playerViews(i, viewer int) (parts []string, shown map[string]bool
 func (g *Game) glanceSelf(b *strings.Builder, i int) {
 	views, shown := g.playerViews(i, i)
 	facts := []string{strings.Join(views, ", "), strings.Join(g.varFacts(i, i, shown), ", ")}
-	fmt.Fprintf(b, "%s\n", joinNonEmpty([]string{fmt.Sprintf("P%d (you):", i+1), joinNonEmpty(facts, " | ")}, " "))
+	b.WriteString(playerLine(fmt.Sprintf("P%d (you):", i+1), facts))
 	rs := g.prog.rs
 	for _, n := range rs.ZoneOrder {
 		if z := rs.Zones[n]; z.Owner == "player" && !shown[n] && len(g.zoneList(n, i)) > 0 {
@@ -111,6 +107,12 @@ func (g *Game) playerFacts(i, viewer int) []string {
 		}
 	}
 	return facts
+}
+
+// playerLine is a player's line of the glance: head ("P2:") and the facts
+// that are not empty, joined with " | ".
+func playerLine(head string, facts []string) string {
+	return joinNonEmpty([]string{head, joinNonEmpty(facts, " | ")}, " ") + "\n"
 }
 
 // joinNonEmpty joins the parts that are not empty.

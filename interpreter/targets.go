@@ -114,8 +114,8 @@ func (c *compiler) nameTarget(src schema.Expr, name string, sc *scope) *target {
 	for _, l := range sc.fields() {
 		candidates = append(candidates, l.name)
 	}
-	if pos, ok := c.ec.laterLet(name); ok {
-		c.ds.Addf(src.Pos, "unknown variable %q: %s", name, c.ec.boundAfter(name, pos))
+	if why, ok := c.ec.boundAfter(name); ok {
+		c.ds.Addf(src.Pos, "unknown variable %q: %s", name, why)
 		return nil
 	}
 	_, isZone := c.rs.Zones[name]

@@ -55,11 +55,8 @@ func (g *Game) writeViews(b *strings.Builder, player int) {
 	for _, v := range g.prog.views {
 		if !v.perPlayer {
 			val, err := g.eval(v.expr)
-			if s, multi := viewText(v.name, val, err); multi {
-				fmt.Fprintf(b, "%s:%s\n", v.name, s)
-			} else {
-				fmt.Fprintf(b, "%s: %s\n", v.name, orNone(s))
-			}
+			s, multi := viewText(v.name, val, err)
+			fmt.Fprintln(b, named(v.name, orNone(s), multi))
 		}
 	}
 	for _, v := range g.prog.views {

@@ -30,6 +30,15 @@ func viewText(name string, v any, err error) (text string, multi bool) {
 	return b.String(), true
 }
 
+// named is a view's text (viewText) after its name: "name: text", or
+// "name:" and the text's own lines.
+func named(name, text string, multi bool) string {
+	if multi {
+		return name + ":" + text
+	}
+	return name + ": " + text
+}
+
 // lineGroups packs parts into lines joined with " | " while a line fits
 // glanceWidth; a part on lines of its own (multi) ends its line.
 type lineGroups struct {

@@ -115,7 +115,8 @@ func DidYouMean(name string, candidates []string) string {
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-// Closest is the candidate DidYouMean suggests for name, "" for none.
+// Closest is the candidate DidYouMean suggests for name, "" for none: the
+// nearest (near) within half the name's length and two edits.
 func Closest(name string, candidates []string) string {
 	lower := strings.ToLower(name)
 	best, bestDist, bestStarts := "", len(name)/2+2, false

@@ -52,23 +52,18 @@ func unknownFlag(cmd *cobra.Command, name, short string) error {
 			names = append(names, f.Name)
 		}
 	})
+	var written string
 	if short != "" {
-		long, _, _ := strings.Cut(short, "=")
-		if slices.Contains(names, long) {
+		if long, _, _ := strings.Cut(short, "="); slices.Contains(names, long) {
 			return fmt.Errorf("unknown flag -%s: a long flag takes two dashes, --%s", short, short)
 		}
-		name = name[:1]
-		for i, n := range names {
-			names[i] = "--" + n
+		written = "-" + name[:1]
+	} else {
+		name, _, _ = strings.Cut(name, "=")
+		written = "--" + name
+		if best := schema.Closest(name, names); best != "" {
+			return fmt.Errorf("unknown flag %s (did you mean --%s?)", written, best)
 		}
-		return fmt.Errorf("%s has no flag -%s; its flags are %s", cmd.CommandPath(), name, strings.Join(names, ", "))
 	}
-	name, _, _ = strings.Cut(name, "=")
-	if best := schema.Closest(name, names); best != "" {
-		return fmt.Errorf("unknown flag --%s (did you mean --%s?)", name, best)
-	}
-	for i, n := range names {
-		names[i] = "--" + n
-	}
-	return fmt.Errorf("%s has no flag --%s; its flags are %s", cmd.CommandPath(), name, strings.Join(names, ", "))
+	return fmt.Errorf("%s has no flag %s; its flags are --%s", cmd.CommandPath(), written, strings.Join(names, ", --"))
 }

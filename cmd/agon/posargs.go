@@ -27,7 +27,7 @@ func positional(min, max int, what string) cobra.PositionalArgs {
 				most = "at most " + most
 			}
 			return usagef("%s takes %s (%s), not %d: %s%s", name, most, wants,
-				len(args), quoteArgs(args), extraArgsHint(args))
+				len(args), quoteArgs(args), extraArgsHint(cmd, args))
 		}
 		return nil
 	}
@@ -78,9 +78,12 @@ func quoteArgs(args []string) string {
 }
 
 // extraArgsHint guesses why there are too many arguments: a number after
-// a flag that takes one value ("--players 2 3"), or a word that was meant
-// as a flag's value.
-func extraArgsHint(args []string) string {
+// --players, which takes one value ("--players 2 3"); "" for a command
+// without --players or no such number.
+func extraArgsHint(cmd *cobra.Command, args []string) string {
+	if cmd.Flags().Lookup("players") == nil {
+		return ""
+	}
 	for _, a := range args[1:] {
 		if _, err := strconv.Atoi(a); err == nil {
 			return fmt.Sprintf("; a flag takes one value, so %s is an argument: several player counts are written --players 2,3 or 2-5", a)
