@@ -3,8 +3,8 @@ package interpreter
 import (
 	"maps"
 	"reflect"
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/checker/nature"
@@ -26,9 +26,9 @@ import (
 // then the locals: what a struct had as fields, in that order) and the
 // nature expr checks against.
 type envScope struct {
-	fields []field
-	locals []field
-	nature nature.Nature
+	globals []field // shared by every scope
+	locals  []field
+	nature  nature.Nature
 }
 
 // option gives a compile the environment (expr.Env without building the
@@ -44,8 +44,9 @@ func (e *envScope) option() expr.Option {
 
 // names lists the names in scope, for did-you-mean.
 func (e *envScope) names() []string {
-	out := make([]string, len(e.fields))
-	for i, f := range e.fields {
+	fields := mergeLocals(e.globals, e.locals)
+	out := make([]string, len(fields))
+	for i, f := range fields {
 		out[i] = f.name
 	}
 	return out
@@ -57,17 +58,11 @@ func (e *envScope) names() []string {
 // own). The key is built from the locals' names and their types' numbers,
 // so a scope seen before costs no copy of the globals.
 func (tc *typeContext) env(locals []field) *envScope {
-	merged := mergeLocals(nil, locals)
-	var key strings.Builder
-	for _, f := range merged {
-		key.WriteString(f.name)
-		key.WriteByte(':')
-		key.WriteString(strconv.Itoa(tc.typeNumber(f.typ)))
-		key.WriteByte(';')
-	}
-	if e, ok := tc.envs[key.String()]; ok {
+	tc.envKey = tc.appendEnvKey(tc.envKey[:0], locals)
+	if e, ok := tc.envs[string(tc.envKey)]; ok {
 		return e
 	}
+	merged := mergeLocals(nil, locals)
 	if tc.globalNatures == nil {
 		tc.globalNatures = make(map[string]nature.Nature, len(tc.globals))
 		for _, f := range tc.globals {
@@ -85,12 +80,34 @@ func (tc *typeContext) env(locals []field) *envScope {
 	nt := nature.FromType(reflect.TypeFor[map[string]any]())
 	nt.TypeData = &nature.TypeData{Fields: fields}
 	nt.Strict = true
-	e := &envScope{fields: mergeLocals(tc.globals, locals), locals: merged, nature: nt}
+	e := &envScope{globals: tc.globals, locals: merged, nature: nt}
 	if tc.envs == nil {
 		tc.envs = map[string]*envScope{}
 	}
-	tc.envs[key.String()] = e
+	tc.envs[string(tc.envKey)] = e
 	return e
+}
+
+// appendEnvKey appends the key of the scope type of locals to buf: each
+// name once, in the order of its first local, with the type number of
+// its last (as mergeLocals orders and shadows them).
+func (tc *typeContext) appendEnvKey(buf []byte, locals []field) []byte {
+	for i, l := range locals {
+		if slices.ContainsFunc(locals[:i], func(f field) bool { return f.name == l.name }) {
+			continue
+		}
+		typ := l.typ
+		for _, later := range locals[i+1:] {
+			if later.name == l.name {
+				typ = later.typ
+			}
+		}
+		buf = append(buf, l.name...)
+		buf = append(buf, ':')
+		buf = strconv.AppendInt(buf, int64(tc.typeNumber(typ)), 10)
+		buf = append(buf, ';')
+	}
+	return buf
 }
 
 // typeNumber numbers the types of locals, for env's keys.

@@ -37,7 +37,7 @@ func ExplainCheck(g *Game, expr string) string { return explainWith(expr, g.Eval
 
 // explainWith is ExplainCheck with the evaluation of each part given.
 func explainWith(expr string, eval func(string) (any, error)) string {
-	if schema.ExprDepth(expr) > schema.MaxExprDepth {
+	if schema.NestsTooDeep(expr) {
 		return "" // Eval said why
 	}
 	tree, err := parser.Parse(expr)

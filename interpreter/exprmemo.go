@@ -116,7 +116,7 @@ func (c *exprCompiler) textChecks(src schema.Expr) bool {
 		return true
 	}
 	// The depth first: a text nested too deep is not parsed.
-	if schema.ExprDepth(src.Src) > schema.MaxExprDepth {
+	if schema.NestsTooDeep(src.Src) {
 		c.ds.Addf(src.Pos, "expression nests deeper than %d levels (brackets and prefix operators): split it with let or a function", schema.MaxExprDepth)
 		return false
 	}

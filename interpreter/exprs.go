@@ -345,6 +345,9 @@ func (c *exprCompiler) runOptions(sc *scope, arith *arithRecorder, finder *defau
 // number of arguments: expr cannot, as the environment argument is added
 // behind its back.
 func (c *exprCompiler) checkArity(src schema.Expr) bool {
+	if !strings.Contains(src.Src, "(") {
+		return true // no call
+	}
 	tree, err := c.parsed(src.Src)
 	if err != nil {
 		return true // expr reports it

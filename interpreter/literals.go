@@ -183,14 +183,16 @@ func (l *literalChecker) inferParams(rs *schema.Ruleset) {
 			continue
 		}
 		words := make([]schema.Words, len(f.Params))
-		locals := localNames(tree.Node, nil)
-		for _, p := range f.Params {
-			locals[p.Name] = true
+		if slices.ContainsFunc(f.Params, isStringParam) {
+			locals := localNames(tree.Node, nil)
+			for _, p := range f.Params {
+				locals.add(p.Name)
+			}
+			ast.Find(tree.Node, func(n ast.Node) bool {
+				l.inferFrom(n, f.Params, words, locals)
+				return false
+			})
 		}
-		ast.Find(tree.Node, func(n ast.Node) bool {
-			l.inferFrom(n, f.Params, words, locals)
-			return false
-		})
 		l.params[name] = words
 		for _, p := range f.Params {
 			l.paramNames[name] = append(l.paramNames[name], p.Name)
@@ -198,14 +200,18 @@ func (l *literalChecker) inferParams(rs *schema.Ruleset) {
 	}
 }
 
+// isStringParam reports whether p is a string parameter, the kind that
+// words are inferred for.
+func isStringParam(p schema.Param) bool { return p.Type == "string" }
+
 // inferFrom records the words of a parameter used in n.
-func (l *literalChecker) inferFrom(n ast.Node, params []schema.Param, words []schema.Words, locals map[string]bool) {
+func (l *literalChecker) inferFrom(n ast.Node, params []schema.Param, words []schema.Words, locals localSet) {
 	set := func(other ast.Node, param ast.Node, keys bool) {
 		id, ok := param.(*ast.IdentifierNode)
 		if !ok {
 			return
 		}
-		i := slices.IndexFunc(params, func(p schema.Param) bool { return p.Name == id.Value && p.Type == "string" })
+		i := slices.IndexFunc(params, func(p schema.Param) bool { return p.Name == id.Value && isStringParam(p) })
 		if i < 0 || words[i].IsSet() {
 			return
 		}
@@ -240,16 +246,35 @@ func (l *literalChecker) check(src schema.Expr, root ast.Node, sc *scope) {
 	})
 }
 
-// localNames are the names that are not globals in an expression: the
-// scope's locals and the expression's own let and closure variables.
-func localNames(root ast.Node, sc *scope) map[string]bool {
-	out := map[string]bool{}
-	for _, f := range sc.fields() {
-		out[f.name] = true
+// localSet is the names that are not globals in an expression: the
+// scope's locals and the expression's own let and closure variables (or
+// an effect list's names). It is asked only about a global that has
+// words, so the scope's locals are scanned then rather than copied into
+// a map for every expression.
+type localSet struct {
+	fields []field
+	names  map[string]bool
+}
+
+// has reports whether name is a local.
+func (s localSet) has(name string) bool {
+	return s.names[name] || slices.ContainsFunc(s.fields, func(f field) bool { return f.name == name })
+}
+
+// add makes name a local.
+func (s *localSet) add(name string) {
+	if s.names == nil {
+		s.names = map[string]bool{}
 	}
+	s.names[name] = true
+}
+
+// localNames are the locals of an expression in scope sc.
+func localNames(root ast.Node, sc *scope) localSet {
+	out := localSet{fields: sc.fields()}
 	ast.Find(root, func(n ast.Node) bool {
 		if v, ok := n.(*ast.VariableDeclaratorNode); ok {
-			out[v.Name] = true
+			out.add(v.Name)
 		}
 		return false
 	})
@@ -257,7 +282,7 @@ func localNames(root ast.Node, sc *scope) map[string]bool {
 }
 
 // checkNode checks one comparison, index or call.
-func (l *literalChecker) checkNode(src schema.Expr, n ast.Node, locals map[string]bool) {
+func (l *literalChecker) checkNode(src schema.Expr, n ast.Node, locals localSet) {
 	switch x := n.(type) {
 	case *ast.BinaryNode:
 		l.checkBinary(src, x, locals)
@@ -272,7 +297,7 @@ func (l *literalChecker) checkNode(src schema.Expr, n ast.Node, locals map[strin
 
 // checkBinary checks `X == 'w'`, `'w' != X`, `'w' in X` and
 // `X in ['w', …]`.
-func (l *literalChecker) checkBinary(src schema.Expr, x *ast.BinaryNode, locals map[string]bool) {
+func (l *literalChecker) checkBinary(src schema.Expr, x *ast.BinaryNode, locals localSet) {
 	switch x.Operator {
 	case "==", "!=":
 		if w, what, ok := l.wordsOf(x.Left, locals, false); ok {
@@ -353,7 +378,7 @@ func (l *literalChecker) report(src schema.Expr, n ast.Node, msg string) {
 // wordsOf returns the words of n's values (or, with keys, of its keys) and
 // names n for messages. Typed nodes are resolved by type; untyped ones
 // (from parser.Parse) by name. Locals (names in locals) are not globals.
-func (l *literalChecker) wordsOf(n ast.Node, locals map[string]bool, keys bool) (schema.Words, string, bool) {
+func (l *literalChecker) wordsOf(n ast.Node, locals localSet, keys bool) (schema.Words, string, bool) {
 	pick := func(p wordsPair, name string) (schema.Words, string, bool) {
 		w := p.values
 		if keys {
@@ -363,7 +388,7 @@ func (l *literalChecker) wordsOf(n ast.Node, locals map[string]bool, keys bool) 
 	}
 	switch x := n.(type) {
 	case *ast.IdentifierNode:
-		if p, ok := l.global[x.Value]; ok && !locals[x.Value] && locals != nil {
+		if p, ok := l.global[x.Value]; ok && !locals.has(x.Value) {
 			return pick(p, x.Value)
 		}
 	case *ast.MemberNode:

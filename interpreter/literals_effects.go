@@ -143,7 +143,7 @@ func (l *literalChecker) checkEffects(rs *schema.Ruleset) {
 		}
 	}
 	for _, list := range lists {
-		locals := localsOf(list)
+		locals := localSet{names: localsOf(list)}
 		walkEffects(list.effs, func(e *schema.Effect) {
 			switch e.Kind {
 			case "set":
@@ -159,7 +159,10 @@ func (l *literalChecker) checkEffects(rs *schema.Ruleset) {
 // its expressions compare them with or index with them.
 func (l *literalChecker) inferProcParams(list effectList) []schema.Words {
 	words := make([]schema.Words, len(list.params))
-	locals := localsOf(list)
+	if !slices.ContainsFunc(list.params, isStringParam) {
+		return words // only a string parameter takes words
+	}
+	locals := localSet{names: localsOf(list)}
 	walkEffects(list.effs, func(e *schema.Effect) {
 		for _, x := range exprsOf(e) {
 			if tree, err := l.parse(x.Src); err == nil {
@@ -177,7 +180,7 @@ func (l *literalChecker) inferProcParams(list effectList) []schema.Words {
 // is assigned to or of the procedure parameter it is passed to.
 func (l *literalChecker) inferPassedOn(list effectList, procWords map[string][]schema.Words) {
 	words := procWords[list.proc]
-	locals := localsOf(list)
+	locals := localSet{names: localsOf(list)}
 	param := func(src schema.Expr) int {
 		tree, err := l.parse(src.Src)
 		if err != nil {
@@ -220,7 +223,7 @@ func (l *literalChecker) calleeWords(proc, name string, callee []schema.Words) s
 }
 
 // checkSet checks a literal assigned to a target with known values.
-func (l *literalChecker) checkSet(e *schema.Effect, locals map[string]bool) {
+func (l *literalChecker) checkSet(e *schema.Effect, locals localSet) {
 	target, err := parser.Parse(e.Set.Src)
 	if err != nil {
 		return

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -28,11 +29,20 @@ type predicate struct {
 // checkNestedPointers reports a nested # that may be meant for an outer
 // predicate's element; it returns false when it reported one.
 func (c *exprCompiler) checkNestedPointers(src schema.Expr) bool {
+	if !strings.Contains(src.Src, "(") {
+		return true // no call, so no predicate
+	}
 	tree, err := c.parsed(src.Src)
 	if err != nil {
 		return true // expr reports it
 	}
 	preds := predicatesOf(tree.Node)
+	if len(preds) == 0 {
+		// # and .field parse only inside a predicate (expr's parser
+		// reads them at a predicate's depth), so there is no element to
+		// compare with itself either.
+		return true
+	}
 	for _, outer := range preds {
 		if len(directPointers(outer, preds)) > 0 {
 			continue

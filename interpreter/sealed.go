@@ -46,6 +46,9 @@ func gameIn(env map[string]any) (*Game, bool) {
 // checkSealed reports every "$" name an expression uses (an identifier,
 // or a let binding that would shadow one).
 func (c *exprCompiler) checkSealed(src schema.Expr) bool {
+	if !strings.Contains(src.Src, "$") {
+		return true // no "$" name: most texts are not walked
+	}
 	tree, err := c.parsed(src.Src)
 	if err != nil {
 		return true // expr reports it

@@ -78,6 +78,7 @@ type typeContext struct {
 	envs          map[string]*envScope
 	globalNatures map[string]nature.Nature
 	typeNumbers   map[reflect.Type]int
+	envKey        []byte // env's buffer for a scope type's key
 	// hiddenGlobals are the globals named like an expr builtin (nil:
 	// not listed yet; see exprconf.go).
 	hiddenGlobals []string

@@ -46,8 +46,9 @@ type decoder struct {
 	ds    *Diagnostics
 	files map[*yaml.Node]string
 	src   map[string][]string
-	// owners maps a mapping's node to the position of the key that holds
-	// it, where a missing key of the mapping is reported.
+	// owners maps a mapping's node (or an empty value's) to the position
+	// of the key that holds it, where a missing key of the mapping is
+	// reported.
 	owners map[*yaml.Node]Pos
 	// root is the merged top-level mapping of a ruleset's files, whose
 	// missing keys may be written in any of them.
@@ -468,7 +469,17 @@ type pair struct {
 // pairs lists the entries of mapping n, reporting non-scalar and
 // duplicate keys (which are skipped).
 func (d *decoder) pairs(file string, n *yaml.Node) []pair {
-	out := make([]pair, 0, len(n.Content)/2)
+	return d.pairsInto(file, n, nil)
+}
+
+// pairsInto is pairs appending to buf[:0]: a caller that only walks the
+// entries passes an array of its own, so that decoding a mapping
+// allocates no list of its entries.
+func (d *decoder) pairsInto(file string, n *yaml.Node, buf []pair) []pair {
+	out := buf[:0]
+	if cap(out) < len(n.Content)/2 {
+		out = make([]pair, 0, len(n.Content)/2)
+	}
 	// Duplicates are found by a scan of the few keys of a small mapping,
 	// by a map in a large one.
 	var seen map[string]int // index into out
@@ -495,10 +506,14 @@ func (d *decoder) pairs(file string, n *yaml.Node) []pair {
 		if seen != nil {
 			seen[rk.Value] = len(out)
 		}
-		if d.owners == nil {
-			d.owners = map[*yaml.Node]Pos{}
+		// Only a mapping's or an empty value's owner is ever looked up
+		// (a missing key, a blank label): other values are not kept.
+		if rv := resolve(val); rv != nil && (rv.Kind == yaml.MappingNode || isNull(rv)) {
+			if d.owners == nil {
+				d.owners = map[*yaml.Node]Pos{}
+			}
+			d.owners[rv] = nodePos(kf, k)
 		}
-		d.owners[resolve(val)] = nodePos(kf, k)
 		out = append(out, pair{key: k, val: val, name: rk.Value, keyFile: kf, file: d.fileOf(val, kf)})
 	}
 	return out
@@ -517,7 +532,8 @@ func (d *decoder) mapping(file string, n *yaml.Node, m, order reflect.Value) {
 	if m.IsNil() {
 		m.Set(reflect.MakeMap(m.Type()))
 	}
-	for _, p := range d.pairs(file, n) {
+	var buf [8]pair
+	for _, p := range d.pairsInto(file, n, buf[:0]) {
 		e := reflect.New(m.Type().Elem()).Elem()
 		d.decode(p.file, p.val, e)
 		m.SetMapIndex(reflect.ValueOf(p.name), e)
@@ -626,7 +642,8 @@ func (d *decoder) structure(file string, n *yaml.Node, v reflect.Value) {
 	}
 	var meant []string // the keys the unknown ones were suggested for
 	var misspelt []pair
-	for _, p := range d.pairs(file, n) {
+	var buf [8]pair
+	for _, p := range d.pairsInto(file, n, buf[:0]) {
 		i, ok := info.byKey[p.name]
 		if !ok {
 			meant = append(meant, d.unknownKey(n, p, fields, v.Type()))

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -35,7 +36,7 @@ func (d *decoder) expr(file string, n *yaml.Node) Expr {
 		d.ds.Addf(pos, "YAML read %q as a tag, not an expression: a plain value cannot start with \"!\"; write \"not %s\" or quote the expression", n.Tag+spaced(n.Value), strings.TrimPrefix(n.Tag, "!")+spaced(n.Value))
 		return Expr{}
 	}
-	if ExprDepth(n.Value) > MaxExprDepth {
+	if NestsTooDeep(n.Value) {
 		d.ds.Addf(pos, "expression nests deeper than %d levels (brackets and prefix operators): split it with let or a function", MaxExprDepth)
 		return Expr{}
 	}
@@ -119,13 +120,13 @@ func spaced(s string) string {
 	return " " + s
 }
 
-// sourceLine returns line (from 1) of file as runes, if the source is known.
-func (d *decoder) sourceLine(file string, line int) ([]rune, bool) {
+// sourceLine returns line (from 1) of file, if the source is known.
+func (d *decoder) sourceLine(file string, line int) (string, bool) {
 	lines, ok := d.src[file]
 	if !ok || line < 1 || line > len(lines) {
-		return nil, false
+		return "", false
 	}
-	return []rune(lines[line-1]), true
+	return lines[line-1], true
 }
 
 // plain decodes a plain scalar: exact when it is on one line.
@@ -135,7 +136,7 @@ func (d *decoder) plain(file string, n *yaml.Node) Expr {
 		return e
 	}
 	line, known := d.sourceLine(file, n.Line)
-	if !known || hasRunesAt(line, n.Column-1, []rune(n.Value)) {
+	if !known || hasTextAt(line, n.Column-1, n.Value) {
 		e.Style = StylePlain
 	}
 	if known && unbalanced(n.Value) {
@@ -168,12 +169,16 @@ func unbalanced(s string) bool {
 
 // cutBy is the YAML indicator that ended the plain scalar n on line: a
 // comment or a flow-style separator ("" when neither).
-func cutBy(line []rune, n *yaml.Node) string {
+func cutBy(line string, n *yaml.Node) string {
 	if n.LineComment != "" {
 		return "#"
 	}
-	for i := n.Column - 1 + len([]rune(n.Value)); i < len(line); i++ {
-		switch r := line[i]; {
+	at, ok := runeOffset(line, n.Column-1+utf8.RuneCountInString(n.Value))
+	if !ok {
+		return ""
+	}
+	for _, r := range line[at:] {
+		switch {
 		case r == ' ':
 			continue
 		case strings.ContainsRune(",]}", r):
@@ -188,16 +193,15 @@ func cutBy(line []rune, n *yaml.Node) string {
 // escapes, i.e. the source between the quotes is the value.
 func (d *decoder) quoted(file string, n *yaml.Node) Expr {
 	e := Expr{Pos: nodePos(file, n), Src: n.Value, Style: StyleLossy}
-	val := []rune(n.Value)
-	quote := '"'
+	quote := `"`
 	if n.Style&yaml.SingleQuotedStyle != 0 {
-		quote = '\''
+		quote = "'"
 	}
 	line, known := d.sourceLine(file, n.Line)
 	exact := false
 	if known {
-		exact = hasRunesAt(line, n.Column-1, []rune{quote}) &&
-			hasRunesAt(line, n.Column, val) && hasRunesAt(line, n.Column+len(val), []rune{quote})
+		exact = hasTextAt(line, n.Column-1, quote) && hasTextAt(line, n.Column, n.Value) &&
+			hasTextAt(line, n.Column+utf8.RuneCountInString(n.Value), quote)
 	} else {
 		exact = !strings.ContainsAny(n.Value, "\n\t\\'\"")
 	}
@@ -221,9 +225,8 @@ func (d *decoder) literal(file string, n *yaml.Node) Expr {
 		if !known {
 			return e
 		}
-		val := []rune(l)
-		indent := leadingSpaces(src) - leadingSpaces(val)
-		if indent < 0 || !hasRunesAt(src, indent, val) {
+		indent := leadingSpaces(src) - leadingSpaces(l)
+		if indent < 0 || !hasTextAt(src, indent, l) {
 			return e
 		}
 		e.Pos = Pos{File: file, Line: n.Line + 1, Col: indent + 1}
@@ -233,19 +236,31 @@ func (d *decoder) literal(file string, n *yaml.Node) Expr {
 	return e
 }
 
-// hasRunesAt reports whether line holds want starting at index at.
-func hasRunesAt(line []rune, at int, want []rune) bool {
-	return at >= 0 && at+len(want) <= len(line) && slices.Equal(line[at:at+len(want)], want)
+// hasTextAt reports whether line holds want starting at rune index at
+// (YAML's columns count runes).
+func hasTextAt(line string, at int, want string) bool {
+	off, ok := runeOffset(line, at)
+	return ok && strings.HasPrefix(line[off:], want)
+}
+
+// runeOffset is the byte offset of rune index i in s; ok is false when s
+// has fewer than i runes or i is negative.
+func runeOffset(s string, i int) (off int, ok bool) {
+	if i < 0 {
+		return 0, false
+	}
+	for off = range s {
+		if i == 0 {
+			return off, true
+		}
+		i--
+	}
+	return len(s), i == 0
 }
 
 // leadingSpaces counts the spaces at the start of s.
-func leadingSpaces(s []rune) int {
-	for i, r := range s {
-		if r != ' ' {
-			return i
-		}
-	}
-	return len(s)
+func leadingSpaces(s string) int {
+	return len(s) - len(strings.TrimLeft(s, " "))
 }
 
 // value decodes any node into a Value.
@@ -282,7 +297,8 @@ func (d *decoder) raw(file string, n *yaml.Node) any {
 		return out
 	case yaml.MappingNode:
 		out := map[string]any{}
-		for _, p := range d.pairs(file, n) {
+		var buf [8]pair
+		for _, p := range d.pairsInto(file, n, buf[:0]) {
 			out[p.name] = d.raw(p.file, p.val)
 		}
 		return out
@@ -385,7 +401,8 @@ func (d *decoder) cardRow(file string, n *yaml.Node) CardRow {
 		return row
 	}
 	hasID := false
-	for _, p := range d.pairs(file, n) {
+	var buf [16]pair
+	for _, p := range d.pairsInto(file, n, buf[:0]) {
 		v := resolve(p.val)
 		switch p.name {
 		case "id":
@@ -487,21 +504,45 @@ func allModifiers() []string {
 	return []string{"to", "by", "into", "at", "from", "faces", "then", "else", "as", "do", "with"}
 }
 
+// keyAt is one scalar key of a mapping and where it is written.
+type keyAt struct {
+	name string
+	pos  Pos
+}
+
+// effectKeys are the keys of an effect's mapping: its own, in order and
+// once each, then those its misspelt keys were read as. An effect has a
+// few keys, so a scan finds one.
+type effectKeys struct {
+	all []keyAt
+	own int // all[:own] are the mapping's own keys
+}
+
+// at returns where key name is written (or, for a key a misspelt one was
+// read as, where the misspelt key is).
+func (ks effectKeys) at(name string) (Pos, bool) {
+	for _, k := range ks.all {
+		if k.name == name {
+			return k.pos, true
+		}
+	}
+	return Pos{}, false
+}
+
 // keyNames lists the scalar keys of mapping n in order, once each, with
-// their positions.
-func (d *decoder) keyNames(file string, n *yaml.Node) ([]string, map[string]Pos) {
-	var names []string
-	at := map[string]Pos{}
+// their positions, appending to buf.
+func (d *decoder) keyNames(file string, n *yaml.Node, buf []keyAt) effectKeys {
+	ks := effectKeys{all: buf}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k := n.Content[i]
 		rk := resolve(k)
-		if _, dup := at[rk.Value]; rk.Kind != yaml.ScalarNode || dup {
+		if _, dup := ks.at(rk.Value); rk.Kind != yaml.ScalarNode || dup {
 			continue
 		}
-		names = append(names, rk.Value)
-		at[rk.Value] = nodePos(d.fileOf(k, file), k)
+		ks.all = append(ks.all, keyAt{rk.Value, nodePos(d.fileOf(k, file), k)})
 	}
-	return names, at
+	ks.own = len(ks.all)
+	return ks
 }
 
 // effect decodes an effect, sets its Kind and checks that its modifiers
@@ -512,17 +553,20 @@ func (d *decoder) effect(file string, n *yaml.Node, v reflect.Value) {
 	if n.Kind != yaml.MappingNode && !isNull(n) {
 		return
 	}
-	names, at := d.keyNames(file, n)
-	e.AsPos = at["as"]
-	var kinds []string
-	for _, k := range names {
-		if slices.Contains(EffectKinds(), k) {
-			kinds = append(kinds, k)
+	var buf [8]keyAt
+	ks := d.keyNames(file, n, buf[:0])
+	e.AsPos, _ = ks.at("as")
+	var kindBuf [2]string
+	kinds := kindBuf[:0]
+	for _, k := range ks.all {
+		if isEffectKind(k.name) {
+			kinds = append(kinds, k.name)
 		}
 	}
 	// A misspelt kind (`shufle:`), reported as an unknown key and read
 	// as the kind (structure), is the effect's kind.
-	if misspelt := misspeltKinds(names, at); len(kinds) == 0 {
+	misspelt, ks := misspeltKinds(ks)
+	if len(kinds) == 0 {
 		kinds = misspelt
 	}
 	switch len(kinds) {
@@ -530,50 +574,64 @@ func (d *decoder) effect(file string, n *yaml.Node, v reflect.Value) {
 		d.ds.Addf(e.Pos, "effect has no kind: expected one of %s", strings.Join(EffectKinds(), ", "))
 	case 1:
 		e.Kind = kinds[0]
-		d.checkModifiers(e, names, at)
-		d.checkEndGame(e, n, at)
+		d.checkModifiers(e, ks)
+		d.checkEndGame(e, n, ks)
 	default:
 		e.Kind = kinds[0]
-		d.ds.Addf(at[kinds[1]], "effect has %s kinds: %s", countWord(len(kinds)), joinAnd(kinds))
+		at, _ := ks.at(kinds[1])
+		d.ds.Addf(at, "effect has %s kinds: %s", countWord(len(kinds)), joinAnd(kinds))
 	}
 }
 
+// isEffectKind reports whether key is an effect kind.
+func isEffectKind(key string) bool {
+	return slices.Contains(EffectKinds(), key)
+}
+
+// isModifier reports whether key is a modifier.
+func isModifier(key string) bool {
+	return slices.Contains(allModifiers(), key)
+}
+
 // misspeltKinds are the effect kinds that keys close to one (two edits
-// at most, as structure reads them) stand for; at gets their positions,
-// and those of misspelt modifiers (`too:`), so that neither is reported
-// missing as well.
-func misspeltKinds(names []string, at map[string]Pos) []string {
+// at most, as structure reads them) stand for. It returns ks with the
+// kinds' positions added, and those of misspelt modifiers (`too:`), so that neither
+// is reported missing as well.
+func misspeltKinds(ks effectKeys) ([]string, effectKeys) {
 	var kinds []string
-	known := append(EffectKinds(), allModifiers()...)
-	for _, k := range names {
-		if slices.Contains(known, k) {
+	var known []string
+	for _, k := range ks.all[:ks.own] {
+		if isEffectKind(k.name) || isModifier(k.name) {
 			continue
 		}
-		m := Closest(k, known)
-		if m == "" || editDistance(strings.ToLower(k), m) > 2 {
+		if known == nil {
+			known = append(EffectKinds(), allModifiers()...)
+		}
+		m := Closest(k.name, known)
+		if m == "" || editDistance(strings.ToLower(k.name), m) > 2 {
 			continue
 		}
-		if _, given := at[m]; !given {
-			at[m] = at[k]
+		if _, given := ks.at(m); !given {
+			ks.all = append(ks.all, keyAt{m, k.pos})
 		}
-		if slices.Contains(EffectKinds(), m) && !slices.Contains(kinds, m) {
+		if isEffectKind(m) && !slices.Contains(kinds, m) {
 			kinds = append(kinds, m)
 		}
 	}
-	return kinds
+	return kinds, ks
 }
 
 // checkModifiers reports modifiers that do not go with e.Kind and
 // required ones that are missing.
-func (d *decoder) checkModifiers(e *Effect, names []string, at map[string]Pos) {
+func (d *decoder) checkModifiers(e *Effect, ks effectKeys) {
 	allowed := EffectModifiers(e.Kind)
-	for _, k := range names {
-		if slices.Contains(allModifiers(), k) && !slices.Contains(allowed, k) {
-			d.ds.Addf(at[k], "%q does not go with %s (%s)", k, e.Kind, takes(e.Kind, allowed))
+	for _, k := range ks.all[:ks.own] {
+		if isModifier(k.name) && !slices.Contains(allowed, k.name) {
+			d.ds.Addf(k.pos, "%q does not go with %s (%s)", k.name, e.Kind, takes(e.Kind, allowed))
 		}
 	}
 	for _, k := range requiredModifiers(e.Kind) {
-		if _, ok := at[k]; !ok {
+		if _, ok := ks.at(k); !ok {
 			d.ds.Addf(e.Pos, "%s needs %q", e.Kind, k)
 		}
 	}
@@ -581,14 +639,15 @@ func (d *decoder) checkModifiers(e *Effect, names []string, at map[string]Pos) {
 
 // checkEndGame reports `end_game: false`, which would otherwise end the
 // game like `end_game: true`: the effect has no false form.
-func (d *decoder) checkEndGame(e *Effect, n *yaml.Node, at map[string]Pos) {
+func (d *decoder) checkEndGame(e *Effect, n *yaml.Node, ks effectKeys) {
 	if e.Kind != "end_game" || e.EndGame {
 		return
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := resolve(n.Content[i]), resolve(n.Content[i+1])
 		if k.Value == "end_game" && v.ShortTag() == "!!bool" {
-			d.ds.Addf(at["end_game"], "end_game: false would still end the game: remove it, or write end_game: true under if: to end the game only when a condition holds")
+			at, _ := ks.at("end_game")
+			d.ds.Addf(at, "end_game: false would still end the game: remove it, or write end_game: true under if: to end the game only when a condition holds")
 			return
 		}
 	}

@@ -39,9 +39,22 @@ func ReadLimited(fsys fs.FS, file string, limit int64, what string) ([]byte, err
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
+	// Read into a buffer of the size Stat gave (and one byte more, to see
+	// the end), as os.ReadFile does: io.ReadAll's growing doubled it.
+	data := make([]byte, 0, min(info.Size(), limit)+1)
+	r := io.LimitReader(f, limit+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	if int64(len(data)) > limit { // it grew since Stat
 		return nil, tooLarge(int64(len(data)), limit, what)
@@ -123,6 +136,13 @@ func ReadFileLimited(file string, limit int64, what string) ([]byte, error) {
 // operators (- + ! not). expr's parser recurses at each level before it
 // counts nodes, so a deeper expression is refused before it is parsed.
 const MaxExprDepth = 100
+
+// NestsTooDeep reports whether src nests deeper than MaxExprDepth. A text
+// of at most MaxExprDepth bytes cannot (every level is at least a byte),
+// so most texts are not scanned.
+func NestsTooDeep(src string) bool {
+	return len(src) > MaxExprDepth && ExprDepth(src) > MaxExprDepth
+}
 
 // ExprDepth is how deeply src nests: open brackets plus the prefix
 // operators in a row, outside string literals (an overestimate is fine:

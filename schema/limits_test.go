@@ -74,6 +74,19 @@ func TestExprDepth(t *testing.T) {
 	}
 }
 
+// NestsTooDeep scans only a text longer than MaxExprDepth, and says what
+// ExprDepth says of every text.
+func TestNestsTooDeepAgreesWithExprDepth(t *testing.T) {
+	for _, n := range []int{MaxExprDepth - 1, MaxExprDepth, MaxExprDepth + 1} {
+		for _, unit := range []string{"(", "-", "not ", "!", "[", "{"} {
+			src := strings.Repeat(unit, n) + "x"
+			require.Equal(t, ExprDepth(src) > MaxExprDepth, NestsTooDeep(src), "%d × %q", n, unit)
+		}
+	}
+	require.True(t, NestsTooDeep(strings.Repeat("-", MaxExprDepth+1)))
+	require.False(t, NestsTooDeep(strings.Repeat("-", MaxExprDepth)))
+}
+
 // A megabyte of nested brackets (or 90,000 minus signs: a megabyte of
 // them passes MaxNodes's count of the marks that start a YAML node) is
 // refused before expr's parser sees it (which would overflow the stack).
