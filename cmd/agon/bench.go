@@ -1,19 +1,20 @@
 package main
 
 import (
-	"agon/interpreter/sim"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"agon/interpreter"
+	"agon/interpreter/sim"
 )
 
 // benchParams are the inputs of agon bench.
@@ -47,7 +48,9 @@ type benchReport struct {
 	BytesPerGame  float64 `json:"bytes_per_game"`
 	// Clone is what Game.Clone of the first game's state halfway through
 	// (after half its decisions) costs on average.
-	Clone   benchClone   `json:"clone"`
+	Clone benchClone `json:"clone"`
+	// Load is what loading the ruleset costs.
+	Load    benchLoad    `json:"load"`
 	Machine benchMachine `json:"machine"`
 	// Functions is each ruleset function's work per game (--functions).
 	Functions []benchFunction `json:"functions,omitempty"`
@@ -61,6 +64,33 @@ type benchClone struct {
 	Microseconds   float64 `json:"microseconds"`
 	Allocs         float64 `json:"allocs"`
 	Bytes          float64 `json:"bytes"`
+}
+
+// benchLoad is the cost of loading the ruleset: reading, validating and
+// compiling it (interpreter.Load), as every command does before it plays.
+type benchLoad struct {
+	// Loads is how many loads were timed, after the one bench plays with.
+	Loads int `json:"loads"`
+	// Milliseconds is the median wall time of one load.
+	Milliseconds float64 `json:"milliseconds"`
+}
+
+// loadsTimed is how many loads bench times for its median.
+const loadsTimed = 5
+
+// benchLoadCost loads the ruleset loadsTimed more times and takes the
+// median time of one.
+func benchLoadCost(prm benchParams) (benchLoad, error) {
+	times := make([]float64, loadsTimed)
+	for i := range times {
+		start := time.Now()
+		if _, _, err := loadSourced(prm.Ruleset, prm.Variant); err != nil {
+			return benchLoad{}, err
+		}
+		times[i] = time.Since(start).Seconds() * 1e3
+	}
+	slices.Sort(times)
+	return benchLoad{Loads: loadsTimed, Milliseconds: times[loadsTimed/2]}, nil
 }
 
 // benchMachine is where a benchmark ran.
@@ -102,6 +132,9 @@ func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) in
 	if err != nil {
 		return fail(stderr, err)
 	}
+	if rep.Load, err = benchLoadCost(prm); err != nil {
+		return fail(stderr, err)
+	}
 	if prm.Functions {
 		kinds, _ := parseSeats("", prm.Players, "random", "random", false)
 		if rep.Functions, err = benchFunctions(ctx, p, prm, kinds); err != nil {
@@ -129,6 +162,7 @@ func printBench(w io.Writer, rep *benchReport) {
 	c := rep.Clone
 	fmt.Fprintf(w, "clone after %s: %.1f µs, %.0f allocations, %.0f bytes (%s)\n",
 		count(c.AfterDecisions, "decision"), c.Microseconds, c.Allocs, c.Bytes, count(c.Clones, "clone"))
+	fmt.Fprintf(w, "load (read, validate, compile the ruleset): %.1f ms (median of %d)\n", rep.Load.Milliseconds, rep.Load.Loads)
 	m := rep.Machine
 	cpu := m.CPU
 	if cpu == "" {
@@ -235,7 +269,8 @@ func newBenchCmd(e *env) *cobra.Command {
 		Long: `bench plays --games games one after another with random bots and reports
 games per second, decisions per second, the heap allocations and bytes
 allocated per game, what cloning the first game's state halfway through costs,
-and the machine (CPU model, GOOS, GOARCH, CPU count, GOMAXPROCS, GOGC) and
+what loading the ruleset costs (reading, validating and compiling it: the
+median of five loads), and the machine (CPU model, GOOS, GOARCH, CPU count, GOMAXPROCS, GOGC) and
 Go version, to compare runs. --json prints the same as JSON. Run it with
 GOMAXPROCS=1 to measure one core.
 

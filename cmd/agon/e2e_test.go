@@ -159,6 +159,7 @@ func TestE2EValidateAndBench(t *testing.T) {
 	assert.Contains(t, out, "games/s")
 	assert.Contains(t, out, "per game: ")
 	assert.Contains(t, out, "clone after ")
+	assert.Regexp(t, `load \(read, validate, compile the ruleset\): [0-9.]+ ms \(median of 5\)`, out)
 	assert.Contains(t, out, "machine: ")
 	assert.Contains(t, out, runtime.Version())
 
@@ -183,6 +184,8 @@ func TestE2EValidateAndBench(t *testing.T) {
 	assert.Positive(t, b.Clone.AfterDecisions)
 	assert.Positive(t, b.Clone.Microseconds)
 	assert.Positive(t, b.Clone.Allocs)
+	assert.Equal(t, loadsTimed, b.Load.Loads)
+	assert.Positive(t, b.Load.Milliseconds)
 	assert.Contains(t, out, `"decisions_per_second"`)
 	assert.NotContains(t, out, "ruleset: ", "the JSON is the whole output")
 }
