@@ -54,6 +54,37 @@ func TestDecodeExprPositions(t *testing.T) {
 	assert.Equal(t, "set", then[3].Kind)
 }
 
+// YAML's columns count runes: a value after non-ASCII text on its line
+// is still found exactly where it is written (the decoder compares the
+// source in place, by rune column).
+func TestDecodeColumnsCountRunes(t *testing.T) {
+	src := `- if: x == "é" and y > 1
+  then:
+    - log: "élan {n}"
+    - log: 'ça {n}'
+    - set: café
+      to: "x"
+    - set: y
+      to: |
+        "ü" + "ß"
+    - log: ü {n}
+    - {set: é, to: x + "ü"}
+`
+	effects, ds := decodeEffects(t, src)
+	require.Empty(t, messages(ds))
+	e := effects[0]
+	assert.Equal(t, Expr{Pos: Pos{"f.yaml", 1, 7}, Src: `x == "é" and y > 1`, Style: StylePlain}, e.If)
+	then := e.Then
+	require.Len(t, then, 6)
+	assert.Equal(t, Expr{Pos: Pos{"f.yaml", 3, 13}, Src: "élan {n}", Style: StylePlain}, then[0].Log)
+	assert.Equal(t, Expr{Pos: Pos{"f.yaml", 4, 13}, Src: "ça {n}", Style: StylePlain}, then[1].Log)
+	assert.Equal(t, Expr{Pos: Pos{"f.yaml", 5, 12}, Src: "café", Style: StylePlain}, then[2].Set)
+	assert.Equal(t, Expr{Pos: Pos{"f.yaml", 9, 9}, Src: "\"ü\" + \"ß\"\n", Style: StyleLiteral, Indent: 8}, then[3].To)
+	assert.Equal(t, Expr{Pos: Pos{"f.yaml", 10, 12}, Src: "ü {n}", Style: StylePlain}, then[4].Log)
+	// After "é" (two bytes, one column) on its line.
+	assert.Equal(t, Expr{Pos: Pos{"f.yaml", 11, 20}, Src: `x + "ü"`, Style: StylePlain}, then[5].To)
+}
+
 func TestDecodeWithoutSourceGuesses(t *testing.T) {
 	var node yaml.Node
 	require.NoError(t, yaml.Unmarshal([]byte("set: x\nto: |\n  1 + 2\n"), &node))
