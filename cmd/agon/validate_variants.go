@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"agon/interpreter"
 	"agon/schema"
@@ -192,10 +194,11 @@ func checkVariants(ref string, variants []string) (variantCheck, error) {
 	if err != nil {
 		return variantCheck{}, err
 	}
+	loaded := loadVariants(rs, variants)
 	var check variantCheck
 	all := &variantProblems{}
-	for _, name := range variants {
-		vp, err := interpreter.Load(rs.fsys, rs.dir, name)
+	for i, name := range variants {
+		vp, err := loaded[i].p, loaded[i].err
 		vf := variantFile{name, variantPath(rs.dir, name)}
 		var list schema.ErrorList
 		switch {
@@ -217,6 +220,32 @@ func checkVariants(ref string, variants []string) (variantCheck, error) {
 		return variantCheck{same: check.same}, all
 	}
 	return check, nil
+}
+
+// variantLoad is one variant's program or the error loading it gave.
+type variantLoad struct {
+	p   *interpreter.Program
+	err error
+}
+
+// loadVariants loads the named variants of rs, as many at once as Go may
+// run (GOMAXPROCS): the loads share nothing, and validate loads every
+// variant on each run of a designer's edit-and-check loop (Peloponnes:
+// seven). The results are in the order of names.
+func loadVariants(rs ruleset, names []string) []variantLoad {
+	out := make([]variantLoad, len(names))
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, name := range names {
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			p, err := interpreter.Load(rs.fsys, rs.dir, name)
+			out[i] = variantLoad{p, err}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 // sameWarning is the warning about a variant whose rules equal the base's.
