@@ -21,7 +21,7 @@ func TestExplainShowsTheDecisionItsOptionsAndWhatFollowed(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "explain", explainGolden, "--step", "68")
 	require.Equal(t, exitOK, code, stderr+out)
 	assert.Regexp(t, `(?m)^ruleset: \S*rulesets/peloponnes$`, out)
-	assert.Contains(t, out, "decision 68 of 196 (../../testgames/peloponnes/5p-all-catastrophes.yaml:298): P2 decides\n")
+	assert.Contains(t, out, "decision 68 of 196 (../../testgames/peloponnes/5p-all-catastrophes.yaml:299): P2 decides\n")
 	assert.Regexp(t, `(?m)^rule: \S*rulesets/peloponnes/economy\.yaml:\d+:\d+$`, out, "the choose's place")
 	assert.Contains(t, out, "position, as P2 sees it:\n")
 	assert.Regexp(t, `(?m)^    hand: .*coin`, out, "the seat's own hand, card by card")

@@ -317,6 +317,18 @@ func (g *Game) takeDisplaced(f *frame, kind, arg int) {
 
 // stepGain is the gain phase, in turn order (f.i).
 func (g *Game) stepGain(f *frame) {
+	if f.step == 0 {
+		// Every winning bid goes to the discard before the first card is
+		// added (a reshuffle while adding one takes them all).
+		for _, p := range g.turnOrder[:g.np] {
+			pl := &g.pl[p]
+			for _, b := range pl.bid[:pl.nBid] {
+				g.discard[b]++
+			}
+			pl.nBid = 0
+		}
+		f.step = 1
+	}
 	for f.i < g.np {
 		p := g.turnOrder[f.i]
 		f.i++
@@ -324,10 +336,6 @@ func (g *Game) stepGain(f *frame) {
 		if pl.bidCard < 0 {
 			continue
 		}
-		for _, b := range pl.bid[:pl.nBid] {
-			g.discard[b]++
-		}
-		pl.nBid = 0
 		c := pl.bidCard
 		pl.gained = c
 		if !cards[c].building {
