@@ -476,6 +476,15 @@ func (d *decoder) pairs(file string, n *yaml.Node) []pair {
 // entries passes an array of its own, so that decoding a mapping
 // allocates no list of its entries.
 func (d *decoder) pairsInto(file string, n *yaml.Node, buf []pair) []pair {
+	return d.pairsMerging(file, n, buf, nil)
+}
+
+// pairsMerging is pairsInto for a file's top level, where a section that
+// merges across files (functions:, triggers:) written twice is still an
+// error, but its second value is kept (merges says which keys): its
+// entries are read as if written under the first, so that the names it
+// defines are not reported unknown wherever they are used.
+func (d *decoder) pairsMerging(file string, n *yaml.Node, buf []pair, merges func(key string) bool) []pair {
 	out := buf[:0]
 	if cap(out) < len(n.Content)/2 {
 		out = make([]pair, 0, len(n.Content)/2)
@@ -499,11 +508,13 @@ func (d *decoder) pairsInto(file string, n *yaml.Node, buf []pair) []pair {
 			prev = slices.IndexFunc(out, func(p pair) bool { return p.name == rk.Value })
 			dup = prev >= 0
 		}
-		if dup {
+		if dup && merges != nil && merges(rk.Value) {
+			d.ds.Addf(nodePos(kf, k), "duplicate key %q (first at %s): write its entries under the first %s: (they are read as if they were)", rk.Value, nodePos(out[prev].keyFile, out[prev].key), rk.Value)
+		} else if dup {
 			d.ds.Addf(nodePos(kf, k), "duplicate key %q (first at %s)", rk.Value, nodePos(out[prev].keyFile, out[prev].key))
 			continue
 		}
-		if seen != nil {
+		if seen != nil && !dup {
 			seen[rk.Value] = len(out)
 		}
 		// Only a mapping's or an empty value's owner is ever looked up
