@@ -72,9 +72,13 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 	out.who = c.ec.compile(ch.Who, sc, wantInt, "who")
 	promptScope := sc
 	if ch.Pick != nil {
+		c.ec.picks = append(c.ec.picks, ch.Pick)
 		out.pick, promptScope = c.pick(ch.Pick, sc, where)
 	}
 	out.prompt = c.template(ch.Prompt, promptScope)
+	if ch.Pick != nil {
+		c.ec.picks = c.ec.picks[:len(c.ec.picks)-1]
+	}
 	for _, o := range ch.Options {
 		g := &optionGroup{key: o.Key, as: o.As, asKey: c.ec.local(o.As), keyPrefix: o.Key + " " + o.As + "="}
 		inner := sc
