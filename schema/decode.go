@@ -226,13 +226,22 @@ func SyntaxError(file string, err error) Diagnostic {
 		num, text, found := strings.Cut(rest, ": ")
 		if n := atoi(num); found && n >= 0 {
 			pos.Line, msg = n, text
+			if parserError(text) {
+				pos.Line = n + 1 // yaml.v3 counts a parser error's line from 0
+			}
 			if strings.HasPrefix(text, "did not find expected") {
-				pos.Line = n + 1
 				msg = text + " in the mapping or list that starts here"
 			}
 		}
 	}
 	return Diagnostic{Pos: pos, Msg: "YAML syntax error: " + msg}
+}
+
+// parserError reports whether yaml.v3's message is one of its parser's
+// (not its scanner's), whose line it counts from 0.
+func parserError(msg string) bool {
+	return strings.HasPrefix(msg, "did not find expected") || msg == "found undefined tag handle" ||
+		strings.HasPrefix(msg, "found duplicate %") || msg == "found incompatible YAML document"
 }
 
 // withQuoteHint adds, to the YAML errors that an expression holding
