@@ -153,6 +153,10 @@ type exprCompiler struct {
 	// last: "picked" used where the pick names its list otherwise is
 	// explained (pickedName).
 	picks []*schema.Pick
+	// nodeLocals are the locals in scope known to hold node ids of a
+	// board, innermost last (nodewords.go).
+	nodeLocals []nodeLocal
+	nodeBuf    []nodeLocal // nodeLocalsIn's result, reused
 }
 
 // wanted is the kind of result an expression must have.

@@ -1,0 +1,155 @@
+package interpreter
+
+import (
+	"slices"
+
+	"github.com/expr-lang/expr/ast"
+
+	"agon/schema"
+)
+
+// Node ids held by locals. A local bound to the elements of a list of a
+// board's node ids (for_each: cities.nodes, as: n; an option's or a
+// pick's as over neighbours(cities, c); a per_place view's place) holds
+// node ids of that board, so a string literal compared with it
+// (n == 'athnes') is checked at load like a vocabulary word, with a
+// did-you-mean (literals.go); so is one compared with node(b, x).id.
+// Without this it is a comparison that is always false. The list is
+// recognised as written: b.nodes, b.regions.R, b.paths.P, neighbours,
+// reachable or moves of a board named directly, and filter, sort, sortBy,
+// take, reverse or uniq of one of these.
+
+// nodeLocal is a local that holds node ids of board g: the field at
+// index of the scope its body is compiled in.
+type nodeLocal struct {
+	name  string
+	index int
+	g     *graph
+}
+
+// boardLists are the graph built-ins whose result lists node ids of the
+// board given first.
+var boardLists = map[string]bool{"neighbours": true, "reachable": true, "moves": true}
+
+// nodeCall is the built-in whose result is a node of the board given
+// first (node(b, id).id is a node id of b).
+var nodeCall = map[string]bool{"node": true}
+
+// bindNodeLocal records that local name, declared after the locals of sc,
+// holds node ids of the board whose ids the list src gives (when it is
+// one), for the expressions compiled until the returned func is called.
+func (c *compiler) bindNodeLocal(name string, src schema.Expr, sc *scope) (unbind func()) {
+	var g *graph
+	if tree, err := c.ec.parsed(src.Src); err == nil && name != "" {
+		g = c.ec.boardOfList(tree.Node, sc)
+	}
+	return c.ec.pushNodeLocal(name, len(sc.fields()), g)
+}
+
+// pushNodeLocal records a local holding node ids of g (nothing when g is
+// nil) until the returned func is called.
+func (c *exprCompiler) pushNodeLocal(name string, index int, g *graph) (unbind func()) {
+	if g == nil {
+		return func() {}
+	}
+	c.nodeLocals = append(c.nodeLocals, nodeLocal{name, index, g})
+	n := len(c.nodeLocals)
+	return func() { c.nodeLocals = c.nodeLocals[:n-1] }
+}
+
+// boardOfList is the board whose node ids the list expression n lists,
+// or nil.
+func (c *exprCompiler) boardOfList(n ast.Node, sc *scope) *graph {
+	switch x := n.(type) {
+	case *ast.MemberNode:
+		prop, ok := x.Property.(*ast.StringNode)
+		if !ok {
+			return nil
+		}
+		if id, isIdent := x.Node.(*ast.IdentifierNode); isIdent && prop.Value == "nodes" {
+			return c.boardNamed(id.Value, sc)
+		}
+		if inner, isMember := x.Node.(*ast.MemberNode); isMember {
+			f, isString := inner.Property.(*ast.StringNode)
+			id, isIdent := inner.Node.(*ast.IdentifierNode)
+			if isString && isIdent && (f.Value == "regions" || f.Value == "paths") {
+				return c.boardNamed(id.Value, sc)
+			}
+		}
+	case *ast.CallNode:
+		return c.boardCalled(x, boardLists, sc)
+	case *ast.BuiltinNode:
+		if listPreserving[x.Name] && x.Name != "concat" && len(x.Arguments) > 0 {
+			return c.boardOfList(x.Arguments[0], sc)
+		}
+	}
+	return nil
+}
+
+// boardCalled is the board given first to a call of one of fns, or nil.
+func (c *exprCompiler) boardCalled(call *ast.CallNode, fns map[string]bool, sc *scope) *graph {
+	fn, ok := call.Callee.(*ast.IdentifierNode)
+	args := call.Arguments
+	if len(args) > 0 {
+		if first, isIdent := args[0].(*ast.IdentifierNode); isIdent && first.Value == "$env" {
+			args = args[1:]
+		}
+	}
+	if !ok || !fns[fn.Value] || len(args) == 0 {
+		return nil
+	}
+	if id, isIdent := args[0].(*ast.IdentifierNode); isIdent {
+		return c.boardNamed(id.Value, sc)
+	}
+	return nil
+}
+
+// boardNamed is the board called name, unless a local of sc hides it.
+func (c *exprCompiler) boardNamed(name string, sc *scope) *graph {
+	if _, local := sc.lookup(name); local {
+		return nil
+	}
+	return c.tc.boards.graphs[name]
+}
+
+// nodeLocalsIn are the recorded locals that hold node ids in sc (those
+// that are the innermost binding of their name) and that root, an
+// expression, does not hide with a let of its own. The list is reused by
+// the next call.
+func (c *exprCompiler) nodeLocalsIn(sc *scope, root ast.Node) []nodeLocal {
+	c.nodeBuf = c.nodeBuf[:0]
+	if len(c.nodeLocals) == 0 {
+		return nil
+	}
+	fields := sc.fields()
+	for _, nl := range c.nodeLocals {
+		if nl.index < len(fields) && fields[nl.index].name == nl.name &&
+			!slices.ContainsFunc(fields[nl.index+1:], func(f field) bool { return f.name == nl.name }) {
+			c.nodeBuf = append(c.nodeBuf, nl)
+		}
+	}
+	if len(c.nodeBuf) > 0 {
+		ast.Find(root, func(n ast.Node) bool {
+			if v, ok := n.(*ast.VariableDeclaratorNode); ok {
+				c.nodeBuf = slices.DeleteFunc(c.nodeBuf, func(nl nodeLocal) bool { return nl.name == v.Name })
+			}
+			return false
+		})
+	}
+	return c.nodeBuf
+}
+
+// nodeLocalNamed is the local of list called name, if any.
+func nodeLocalNamed(list []nodeLocal, name string) (*graph, bool) {
+	for i := len(list) - 1; i >= 0; i-- {
+		if list[i].name == name {
+			return list[i].g, true
+		}
+	}
+	return nil, false
+}
+
+// boardWords are the node ids of g as words.
+func boardWords(g *graph) schema.Words {
+	return schema.Words{Vocabulary: "the nodes of " + g.name, List: g.ids}
+}
