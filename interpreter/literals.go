@@ -55,15 +55,7 @@ func newLiteralChecker(rs *schema.Ruleset, ec *exprCompiler) *literalChecker {
 		global: map[string]wordsPair{}, params: map[string][]schema.Words{}, paramNames: map[string][]string{},
 		procParams: map[string][]string{}, rows: map[string]int{}}
 	l.collectCards(rs)
-	for _, bn := range rs.BoardOrder {
-		if b := rs.Boards[bn]; b != nil {
-			for _, a := range b.AttributeOrder {
-				if attr := b.Attributes[a]; attr != nil && !l.node[a].values.IsSet() {
-					l.node[a] = wordsPair{attr.Values, attr.Keys}
-				}
-			}
-		}
-	}
+	l.collectNodes(rs)
 	for _, n := range rs.VarOrder {
 		if v := rs.Vars[n]; v != nil {
 			l.global[n] = wordsPair{v.Values, v.Keys}
@@ -111,6 +103,42 @@ func (l *literalChecker) collectCards(rs *schema.Ruleset) {
 	l.card["id"] = wordsPair{values: schema.Words{Vocabulary: "card ids", List: l.ids}}
 	l.card["def"] = wordsPair{values: schema.Words{Vocabulary: "card rows", List: defs}}
 	l.card["table"] = wordsPair{values: schema.Words{Vocabulary: "card tables", List: rs.CardOrder}}
+}
+
+// collectNodes records the words of node attributes. Boards share
+// attribute names; an attribute whose values two boards list differently
+// takes the words of both, and one that a board declares without values
+// is not checked.
+func (l *literalChecker) collectNodes(rs *schema.Ruleset) {
+	open := map[string]bool{}
+	for _, bn := range rs.BoardOrder {
+		b := rs.Boards[bn]
+		if b == nil {
+			continue
+		}
+		for _, a := range b.AttributeOrder {
+			attr := b.Attributes[a]
+			if attr == nil || len(attr.Values.List) == 0 {
+				open[a] = true
+				continue
+			}
+			prev := l.node[a].values
+			if prev.IsSet() && prev.Vocabulary != attr.Values.Vocabulary {
+				prev.Vocabulary = ""
+			} else {
+				prev.Vocabulary = attr.Values.Vocabulary
+			}
+			for _, w := range attr.Values.List {
+				if !slices.Contains(prev.List, w) {
+					prev.List = append(slices.Clip(prev.List), w)
+				}
+			}
+			l.node[a] = wordsPair{values: prev}
+		}
+	}
+	for a := range open {
+		delete(l.node, a)
+	}
 }
 
 // addCardField records a field's words; fields share one namespace, so
