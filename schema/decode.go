@@ -731,6 +731,10 @@ func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field, t reflect.Typ
 		d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q: inside {…} a comma ends a value, so YAML split an expression here; quote this expression, e.g. {set: x, to: \"max(a, b)\"}", p.name)
 		return ""
 	}
+	if hint, ok := whenHint(t, p.name); ok {
+		d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q: %s", p.name, hint)
+		return ""
+	}
 	keys := keysOf(fields)
 	hint := DidYouMean(p.name, keys)
 	if hint == "" {
@@ -740,6 +744,21 @@ func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field, t reflect.Typ
 	}
 	d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q%s", p.name, hint)
 	return Closest(p.name, keys)
+}
+
+// whenHint explains a when: written on an effect, a phase or a
+// procedure: triggers and options have one, these do not (and "then",
+// one edit away, would mislead).
+func whenHint(t reflect.Type, key string) (string, bool) {
+	switch {
+	case key != "when":
+		return "", false
+	case t == reflect.TypeFor[Effect]():
+		return "an effect has no when; to run it only when a condition holds, write it under an if: {if: COND, then: [EFFECT]}", true
+	case t == reflect.TypeFor[Procedure]():
+		return "a phase or procedure has no when; to run it only when a condition holds, put the phase: or call: that runs it under an if: (or begin its do with one)", true
+	}
+	return "", false
 }
 
 // nestedHomes are the keys of t whose value (a mapping, or a list or
