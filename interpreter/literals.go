@@ -339,6 +339,8 @@ func (l *literalChecker) checkNode(src schema.Expr, n ast.Node, locals localSet)
 		}
 	case *ast.CallNode:
 		l.checkCall(src, x)
+	case *ast.BuiltinNode:
+		l.checkNodeClosure(src, x)
 	}
 }
 

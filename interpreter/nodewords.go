@@ -153,3 +153,54 @@ func nodeLocalNamed(list []nodeLocal, name string) (*graph, bool) {
 func boardWords(g *graph) schema.Words {
 	return schema.Words{Vocabulary: "the nodes of " + g.name, List: g.ids}
 }
+
+// checkNodeClosure checks, in the closure of a builtin over a list of
+// node ids (filter(cities.nodes, # != 'athnes'), any(neighbours(cities,
+// c), # == 'sparta')), the string literals compared with the element #.
+// A # inside a closure nested in it is another list's element.
+func (l *literalChecker) checkNodeClosure(src schema.Expr, b *ast.BuiltinNode) {
+	if l.ec == nil || len(b.Arguments) < 2 {
+		return
+	}
+	body, ok := b.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		return
+	}
+	g := l.ec.boardOfList(b.Arguments[0], l.sc)
+	if g == nil {
+		return
+	}
+	nested := map[ast.Node]bool{}
+	ast.Find(body.Node, func(n ast.Node) bool {
+		if c, isClosure := n.(*ast.PredicateNode); isClosure {
+			visitAll(c.Node, func(x ast.Node) { nested[x] = true })
+		}
+		return false
+	})
+	w, what := boardWords(g), "a node id of "+g.name
+	ast.Find(body.Node, func(n ast.Node) bool {
+		x, isBinary := n.(*ast.BinaryNode)
+		if !isBinary || nested[n] {
+			return false
+		}
+		switch {
+		case (x.Operator == "==" || x.Operator == "!=") && isElement(x.Left):
+			l.checkWord(src, x.Right, w, what)
+		case (x.Operator == "==" || x.Operator == "!=") && isElement(x.Right):
+			l.checkWord(src, x.Left, w, what)
+		case x.Operator == "in" && isElement(x.Left):
+			if arr, isArray := x.Right.(*ast.ArrayNode); isArray {
+				for _, e := range arr.Nodes {
+					l.checkWord(src, e, w, what)
+				}
+			}
+		}
+		return false
+	})
+}
+
+// isElement reports whether n is # (the element of the closure's list).
+func isElement(n ast.Node) bool {
+	p, ok := n.(*ast.PointerNode)
+	return ok && p.Name == ""
+}
