@@ -284,7 +284,7 @@ func (l *literalChecker) check(src schema.Expr, root ast.Node, sc *scope) {
 	}
 	locals := localNames(root, sc)
 	if l.ec != nil {
-		l.sc, l.nodeLocals = sc, l.ec.nodeLocalsIn(sc, root)
+		l.sc, l.nodeLocals = sc, l.ec.nodeLocalsIn(sc, locals.names)
 		defer func() { l.sc, l.nodeLocals = nil, nil }()
 	}
 	ast.Find(root, func(n ast.Node) bool {

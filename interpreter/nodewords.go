@@ -1,7 +1,7 @@
 package interpreter
 
 import (
-	"slices"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -40,10 +40,23 @@ var nodeCall = map[string]bool{"node": true}
 // one), for the expressions compiled until the returned func is called.
 func (c *compiler) bindNodeLocal(name string, src schema.Expr, sc *scope) (unbind func()) {
 	var g *graph
-	if tree, err := c.ec.parsed(src.Src); err == nil && name != "" {
-		g = c.ec.boardOfList(tree.Node, sc)
+	if name != "" && c.ec.namesABoard(src.Src) {
+		if tree, err := c.ec.parsed(src.Src); err == nil {
+			g = c.ec.boardOfList(tree.Node, sc)
+		}
 	}
 	return c.ec.pushNodeLocal(name, len(sc.fields()), g)
+}
+
+// namesABoard reports whether src holds the name of a board, so that a
+// list that names none is not parsed again to look for one.
+func (c *exprCompiler) namesABoard(src string) bool {
+	for name := range c.tc.boards.graphs {
+		if strings.Contains(src, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // pushNodeLocal records a local holding node ids of g (nothing when g is
@@ -113,30 +126,28 @@ func (c *exprCompiler) boardNamed(name string, sc *scope) *graph {
 }
 
 // nodeLocalsIn are the recorded locals that hold node ids in sc (those
-// that are the innermost binding of their name) and that root, an
-// expression, does not hide with a let of its own. The list is reused by
-// the next call.
-func (c *exprCompiler) nodeLocalsIn(sc *scope, root ast.Node) []nodeLocal {
+// that are the innermost binding of their name) and that an expression
+// does not hide with a let of its own (own: the names it declares). The
+// list is reused by the next call.
+func (c *exprCompiler) nodeLocalsIn(sc *scope, own map[string]bool) []nodeLocal {
 	c.nodeBuf = c.nodeBuf[:0]
-	if len(c.nodeLocals) == 0 {
-		return nil
-	}
 	fields := sc.fields()
 	for _, nl := range c.nodeLocals {
-		if nl.index < len(fields) && fields[nl.index].name == nl.name &&
-			!slices.ContainsFunc(fields[nl.index+1:], func(f field) bool { return f.name == nl.name }) {
+		if nl.index < len(fields) && fields[nl.index].name == nl.name && !own[nl.name] && innermost(fields, nl.index) {
 			c.nodeBuf = append(c.nodeBuf, nl)
 		}
 	}
-	if len(c.nodeBuf) > 0 {
-		ast.Find(root, func(n ast.Node) bool {
-			if v, ok := n.(*ast.VariableDeclaratorNode); ok {
-				c.nodeBuf = slices.DeleteFunc(c.nodeBuf, func(nl nodeLocal) bool { return nl.name == v.Name })
-			}
-			return false
-		})
-	}
 	return c.nodeBuf
+}
+
+// innermost reports whether no field after fields[i] has its name.
+func innermost(fields []field, i int) bool {
+	for _, f := range fields[i+1:] {
+		if f.name == fields[i].name {
+			return false
+		}
+	}
+	return true
 }
 
 // nodeLocalNamed is the local of list called name, if any.
@@ -170,9 +181,12 @@ func (l *literalChecker) checkNodeClosure(src schema.Expr, b *ast.BuiltinNode) {
 	if g == nil {
 		return
 	}
-	nested := map[ast.Node]bool{}
+	var nested map[ast.Node]bool // the nodes of closures inside this one
 	ast.Find(body.Node, func(n ast.Node) bool {
 		if c, isClosure := n.(*ast.PredicateNode); isClosure {
+			if nested == nil {
+				nested = map[ast.Node]bool{}
+			}
 			visitAll(c.Node, func(x ast.Node) { nested[x] = true })
 		}
 		return false
