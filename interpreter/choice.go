@@ -72,13 +72,19 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 	out.who = c.ec.compile(ch.Who, sc, wantInt, "who")
 	promptScope := sc
 	if ch.Pick != nil {
+		c.ec.picks = append(c.ec.picks, ch.Pick)
 		out.pick, promptScope = c.pick(ch.Pick, sc, where)
 	}
 	out.prompt = c.template(ch.Prompt, promptScope)
+	if ch.Pick != nil {
+		c.ec.picks = c.ec.picks[:len(c.ec.picks)-1]
+	}
 	for _, o := range ch.Options {
 		g := &optionGroup{key: o.Key, as: o.As, asKey: c.ec.local(o.As), keyPrefix: o.Key + " " + o.As + "="}
 		inner := sc
+		unbind := func() {}
 		if o.ForEach.IsSet() {
+			unbind = c.bindNodeLocal(o.As, o.ForEach, sc)
 			g.each = c.ec.compile(o.ForEach, sc, wantList, "option list")
 			if !o.Distinct.IsSet() {
 				c.checkLiteralKeys(o.Key, o.As, o.ForEach)
@@ -91,6 +97,7 @@ func (c *compiler) choice(ch *schema.Choice, sc *scope, where string) *choice {
 		g.label = c.template(o.Label, inner)
 		g.body = c.block(o.Do, inner, fmt.Sprintf("%s, option %s", where, o.Key))
 		g.legalAfter = c.ec.compile(o.LegalIfAfter, inner, wantBool, "legal_if_after")
+		unbind()
 		for _, l := range sc.fields() {
 			g.afterLocals = append(g.afterLocals, l.name)
 		}

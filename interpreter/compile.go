@@ -226,6 +226,8 @@ func (c *compiler) compilePlaceView(v *schema.View) {
 		c.ds.Addf(v.Pos, "view %q: per_place binds %s, which shadows %s: rename it", v.Name, placeLocal, g)
 	}
 	sc := (*scope)(nil).with(placeLocal, typeString)
+	unbind := c.ec.pushNodeLocal(placeLocal, 0, c.prog.tc.boards.graphs[v.PerPlace])
+	defer unbind()
 	c.prog.placeViews = append(c.prog.placeViews, namedExpr{name: v.Name, expr: c.ec.compile(v.Expr, sc, wantAny, "view"), board: v.PerPlace})
 }
 
@@ -292,7 +294,9 @@ func (c *compiler) effect(e *schema.Effect, sc *scope, where string) (*effect, *
 	case "for_each":
 		ce.a = ec.compile(e.ForEach, sc, wantList, "for_each list")
 		ce.as, ce.asKey = e.As, c.ec.local(e.As)
+		unbind := c.bindNodeLocal(e.As, e.ForEach, sc)
 		ce.body = c.block(e.Do, c.declareLocal(sc, e.As, elemType(ce.a), asPos(e), "for_each as"), where)
+		unbind()
 	case "while":
 		ce.a = ec.compile(e.While, sc, wantBool, "while condition")
 		ce.body = c.block(e.Do, sc, where)

@@ -27,3 +27,19 @@ func TestEndedBy(t *testing.T) {
 	assert.Equal(t, "the end_game at "+rulesFile+":3:5 (in flow)", g.EndedBy())
 	assert.Equal(t, "", c.EndedBy())
 }
+
+// A game saved after its end and read back names the same end_game (it
+// said "the flow ran to its end"); one the flow ended says so still.
+func TestEndedBySurvivesMarshalState(t *testing.T) {
+	for _, src := range []string{
+		"flow:\n  - choose: {who: 0, prompt: go, options: [{key: go}]}\n  - if: true\n    then: [{end_game: true}]\n  - {log: never}\n",
+		"flow:\n  - choose: {who: 0, prompt: go, options: [{key: go}]}\n",
+	} {
+		g := start(t, src, 2)
+		require.NoError(t, g.Apply("go"))
+		h, err := UnmarshalState(g.Program(), []byte(marshal(t, g)))
+		require.NoError(t, err)
+		assert.Equal(t, g.EndedBy(), h.EndedBy())
+		assert.Equal(t, marshal(t, g), marshal(t, h))
+	}
+}

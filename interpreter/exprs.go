@@ -149,6 +149,14 @@ type exprCompiler struct {
 	// letAfter are the bindings of the let being compiled that follow the
 	// one being compiled: a let binds its names in order.
 	letAfter []schema.Binding
+	// picks are the picks whose parts are being compiled, innermost
+	// last: "picked" used where the pick names its list otherwise is
+	// explained (pickedName).
+	picks []*schema.Pick
+	// nodeLocals are the locals in scope known to hold node ids of a
+	// board, innermost last (nodewords.go).
+	nodeLocals []nodeLocal
+	nodeBuf    []nodeLocal // nodeLocalsIn's result, reused
 }
 
 // wanted is the kind of result an expression must have.
@@ -442,6 +450,9 @@ func (c *exprCompiler) explain(msg string, env *envScope) string {
 		if why, ok := c.boundAfter(m[1]); ok {
 			return fmt.Sprintf("unknown name %q: %s", m[1], why)
 		}
+		if why, ok := c.pickedName(m[1]); ok {
+			return fmt.Sprintf("unknown name %q: %s", m[1], why)
+		}
 		return fmt.Sprintf("unknown name %q%s", m[1], schema.DidYouMean(m[1], c.namesIn(env)))
 	}
 	if m := reNoFunc.FindStringSubmatch(msg); m != nil {
@@ -506,6 +517,19 @@ func (c *exprCompiler) boundAfter(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// pickedName explains "picked" used inside a pick whose picked: key
+// names the list otherwise (picked: gone): the key is not the name.
+func (c *exprCompiler) pickedName(name string) (string, bool) {
+	if name != "picked" || len(c.picks) == 0 {
+		return "", false
+	}
+	p := c.picks[len(c.picks)-1]
+	if p.Picked == "" || p.Picked == name {
+		return "", false
+	}
+	return fmt.Sprintf("this pick names its list of picked elements %s (picked: %s): write %s", p.Picked, p.Picked, p.Picked), true
 }
 
 func (c *exprCompiler) namesIn(env *envScope) []string {

@@ -347,7 +347,7 @@ func (g *Game) Decisions() int { return g.st.decisions }
 // EndedBy says what ended a game that is over: "the end_game at
 // FILE:LINE:COL (in setup)" (or in flow, a phase, a procedure, "trigger
 // NAME"), or "the flow ran to its end". "" while the game goes on. A game
-// read from a saved file does not know which end_game ended it.
+// read from a saved file (UnmarshalState) says the same as the one saved.
 func (g *Game) EndedBy() string {
 	switch {
 	case !g.st.over:

@@ -23,9 +23,10 @@ import (
 // be. It is built once per ruleset and read only afterwards.
 type literalChecker struct {
 	ec *exprCompiler
-	// card, player and global map a field, player var or global name to
-	// the words of its values and of its keys.
-	card, player, global map[string]wordsPair
+	// card, player, node and global map a card field, player var, node
+	// attribute or global name to the words of its values and of its
+	// keys.
+	card, player, node, global map[string]wordsPair
 	// params are the inferred words of function parameters, by function
 	// and parameter index.
 	params     map[string][]schema.Words
@@ -35,6 +36,11 @@ type literalChecker struct {
 	// ids are every card instance id; rows maps a row id to its count.
 	ids  []string
 	rows map[string]int
+	// sc and localWords are, while check runs, the scope of the
+	// expression and the words of its locals that hold node ids
+	// (nodewords.go).
+	sc         *scope
+	nodeLocals []nodeLocal
 }
 
 // wordsPair is what a name's string values and intmap keys may be.
@@ -45,10 +51,11 @@ type wordsPair struct {
 // newLiteralChecker collects the vocabularies of rs and checks the map
 // literals that initialise intmap variables with declared keys.
 func newLiteralChecker(rs *schema.Ruleset, ec *exprCompiler) *literalChecker {
-	l := &literalChecker{ec: ec, card: map[string]wordsPair{}, player: map[string]wordsPair{},
+	l := &literalChecker{ec: ec, card: map[string]wordsPair{}, player: map[string]wordsPair{}, node: map[string]wordsPair{},
 		global: map[string]wordsPair{}, params: map[string][]schema.Words{}, paramNames: map[string][]string{},
 		procParams: map[string][]string{}, rows: map[string]int{}}
 	l.collectCards(rs)
+	l.collectNodes(rs)
 	for _, n := range rs.VarOrder {
 		if v := rs.Vars[n]; v != nil {
 			l.global[n] = wordsPair{v.Values, v.Keys}
@@ -96,6 +103,42 @@ func (l *literalChecker) collectCards(rs *schema.Ruleset) {
 	l.card["id"] = wordsPair{values: schema.Words{Vocabulary: "card ids", List: l.ids}}
 	l.card["def"] = wordsPair{values: schema.Words{Vocabulary: "card rows", List: defs}}
 	l.card["table"] = wordsPair{values: schema.Words{Vocabulary: "card tables", List: rs.CardOrder}}
+}
+
+// collectNodes records the words of node attributes. Boards share
+// attribute names; an attribute whose values two boards list differently
+// takes the words of both, and one that a board declares without values
+// is not checked.
+func (l *literalChecker) collectNodes(rs *schema.Ruleset) {
+	open := map[string]bool{}
+	for _, bn := range rs.BoardOrder {
+		b := rs.Boards[bn]
+		if b == nil {
+			continue
+		}
+		for _, a := range b.AttributeOrder {
+			attr := b.Attributes[a]
+			if attr == nil || len(attr.Values.List) == 0 {
+				open[a] = true
+				continue
+			}
+			prev := l.node[a].values
+			if prev.IsSet() && prev.Vocabulary != attr.Values.Vocabulary {
+				prev.Vocabulary = ""
+			} else {
+				prev.Vocabulary = attr.Values.Vocabulary
+			}
+			for _, w := range attr.Values.List {
+				if !slices.Contains(prev.List, w) {
+					prev.List = append(slices.Clip(prev.List), w)
+				}
+			}
+			l.node[a] = wordsPair{values: prev}
+		}
+	}
+	for a := range open {
+		delete(l.node, a)
+	}
 }
 
 // addCardField records a field's words; fields share one namespace, so
@@ -240,6 +283,10 @@ func (l *literalChecker) check(src schema.Expr, root ast.Node, sc *scope) {
 		return
 	}
 	locals := localNames(root, sc)
+	if l.ec != nil {
+		l.sc, l.nodeLocals = sc, l.ec.nodeLocalsIn(sc, locals.names)
+		defer func() { l.sc, l.nodeLocals = nil, nil }()
+	}
 	ast.Find(root, func(n ast.Node) bool {
 		l.checkNode(src, n, locals)
 		return false
@@ -292,6 +339,8 @@ func (l *literalChecker) checkNode(src schema.Expr, n ast.Node, locals localSet)
 		}
 	case *ast.CallNode:
 		l.checkCall(src, x)
+	case *ast.BuiltinNode:
+		l.checkNodeClosure(src, x)
 	}
 }
 
@@ -388,6 +437,9 @@ func (l *literalChecker) wordsOf(n ast.Node, locals localSet, keys bool) (schema
 	}
 	switch x := n.(type) {
 	case *ast.IdentifierNode:
+		if g, ok := nodeLocalNamed(l.nodeLocals, x.Value); ok && !keys {
+			return boardWords(g), x.Value, true
+		}
 		if p, ok := l.global[x.Value]; ok && !locals.has(x.Value) {
 			return pick(p, x.Value)
 		}
@@ -395,6 +447,11 @@ func (l *literalChecker) wordsOf(n ast.Node, locals localSet, keys bool) (schema
 		prop, ok := x.Property.(*ast.StringNode)
 		if !ok {
 			return schema.Words{}, "", false
+		}
+		if call, isCall := x.Node.(*ast.CallNode); isCall && prop.Value == "id" && !keys && l.ec != nil {
+			if g := l.ec.boardCalled(call, nodeCall, l.sc); g != nil {
+				return boardWords(g), "id", true
+			}
 		}
 		if p, ok := l.memberWords(x.Node, prop.Value); ok {
 			return pick(p, prop.Value)
@@ -419,6 +476,9 @@ func (l *literalChecker) memberWords(owner ast.Node, name string) (wordsPair, bo
 		return card, isCard
 	case t == tc.player:
 		return player, isPlayer
+	case t != nil && t == tc.boards.node:
+		p, isNode := l.node[name]
+		return p, isNode
 	case t != nil && t.Kind() != reflect.Interface:
 		return wordsPair{}, false
 	case isCard && !isPlayer:

@@ -73,9 +73,11 @@ func (c *compiler) pick(p *schema.Pick, sc *scope, where string) (*pickSpec, *sc
 	ps.max = c.ec.compile(p.Max, sc, wantInt, "pick max")
 	withList := sc.with(p.Picked, ps.listType)
 	inner := withList.with(p.As, elemType(ps.from))
+	unbind := c.bindNodeLocal(p.As, p.From, withList)
 	ps.when = c.ec.compile(p.When, inner, wantBool, "pick condition")
 	ps.distinct = c.ec.compile(p.Distinct, inner, wantAny, "distinct")
 	ps.label = c.template(p.Label, inner)
+	unbind()
 	ps.doneWhen = c.ec.compile(p.DoneWhen, withList, wantBool, "done_when")
 	ps.whenScope, ps.doneScope = inner, withList
 	ps.body = c.block(p.Do, withList, where+", pick done")

@@ -159,6 +159,14 @@ func (p *Program) MaxPlayers() int { return p.rs.Players.Max }
 // Ruleset is the decoded ruleset (read-only).
 func (p *Program) Ruleset() *schema.Ruleset { return p.rs }
 
+// Warnings lists the rules the load found dead, sorted by position: a
+// condition written as false (when: false on a trigger or an option,
+// if: false), an end_game every game reaches before anyone decides. They
+// do not stop the ruleset from loading; agon validate prints them.
+func (p *Program) Warnings() []schema.Diagnostic {
+	return append([]schema.Diagnostic(nil), p.rs.Warnings...)
+}
+
 // Provisional lists the ruleset's provisional notes, sorted by position.
 func (p *Program) Provisional() []schema.Note {
 	out := append([]schema.Note(nil), p.rs.Provisional...)

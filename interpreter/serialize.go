@@ -33,6 +33,11 @@ type savedGame struct {
 	Fires     []int            `json:"fires"`
 	Limits    Limits           `json:"limits"`
 	Facts     *savedFacts      `json:"facts,omitempty"`
+	// EndedBy is the end_game that ended the game (effect index + 1)
+	// and EndedIn the block it ran in (index + 1); 0 when no end_game
+	// ended it, so that EndedBy says the same of a restored game.
+	EndedBy int `json:"ended_by,omitempty"`
+	EndedIn int `json:"ended_in,omitempty"`
 }
 
 // savedFacts is what the state keeps for Facts (report.go), when there
@@ -83,6 +88,9 @@ func (g *Game) MarshalState() ([]byte, error) {
 		Players: g.st.playerCount, Decisions: g.st.decisions, Over: g.st.over,
 		Result: g.st.result, Fires: g.st.fires, Events: g.st.events.all(), Outcomes: g.st.outcomes,
 		Limits: g.limits,
+	}
+	if g.endedAt != nil && g.endedIn != nil {
+		sg.EndedBy, sg.EndedIn = g.prog.effectIndex(g.endedAt)+1, g.endedIn.id+1
 	}
 	if f := g.st.facts; f.attributes != nil || f.counters != nil || g.st.takes != nil {
 		sg.Facts = &savedFacts{Attributes: f.attributes, Counters: f.counters, Takes: g.st.takes}
@@ -265,7 +273,22 @@ func (d *stateDecoder) load(sg *savedGame) error {
 	g.st.root[gameKey] = gameRef{g}
 	d.frames(sg.Frames)
 	d.pending(sg.Pending)
+	d.ended(sg.EndedBy, sg.EndedIn)
 	return d.err
+}
+
+// ended restores the end_game that ended the game (EndedBy): effect and
+// block are indexes + 1, 0 for none.
+func (d *stateDecoder) ended(effect, block int) {
+	p := d.g.prog
+	if effect == 0 && block == 0 {
+		return
+	}
+	if effect < 1 || effect > len(p.effects) || block < 1 || block > len(p.blocks) {
+		d.err = fmt.Errorf("state: the game's end refers to effect %d / block %d, which this ruleset does not have", effect-1, block-1)
+		return
+	}
+	d.g.endedAt, d.g.endedIn = p.effects[effect-1], p.blocks[block-1]
 }
 
 func (d *stateDecoder) zones(saved, into map[string]any, player bool) {

@@ -163,9 +163,9 @@ func TestYAMLSplitExpressionSaysQuoteIt(t *testing.T) {
 		{gemsDeck + "vars:\n  total: {type: int}\nflow:\n  - set: total\n    to: count(deck, # > 1)\n",
 			`(YAML read " #…" as a comment, which cut this expression: quote this expression, e.g. to: "filter(xs, # > 1)")`},
 		{"vars:\n  total: {type: int}\nflow:\n  - set: total\n    to: [1, 2][0]\n",
-			`rules.yaml:4: YAML syntax error: did not find expected key in the mapping or list that starts here; if an expression starts with a quote, [ or { and goes on after it, quote this expression, e.g. to: "[1, 2][0]"`},
+			`rules.yaml:4:3: YAML syntax error: did not find expected key in the mapping or list that starts here; if an expression starts with a quote, [ or { and goes on after it, quote this expression, e.g. to: "[1, 2][0]"`},
 		{"vars:\n  total: {type: int}\nflow:\n  - {set: total, to: true ? 1 : 2}\n",
-			`rules.yaml:4: YAML syntax error: did not find expected ',' or '}' in the mapping or list that starts here; if an expression holds ",", ": ", " #" or brackets, quote this expression`},
+			`rules.yaml:4:5: YAML syntax error: did not find expected ',' or '}' in the mapping or list that starts here; if an expression holds ",", ": ", " #" or brackets, quote this expression`},
 	} {
 		assert.Contains(t, loadErr(t, tc.src), tc.want, tc.src)
 	}

@@ -226,13 +226,22 @@ func SyntaxError(file string, err error) Diagnostic {
 		num, text, found := strings.Cut(rest, ": ")
 		if n := atoi(num); found && n >= 0 {
 			pos.Line, msg = n, text
+			if parserError(text) {
+				pos.Line = n + 1 // yaml.v3 counts a parser error's line from 0
+			}
 			if strings.HasPrefix(text, "did not find expected") {
-				pos.Line = n + 1
 				msg = text + " in the mapping or list that starts here"
 			}
 		}
 	}
 	return Diagnostic{Pos: pos, Msg: "YAML syntax error: " + msg}
+}
+
+// parserError reports whether yaml.v3's message is one of its parser's
+// (not its scanner's), whose line it counts from 0.
+func parserError(msg string) bool {
+	return strings.HasPrefix(msg, "did not find expected") || msg == "found undefined tag handle" ||
+		strings.HasPrefix(msg, "found duplicate %") || msg == "found incompatible YAML document"
 }
 
 // withQuoteHint adds, to the YAML errors that an expression holding
@@ -476,6 +485,15 @@ func (d *decoder) pairs(file string, n *yaml.Node) []pair {
 // entries passes an array of its own, so that decoding a mapping
 // allocates no list of its entries.
 func (d *decoder) pairsInto(file string, n *yaml.Node, buf []pair) []pair {
+	return d.pairsMerging(file, n, buf, nil)
+}
+
+// pairsMerging is pairsInto for a file's top level, where a section that
+// merges across files (functions:, triggers:) written twice is still an
+// error, but its second value is kept (merges says which keys): its
+// entries are read as if written under the first, so that the names it
+// defines are not reported unknown wherever they are used.
+func (d *decoder) pairsMerging(file string, n *yaml.Node, buf []pair, merges func(key string) bool) []pair {
 	out := buf[:0]
 	if cap(out) < len(n.Content)/2 {
 		out = make([]pair, 0, len(n.Content)/2)
@@ -499,11 +517,13 @@ func (d *decoder) pairsInto(file string, n *yaml.Node, buf []pair) []pair {
 			prev = slices.IndexFunc(out, func(p pair) bool { return p.name == rk.Value })
 			dup = prev >= 0
 		}
-		if dup {
+		if dup && merges != nil && merges(rk.Value) {
+			d.ds.Addf(nodePos(kf, k), "duplicate key %q (first at %s): write its entries under the first %s: (they are read as if they were)", rk.Value, nodePos(out[prev].keyFile, out[prev].key), rk.Value)
+		} else if dup {
 			d.ds.Addf(nodePos(kf, k), "duplicate key %q (first at %s)", rk.Value, nodePos(out[prev].keyFile, out[prev].key))
 			continue
 		}
-		if seen != nil {
+		if seen != nil && !dup {
 			seen[rk.Value] = len(out)
 		}
 		// Only a mapping's or an empty value's owner is ever looked up
@@ -711,6 +731,10 @@ func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field, t reflect.Typ
 		d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q: inside {…} a comma ends a value, so YAML split an expression here; quote this expression, e.g. {set: x, to: \"max(a, b)\"}", p.name)
 		return ""
 	}
+	if hint, ok := whenHint(t, p.name); ok {
+		d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q: %s", p.name, hint)
+		return ""
+	}
 	keys := keysOf(fields)
 	hint := DidYouMean(p.name, keys)
 	if hint == "" {
@@ -720,6 +744,21 @@ func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field, t reflect.Typ
 	}
 	d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q%s", p.name, hint)
 	return Closest(p.name, keys)
+}
+
+// whenHint explains a when: written on an effect, a phase or a
+// procedure: triggers and options have one, these do not (and "then",
+// one edit away, would mislead).
+func whenHint(t reflect.Type, key string) (string, bool) {
+	switch {
+	case key != "when":
+		return "", false
+	case t == reflect.TypeFor[Effect]():
+		return "an effect has no when; to run it only when a condition holds, write it under an if: {if: COND, then: [EFFECT]}", true
+	case t == reflect.TypeFor[Procedure]():
+		return "a phase or procedure has no when; to run it only when a condition holds, put the phase: or call: that runs it under an if: (or begin its do with one)", true
+	}
+	return "", false
 }
 
 // nestedHomes are the keys of t whose value (a mapping, or a list or

@@ -104,6 +104,10 @@ func sectionKindOf(key string) sectionKind {
 	return sectionOnce
 }
 
+// mergesAcrossFiles reports whether the top-level key merges across files
+// (a mapping or a list other than an effect list).
+func mergesAcrossFiles(key string) bool { return sectionKindOf(key) != sectionOnce }
+
 // loadTree reads and merges the base files of dir.
 func loadTree(fsys fs.FS, dir string, ds *Diagnostics) *tree {
 	t := &tree{
@@ -200,7 +204,7 @@ func (t *tree) countNodes(file string, doc *yaml.Node) bool {
 
 // mergeFile adds the top-level sections of one file to the merged root.
 func (t *tree) mergeFile(file string, top *yaml.Node) {
-	for _, p := range t.d.pairs(file, top) {
+	for _, p := range t.d.pairsMerging(file, top, nil, mergesAcrossFiles) {
 		val := resolve(p.val)
 		if isNull(val) {
 			if _, seen := t.empty[p.name]; !seen {

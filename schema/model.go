@@ -108,6 +108,11 @@ type Ruleset struct {
 	// ruleset's files: figures that are not the publisher's.
 	Provisional []Note `yaml:"-"`
 
+	// Warnings are the rules Validate found dead (a when: false, an
+	// end_game that ends every game before anyone decides: see
+	// validate_dead.go), sorted by position. They do not fail a load.
+	Warnings []Diagnostic `yaml:"-"`
+
 	// Files lists the files the ruleset was read from, in load order.
 	Files []string `yaml:"-"`
 

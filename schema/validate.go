@@ -16,6 +16,7 @@ func Validate(rs *Ruleset, ds *Diagnostics) {
 		return
 	}
 	v := &validator{rs: rs, ds: ds}
+	rs.Warnings = nil
 	v.players()
 	v.vocabularies()
 	v.varWords()
@@ -30,6 +31,8 @@ func Validate(rs *Ruleset, ds *Diagnostics) {
 	v.constantValues()
 	v.playerNames()
 	v.effects()
+	v.endsBeforeDecision()
+	v.sortWarnings()
 	v.report()
 }
 

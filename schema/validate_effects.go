@@ -40,6 +40,7 @@ func (v *validator) triggers() {
 			v.ds.Addf(t.Pos, "trigger %q is already defined at %s", t.Name, prev)
 		}
 		seen[t.Name] = t.Pos
+		v.deadTrigger(t)
 		v.list(t.Do)
 	}
 }
@@ -108,6 +109,9 @@ func (v *validator) effect(e *Effect) {
 		v.phase(e)
 	case "while":
 		v.while(e)
+		v.deadCondition(e)
+	case "if":
+		v.deadCondition(e)
 	case "choose":
 		v.choice(e.Choose)
 	}
@@ -259,6 +263,7 @@ func (v *validator) choice(c *Choice) {
 			v.ds.Addf(o.Pos, "option key %q: use letters, digits, _ and -", o.Key)
 		}
 		v.option(o)
+		v.deadOption(o)
 		v.list(o.Do)
 	}
 }

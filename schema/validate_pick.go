@@ -15,6 +15,7 @@ func (v *validator) pick(c *Choice) {
 	case c.Options != nil:
 		v.ds.Addf(p.Pos, "a choose has options or pick, not both")
 	}
+	v.deadPick(p)
 	if p.As != "" {
 		v.ident(p.Pos, "as", p.As)
 	}

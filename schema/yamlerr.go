@@ -26,8 +26,24 @@ func SourceSyntaxError(file string, src []byte, err error) Diagnostic {
 }
 
 // yamlSyntaxError is SyntaxError with the file's source at hand: it points
-// at the line whose indentation is wrong and names tabs.
+// at the line whose indentation is wrong and names tabs, and gives the
+// error a column where yaml.v3 gave none (syntaxColumn).
 func yamlSyntaxError(file string, src []string, err error) Diagnostic {
+	d := placeSyntaxError(file, src, err)
+	if d.Pos.Line == 0 {
+		d.Pos.Line, d.Pos.Col = unknownAnchor(src, d.Msg)
+	}
+	if d.Pos.Col == 0 && d.Pos.Line >= 1 && d.Pos.Line <= len(src) {
+		var note string
+		d.Pos.Col, note = syntaxColumn(src[d.Pos.Line-1], d.Msg, len(src) > 0 && flowDepth(src[0]) > 0)
+		d.Msg += note
+	}
+	return d
+}
+
+// placeSyntaxError finds the line of a syntax error: the line whose
+// indentation is wrong, with tabs named.
+func placeSyntaxError(file string, src []string, err error) Diagnostic {
 	d := SyntaxError(file, err)
 	d.Structure = true
 	if d.Pos.Line < 1 || d.Pos.Line > len(src) {
@@ -84,11 +100,12 @@ func slipLine(src []string, n int) (start, line int, want string, ok bool) {
 
 // deeperThanPrevious reports whether line n is indented deeper than the
 // content line before it, which does not open a block, and returns that
-// line.
+// line. A list item's keys start after its "- ": a key under "- name: x"
+// lined up with name is not deeper.
 func deeperThanPrevious(src []string, n int) (int, bool) {
 	for p := n - 1; p >= 1; p-- {
-		if content(src[p-1]) {
-			return p, indentOf(src[n-1]) > indentOf(src[p-1]) && !opensBlock(src[p-1])
+		if prev := src[p-1]; content(prev) {
+			return p, indentOf(src[n-1]) > afterItemDashes(prev, indentOf(prev)) && !opensBlock(prev)
 		}
 	}
 	return 0, false

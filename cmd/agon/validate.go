@@ -34,7 +34,8 @@ type validateReport struct {
 	Variants      []string       `json:"variants,omitempty"`
 	Problems      []jsonProblem  `json:"problems"`
 	// Warnings do not fail the check: a variant whose rules equal the
-	// base rules.
+	// base rules, a dead rule (when: false, an end_game every game
+	// reaches before anyone decides).
 	Warnings    []jsonProblem `json:"warnings,omitempty"`
 	Provisional []jsonNote    `json:"provisional,omitempty"`
 }
@@ -75,11 +76,24 @@ func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer
 	}
 	printSource(stdout, source)
 	fmt.Fprintf(stdout, "ok: %s%s\n", summarizeProgram(p), variantsNote(prm, p))
+	printRuleWarnings(stdout, p, check)
 	printSameWarnings(stdout, check)
 	if prm.Provisional {
 		printNotes(stdout, provisionalNotes(p, prm.Variant, check.notes))
 	}
 	return exitOK
+}
+
+// printRuleWarnings prints the dead rules the load found
+// (Program.Warnings): the program's, then those each variant brings,
+// naming it.
+func printRuleWarnings(w io.Writer, p *interpreter.Program, check variantCheck) {
+	for _, d := range p.Warnings() {
+		fmt.Fprintf(w, "%s: warning: %s\n", d.Pos, d.Msg)
+	}
+	for _, v := range check.warnings {
+		fmt.Fprintf(w, "%s: warning: %s (with variant %s)\n", v.d.Pos, v.d.Msg, v.variant)
+	}
 }
 
 // printSameWarnings prints a warning for each variant that changes
@@ -112,6 +126,12 @@ func validateJSON(p *interpreter.Program, check variantCheck, source string, err
 		rep.Warnings = append(rep.Warnings, jsonProblem{File: v.file, Variant: v.name, Message: sameWarning(v)})
 	}
 	if p != nil && err == nil {
+		for _, d := range p.Warnings() {
+			rep.Warnings = append(rep.Warnings, jsonProblem{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col, Message: d.Msg})
+		}
+		for _, v := range check.warnings {
+			rep.Warnings = append(rep.Warnings, jsonProblem{File: v.d.Pos.File, Line: v.d.Pos.Line, Col: v.d.Pos.Col, Variant: v.variant, Message: v.d.Msg})
+		}
 		rep.Game, rep.Title, rep.Counts, rep.Variants = p.Game(), p.Title(), programCounts(p), p.Variants()
 		if prm.Provisional {
 			rep.Provisional = notes(provisionalNotes(p, prm.Variant, check.notes))
@@ -269,7 +289,9 @@ under a heading "variant NAME (FILE):", even those in a base file it
 breaks (an expression using a constant it changed); --json names the
 variant of each. With no problems it prints a summary. A variant whose
 rules equal the base rules (it changes nothing) gets a warning, whether
-or not other variants have problems.`,
+or not other variants have problems. So do dead rules the load can see
+(when: false, an end_game every game reaches before anyone decides),
+printed after the ok line as file:line:col: warning: message.`,
 		Example: `  agon validate rulesets/peloponnes
   agon validate peloponnes --variant harsh-catastrophes --provisional`,
 		Args: positional(1, 1, rulesetArg()),

@@ -27,6 +27,16 @@ type variantCheck struct {
 	// same are the variants whose rules equal the base rules (with their
 	// files), which validate warns about.
 	same []variantFile
+	// warnings are the dead rules each variant brings (those the base
+	// rules do not have), in the order of the variants.
+	warnings []variantWarning
+}
+
+// variantWarning is a warning of the load (Program.Warnings) that a
+// variant brings.
+type variantWarning struct {
+	variant string
+	d       schema.Diagnostic
 }
 
 // variantFile names a variant and its file as messages print it.
@@ -116,7 +126,7 @@ func withVariants(prm validateParams, p *interpreter.Program, err error) (*inter
 	if err != nil || p == nil {
 		return p, variantCheck{}, err
 	}
-	check, err := checkVariants(prm.Ruleset, p.Variants())
+	check, err := checkVariants(prm.Ruleset, p.Variants(), p.Warnings())
 	if err != nil {
 		return nil, check, err
 	}
@@ -188,8 +198,9 @@ func variantsNote(prm validateParams, p *interpreter.Program) string {
 // their problems together, each variant's sorted under its name, and the
 // variants whose rules equal the base's (with or without problems);
 // without problems it returns the provisional notes of each variant file
-// too, in the order of variants.
-func checkVariants(ref string, variants []string) (variantCheck, error) {
+// too, in the order of variants, and the warnings each brings that the
+// base rules (whose warnings are base) do not have.
+func checkVariants(ref string, variants []string, base []schema.Diagnostic) (variantCheck, error) {
 	rs, err := resolveRuleset(ref)
 	if err != nil {
 		return variantCheck{}, err
@@ -208,6 +219,7 @@ func checkVariants(ref string, variants []string) (variantCheck, error) {
 			if vp.Ruleset().SameAsBase {
 				check.same = append(check.same, vf)
 			}
+			check.warnings = append(check.warnings, ownWarnings(name, vp.Warnings(), base)...)
 		case errors.As(err, &list):
 			all.variants = append(all.variants, variantList{vf, list})
 		default:
@@ -245,6 +257,18 @@ func loadVariants(rs ruleset, names []string) []variantLoad {
 		})
 	}
 	wg.Wait()
+	return out
+}
+
+// ownWarnings are the warnings of a variant's program that the base
+// rules' (base) do not have.
+func ownWarnings(variant string, list, base []schema.Diagnostic) []variantWarning {
+	var out []variantWarning
+	for _, d := range list {
+		if !slices.ContainsFunc(base, func(b schema.Diagnostic) bool { return b.Error() == d.Error() }) {
+			out = append(out, variantWarning{variant, d})
+		}
+	}
 	return out
 }
 
