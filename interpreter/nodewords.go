@@ -167,7 +167,7 @@ func boardWords(g *graph) schema.Words {
 
 // checkNodeClosure checks, in the closure of a builtin over a list of
 // node ids (filter(cities.nodes, # != 'athnes'), any(neighbours(cities,
-// c), # == 'sparta')), the string literals compared with the element #.
+// c), # == 'harbour')), the string literals compared with the element #.
 // A # inside a closure nested in it is another list's element.
 func (l *literalChecker) checkNodeClosure(src schema.Expr, b *ast.BuiltinNode) {
 	if l.ec == nil || len(b.Arguments) < 2 {
