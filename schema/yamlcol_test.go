@@ -26,13 +26,34 @@ func TestSyntaxErrorsHaveAColumn(t *testing.T) {
 		{"game: g\nflow:\n  - {log: {a: b}, x: [1}\n", "g/f.yaml:3:22: YAML syntax error: did not find expected ',' or ']'"},
 		{"game: g\nflow:\n  - {log: {a: 1}, x: {b: 2}, y\n", "g/f.yaml:3:3: YAML syntax error: did not find expected ',' or '}'"},
 		{"game: g\nflow:\n  - set: x\n    to: [1, 2][0]\n", "g/f.yaml:3:3: YAML syntax error: did not find expected key"},
-		{"game: g\n- a\n", "g/f.yaml:2:1: YAML syntax error: did not find expected key"},
+		{"game: g\n- a\n", "g/f.yaml:2:1: YAML syntax error: this list item stands among the keys of a mapping (line 1 holds one"},
 		{"game: g\nvars:\n  y: `oops`\n", "g/f.yaml:3:6: YAML syntax error: found character that cannot start any token"},
 		{"game: g\nvars:\n  x: \"abc\n  y: 2\n", "g/f.yaml:3:6: YAML syntax error: found unexpected end of stream: the quote opened here is not closed"},
 		{"game: g\nvars:\n  x: \"a \\\"b\\q\"\n", "g/f.yaml:3:12: YAML syntax error: found unknown escape character"},
 		{"game: g\nvars:\n  x: !!str 1\n  y: !bar!x 2\n", "g/f.yaml:4:6: YAML syntax error: found undefined tag handle"},
 		{"game: g\nvars:\n  x: &a 1\n  y: [*a, *b]\n", "g/f.yaml:4:11: YAML syntax error: unknown anchor 'b' referenced"},
 		{"game: g\nvars:\n  x: [*b]\n  y: *b\n", "g/f.yaml: YAML syntax error: unknown anchor 'b' referenced"},
+	} {
+		fsys := fstest.MapFS{"g/f.yaml": {Data: []byte(c.src)}}
+		_, ds := Load(fsys, "g")
+		msgs := messages(ds)
+		require.NotEmpty(t, msgs, c.src)
+		assert.True(t, strings.HasPrefix(msgs[0], c.want), "%q\nwant %s\ngot  %s", c.src, c.want, msgs[0])
+	}
+}
+
+// A list item written among a mapping's keys is named at the item, with
+// the key above it: yaml.v3 says "did not find expected key" at the
+// mapping's start, or at the item when the mapping starts on the file's
+// first line (where the message said the mapping started, falsely).
+func TestListItemAmongKeys(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"game: g\ntitle: t\n- a\n", "g/f.yaml:3:1: YAML syntax error: this list item stands among the keys of a mapping (line 2 holds one"},
+		{"game: g\nzones:\n  hand: {owner: player}\n  deck: {owner: none}\n  - discard\n",
+			"g/f.yaml:5:3: YAML syntax error: this list item stands among the keys of a mapping (line 4 holds one"},
+		// An item under a key with nothing after its colon is that key's
+		// list: the block is misindented instead.
+		{"game: g\nzones:\n  hand: x\n- a\n", "g/f.yaml:4:1: YAML syntax error: this line is indented by 0 spaces"},
 	} {
 		fsys := fstest.MapFS{"g/f.yaml": {Data: []byte(c.src)}}
 		_, ds := Load(fsys, "g")

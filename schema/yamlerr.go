@@ -70,6 +70,12 @@ func placeSyntaxError(file string, src []string, err error) Diagnostic {
 		d.Pos = Pos{File: file, Line: first, Col: got + 1}
 		return d
 	}
+	if item, key, ok := itemAmongKeys(src, d.Pos.Line); ok && strings.Contains(d.Msg, "did not find expected key") {
+		d.Msg = fmt.Sprintf("YAML syntax error: this list item stands among the keys of a mapping (line %d holds one, with its value): "+
+			"a list is the value of a key with nothing after its colon (items:, then - a below it); or is this line indented wrong? (YAML: did not find expected key)", key)
+		d.Pos = Pos{File: file, Line: item, Col: indentOf(src[item-1]) + 1}
+		return d
+	}
 	if start, line, want, ok := slipLine(src, d.Pos.Line); ok {
 		got := indentOf(src[line-1])
 		d.Msg = fmt.Sprintf("YAML syntax error: this line is indented by %d %s, but the block that starts at line %d indents by %s (YAML: %s)",
@@ -77,6 +83,45 @@ func placeSyntaxError(file string, src []string, err error) Diagnostic {
 		d.Pos = Pos{File: file, Line: line, Col: got + 1}
 	}
 	return d
+}
+
+// itemAmongKeys finds a list item written at the indentation of a
+// mapping's keys, right after a key that has its value on its own line
+// (game: g, then - a): yaml.v3 reports "did not find expected key" at the
+// mapping's start, or at the item itself when the mapping starts on the
+// file's first line. It looks from line n, at n's indentation, until the
+// mapping ends, and returns the item's line and the key's line above it.
+func itemAmongKeys(src []string, n int) (item, key int, ok bool) {
+	if n < 1 || n > len(src) {
+		return 0, 0, false
+	}
+	k := indentOf(src[n-1])
+	for m := n; m <= len(src); m++ {
+		line := src[m-1]
+		switch {
+		case !content(line) || indentOf(line) > k:
+			continue
+		case indentOf(line) < k:
+			return 0, 0, false
+		}
+		if t := stripComment(line); t != "-" && !strings.HasPrefix(t, "- ") {
+			continue
+		}
+		for p := m - 1; p >= 1; p-- {
+			if above := src[p-1]; content(above) && indentOf(above) <= k {
+				return m, p, indentOf(above) == k && keyWithValue(above)
+			}
+		}
+		return 0, 0, false
+	}
+	return 0, 0, false
+}
+
+// keyWithValue reports whether line is a mapping's key with its value
+// on the same line (name: x, not name: alone or a list item).
+func keyWithValue(line string) bool {
+	t := stripComment(line)
+	return !strings.HasPrefix(t, "- ") && strings.Index(t, ": ") > 0 && !opensBlock(line)
 }
 
 // slipLine finds the misindented line of a block that yaml.v3 reports at
