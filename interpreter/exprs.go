@@ -157,6 +157,10 @@ type exprCompiler struct {
 	// board, innermost last (nodewords.go).
 	nodeLocals []nodeLocal
 	nodeBuf    []nodeLocal // nodeLocalsIn's result, reused
+	// assigned are the names some set: of the ruleset writes as a bare
+	// name (nil: not listed yet): such a local may hold any string, not
+	// only node ids (nodewords.go).
+	assigned map[string]bool
 }
 
 // wanted is the kind of result an expression must have.

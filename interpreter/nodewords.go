@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -40,12 +41,42 @@ var nodeCall = map[string]bool{"node": true}
 // one), for the expressions compiled until the returned func is called.
 func (c *compiler) bindNodeLocal(name string, src schema.Expr, sc *scope) (unbind func()) {
 	var g *graph
-	if name != "" && c.ec.namesABoard(src.Src) {
+	if name != "" && !c.assignedNames()[name] && c.ec.namesABoard(src.Src) {
 		if tree, err := c.ec.parsed(src.Src); err == nil {
 			g = c.ec.boardOfList(tree.Node, sc)
 		}
 	}
 	return c.ec.pushNodeLocal(name, len(sc.fields()), g)
+}
+
+// assignedNames are the names that a set: of the ruleset writes as a
+// bare name (set: n): a local of that name may be given a string that is
+// no node id, so a literal compared with it is not checked as one.
+func (c *compiler) assignedNames() map[string]bool {
+	if c.ec.assigned == nil {
+		c.ec.assigned = map[string]bool{}
+		for _, list := range effectLists(c.rs) {
+			walkEffects(list.effs, func(e *schema.Effect) {
+				if t := strings.TrimSpace(e.Set.Src); e.Kind == "set" && isBareName(t) {
+					c.ec.assigned[t] = true
+				}
+			})
+		}
+	}
+	return c.ec.assigned
+}
+
+// isBareName reports whether s is a name alone (no member, index or call).
+func isBareName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r != '_' && !unicode.IsLetter(r) && (i == 0 || !unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return true
 }
 
 // namesABoard reports whether src holds the name of a board, so that a

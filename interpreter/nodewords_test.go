@@ -45,3 +45,16 @@ func TestNodeWordsAcrossBoards(t *testing.T) {
 	msg = loadErr(t, twoBoards+"      - if: c == 'aa'\n        then: [{add: n, by: 1}]\n")
 	assert.Contains(t, msg, `"aa" is not a value of c (did you mean "a"?); expected one of the nodes of land: a, b`)
 }
+
+// A local that some set: writes may hold a string that is no node id, so
+// a literal compared with it is not checked against the board; one that
+// no set: writes still is.
+func TestNodeLocalThatIsAssignedIsNotChecked(t *testing.T) {
+	load(t, twoBoards+`      - if: c == 'b'
+        then: [{set: c, to: "'none'"}]
+      - if: c != 'none'
+        then: [{add: n, by: 1}]
+`)
+	msg := loadErr(t, twoBoards+"      - if: c != 'none'\n        then: [{add: n, by: 1}]\n")
+	assert.Contains(t, msg, `"none" is not a value of c`)
+}
