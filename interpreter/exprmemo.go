@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/conf"
@@ -90,6 +91,21 @@ type parsedTree struct {
 func (c *exprCompiler) parsed(src string) (*parser.Tree, error) {
 	p := c.parsedEntry(src)
 	return p.tree, p.err
+}
+
+// parsedHolding is the kept parse of src for a text-only check that
+// looks for what a text without marker cannot hold ("$" for a "$" name,
+// "(" for a call, "{" for a map literal): ok is false, and the text is
+// not walked, when src lacks marker or does not parse (expr reports that).
+func (c *exprCompiler) parsedHolding(src, marker string) (root ast.Node, ok bool) {
+	if !strings.Contains(src, marker) {
+		return nil, false
+	}
+	tree, err := c.parsed(src)
+	if err != nil {
+		return nil, false
+	}
+	return tree.Node, true
 }
 
 // parsedEntry is src's entry in the parses, made on first use.

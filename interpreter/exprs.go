@@ -357,15 +357,12 @@ func (c *exprCompiler) runOptions(sc *scope, arith *arithRecorder, finder *defau
 // number of arguments: expr cannot, as the environment argument is added
 // behind its back.
 func (c *exprCompiler) checkArity(src schema.Expr) bool {
-	if !strings.Contains(src.Src, "(") {
-		return true // no call
-	}
-	tree, err := c.parsed(src.Src)
-	if err != nil {
-		return true // expr reports it
+	root, parsed := c.parsedHolding(src.Src, "(")
+	if !parsed {
+		return true
 	}
 	ok := true
-	ast.Find(tree.Node, func(n ast.Node) bool {
+	ast.Find(root, func(n ast.Node) bool {
 		call, isCall := n.(*ast.CallNode)
 		if !isCall {
 			return false

@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -14,15 +13,12 @@ import (
 // the closures (the last), and a ruleset that writes it has a slip. A
 // key computed at run time is not compared.
 func (c *exprCompiler) checkMapKeys(src schema.Expr) bool {
-	if !strings.Contains(src.Src, "{") {
-		return true // no map literal: most texts are not walked
-	}
-	tree, err := c.parsed(src.Src)
-	if err != nil {
-		return true // expr reports it
+	root, parsed := c.parsedHolding(src.Src, "{")
+	if !parsed {
+		return true
 	}
 	ok := true
-	ast.Find(tree.Node, func(n ast.Node) bool {
+	ast.Find(root, func(n ast.Node) bool {
 		m, isMap := n.(*ast.MapNode)
 		if !isMap || !ok {
 			return false

@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -29,14 +28,11 @@ type predicate struct {
 // checkNestedPointers reports a nested # that may be meant for an outer
 // predicate's element; it returns false when it reported one.
 func (c *exprCompiler) checkNestedPointers(src schema.Expr) bool {
-	if !strings.Contains(src.Src, "(") {
+	root, ok := c.parsedHolding(src.Src, "(")
+	if !ok {
 		return true // no call, so no predicate
 	}
-	tree, err := c.parsed(src.Src)
-	if err != nil {
-		return true // expr reports it
-	}
-	preds := predicatesOf(tree.Node)
+	preds := predicatesOf(root)
 	if len(preds) == 0 {
 		// # and .field parse only inside a predicate (expr's parser
 		// reads them at a predicate's depth), so there is no element to
@@ -61,7 +57,7 @@ func (c *exprCompiler) checkNestedPointers(src schema.Expr) bool {
 			}
 		}
 	}
-	return c.checkSelfComparison(src, tree.Node, preds)
+	return c.checkSelfComparison(src, root, preds)
 }
 
 // predicatesOf lists the predicates of tree in source order.

@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -57,26 +56,13 @@ func (c *compiler) assignedNames() map[string]bool {
 		c.ec.assigned = map[string]bool{}
 		for _, list := range effectLists(c.rs) {
 			walkEffects(list.effs, func(e *schema.Effect) {
-				if t := strings.TrimSpace(e.Set.Src); e.Kind == "set" && isBareName(t) {
+				if t := strings.TrimSpace(e.Set.Src); e.Kind == "set" && schema.IsIdent(t) {
 					c.ec.assigned[t] = true
 				}
 			})
 		}
 	}
 	return c.ec.assigned
-}
-
-// isBareName reports whether s is a name alone (no member, index or call).
-func isBareName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		if r != '_' && !unicode.IsLetter(r) && (i == 0 || !unicode.IsDigit(r)) {
-			return false
-		}
-	}
-	return true
 }
 
 // namesABoard reports whether src holds the name of a board, so that a

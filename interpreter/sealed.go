@@ -46,15 +46,12 @@ func gameIn(env map[string]any) (*Game, bool) {
 // checkSealed reports every "$" name an expression uses (an identifier,
 // or a let binding that would shadow one).
 func (c *exprCompiler) checkSealed(src schema.Expr) bool {
-	if !strings.Contains(src.Src, "$") {
-		return true // no "$" name: most texts are not walked
-	}
-	tree, err := c.parsed(src.Src)
-	if err != nil {
-		return true // expr reports it
+	root, ok := c.parsedHolding(src.Src, "$")
+	if !ok {
+		return true
 	}
 	v := &sealVisitor{}
-	ast.Walk(&tree.Node, v)
+	ast.Walk(&root, v)
 	for _, n := range v.found {
 		line, col := lineCol(src.Src, n.at)
 		c.ds.Add(c.diag(src, line, col, sealedMessage(n.name)))

@@ -727,7 +727,7 @@ func (d *decoder) structField(p pair, f field, v reflect.Value) {
 // comma split: the message says to quote it instead of guessing a key.
 // It returns the key it suggests, if any.
 func (d *decoder) unknownKey(n *yaml.Node, p pair, fields []field, t reflect.Type) (meant string) {
-	if n.Style&yaml.FlowStyle != 0 && !isIdent(p.name) {
+	if n.Style&yaml.FlowStyle != 0 && !IsIdent(p.name) {
 		d.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q: inside {…} a comma ends a value, so YAML split an expression here; quote this expression, e.g. {set: x, to: \"max(a, b)\"}", p.name)
 		return ""
 	}

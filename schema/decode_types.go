@@ -72,7 +72,7 @@ func literalText(n *yaml.Node) string {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			val, ok := scalarLiteral(v)
-			if k.Kind != yaml.ScalarNode || !isIdent(k.Value) || !ok {
+			if k.Kind != yaml.ScalarNode || !IsIdent(k.Value) || !ok {
 				return ""
 			}
 			parts = append(parts, k.Value+": "+val)

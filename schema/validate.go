@@ -59,9 +59,9 @@ func builtinNames() []string {
 // cardFields are the built-in fields of every card.
 func cardFields() []string { return []string{"id", "def", "table", "zone", "owner", "zone_key"} }
 
-// isIdent reports whether s is letters, digits and _, not starting with a
+// IsIdent reports whether s is a name: letters, digits and _, not starting with a
 // digit.
-func isIdent(s string) bool {
+func IsIdent(s string) bool {
 	for i, r := range s {
 		letter := r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z')
 		if !letter && (i == 0 || r < '0' || r > '9') {
@@ -73,7 +73,7 @@ func isIdent(s string) bool {
 
 // ident reports a name that is not an identifier.
 func (v *validator) ident(pos Pos, what, name string) {
-	if !isIdent(name) {
+	if !IsIdent(name) {
 		v.ds.Addf(pos, "%s %q is not a name: use letters, digits and _, not starting with a digit", what, name)
 	}
 }
