@@ -127,6 +127,9 @@ func Closest(name string, candidates []string) string {
 		if !near(lower, lc, d) {
 			continue
 		}
+		if d > 1 && starts && abbreviates(lower, lc) {
+			d-- // "cnt" is "count" shortened, not "int" misspelt
+		}
 		if d < bestDist || d == bestDist && best != "" && starts && !bestStarts {
 			best, bestDist, bestStarts = c, d, starts
 		}
@@ -141,6 +144,24 @@ func Closest(name string, candidates []string) string {
 func near(name, c string, d int) bool {
 	longer := max(utf8.RuneCountInString(name), utf8.RuneCountInString(c))
 	return d <= longer/3+1 || strings.HasPrefix(name, c) || strings.HasPrefix(c, name)
+}
+
+// abbreviates reports whether name, of at least three letters, is c
+// with letters left out: its letters appear in c in order ("cnt" of
+// "count", "plyrs" of "players").
+func abbreviates(name, c string) bool {
+	if utf8.RuneCountInString(name) < 3 {
+		return false
+	}
+	rest := c
+	for _, r := range name {
+		i := strings.IndexRune(rest, r)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+utf8.RuneLen(r):]
+	}
+	return true
 }
 
 // sameFirstRune reports whether a and b start with the same rune.

@@ -24,3 +24,14 @@ func TestDidYouMeanSkipsMuchShorterNamesThatShareNothing(t *testing.T) {
 	assert.Equal(t, ` (did you mean "attributes"?)`, DidYouMean("atributes", []string{"attributes", "props"}))
 	assert.Equal(t, ` (did you mean "returns"?)`, DidYouMean("retruns", []string{"params", "returns"}))
 }
+
+// A name written short, its letters in order and its first one kept, is
+// taken for the long name before a misspelling one edit away that starts
+// otherwise: "cnt" suggested "int" where the designer meant count.
+func TestDidYouMeanPrefersTheWordANameAbbreviates(t *testing.T) {
+	funcs := []string{"int", "count", "sum"}
+	assert.Equal(t, ` (did you mean "count"?)`, DidYouMean("cnt", funcs))
+	assert.Equal(t, ` (did you mean "players"?)`, DidYouMean("plyrs", []string{"payers", "players"}))
+	assert.Equal(t, ` (did you mean "int"?)`, DidYouMean("imt", funcs))
+	assert.Equal(t, "", DidYouMean("ct", []string{"count"}))
+}
