@@ -1,6 +1,9 @@
 package interpreter
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Moving a list of cards at once.
 //
@@ -28,7 +31,7 @@ const moveBatchMin = 2
 type moveSource struct {
 	zone, key string // the zone, and its key in a family ("" for none)
 	owner     int
-	ids       []any // the moved cards' ids, in the move's order
+	nums      []int // the moved cards' numbers, in the move's order
 }
 
 // moveCards moves cards (in the order they are processed: reversed for
@@ -100,7 +103,7 @@ func (g *Game) batchable(cards []any) ([]int, bool) {
 func (g *Game) moveBatch(cards []any, nums []int, into string, owner int, top bool) error {
 	var buf [2]moveSource
 	sources := buf[:0]
-	ids, from := make([]any, len(cards)), make([]int, len(cards))
+	from := make([]int, len(cards))
 	for k, x := range cards {
 		g.noteTake(x.(map[string]any), into, owner)
 		l := g.st.loc[nums[k]]
@@ -113,15 +116,15 @@ func (g *Game) moveBatch(cards []any, nums []int, into string, owner int, top bo
 			key, _ := l.key.(string)
 			sources = append(sources, moveSource{zone: zone, key: key, owner: l.owner})
 		}
-		ids[k], from[k] = g.st.cards[nums[k]]["id"], j
+		from[k] = j
 	}
 	for j, s := range sources {
-		s.ids = ids // the usual move: every card from one zone
+		s.nums = nums // the usual move: every card from one zone
 		if len(sources) > 1 {
-			s.ids = nil
-			for k, id := range ids {
+			s.nums = nil
+			for k, n := range nums {
 				if from[k] == j {
-					s.ids = append(s.ids, id)
+					s.nums = append(s.nums, n)
 				}
 			}
 		}
@@ -129,7 +132,7 @@ func (g *Game) moveBatch(cards []any, nums []int, into string, owner int, top bo
 		if s.key != "" {
 			where = familyLoc(s.zone, s.key)
 		}
-		list, err := withoutAll(g.zoneList(where, s.owner), s.ids)
+		list, err := g.withoutAll(g.zoneList(where, s.owner), s.nums)
 		if err != nil {
 			return fmt.Errorf("internal: card %v not found in its zone %s", err, where)
 		}
@@ -139,28 +142,29 @@ func (g *Game) moveBatch(cards []any, nums []int, into string, owner int, top bo
 	return nil
 }
 
-// withoutAll is list without the cards of ids (every one in it), in a new
-// array unless they are its first or its last cards (lists are never
-// written in place: cow.go). The error is the id of a card not found.
-func withoutAll(list []any, ids []any) ([]any, error) {
-	var set map[any]bool
-	if len(ids) > 8 {
-		set = make(map[any]bool, len(ids))
-		for _, id := range ids {
-			set[id] = true
+// withoutAll is list without the cards of numbers nums (every one in
+// it), in a new array unless they are its first or its last cards (lists
+// are never written in place: cow.go). The error is the id of a card not
+// found. A card is known by its number (cardNumOf: its map's address for
+// a Program's card), not by its id read from its map.
+func (g *Game) withoutAll(list []any, nums []int) ([]any, error) {
+	var set []bool
+	if len(nums) > 8 {
+		set = make([]bool, len(g.st.cards))
+		for _, n := range nums {
+			set[n] = true
 		}
 	}
 	moved := func(e any) bool {
-		id := e.(map[string]any)["id"]
+		c, _ := e.(map[string]any)
+		n, ok := g.cardNumOf(c)
+		if !ok {
+			return false
+		}
 		if set != nil {
-			return set[id]
+			return set[n]
 		}
-		for _, x := range ids {
-			if x == id {
-				return true
-			}
-		}
-		return false
+		return slices.Contains(nums, n)
 	}
 	first, last, found := -1, -1, 0
 	for i, e := range list {
@@ -171,10 +175,10 @@ func withoutAll(list []any, ids []any) ([]any, error) {
 			last, found = i, found+1
 		}
 	}
-	if found != len(ids) {
-		return nil, missingID(list, ids)
+	if found != len(nums) {
+		return nil, g.missingID(list, nums)
 	}
-	n, k := len(list), len(ids)
+	n, k := len(list), len(nums)
 	switch {
 	case first == 0 && last == k-1:
 		return list[k:], nil
@@ -190,21 +194,24 @@ func withoutAll(list []any, ids []any) ([]any, error) {
 	return out, nil
 }
 
-// missingID is the first of ids that list lacks, for the error.
-func missingID(list []any, ids []any) error {
-	for _, id := range ids {
+// missingID is the id of the first of the cards of numbers nums that list
+// lacks, for the error.
+func (g *Game) missingID(list []any, nums []int) error {
+	for _, n := range nums {
 		found := false
 		for _, e := range list {
-			if e.(map[string]any)["id"] == id {
-				found = true
-				break
+			if c, _ := e.(map[string]any); c != nil {
+				if m, ok := g.cardNumOf(c); ok && m == n {
+					found = true
+					break
+				}
 			}
 		}
 		if !found {
-			return fmt.Errorf("%v", id)
+			return fmt.Errorf("%v", g.st.cards[n]["id"])
 		}
 	}
-	return fmt.Errorf("%v", ids[0]) // a card listed twice in its zone
+	return fmt.Errorf("%v", g.st.cards[nums[0]]["id"]) // a card listed twice in its zone
 }
 
 // drawAtOnce draws the first n cards of list, the cards of zone location

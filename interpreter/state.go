@@ -365,19 +365,22 @@ func (g *Game) setZone(name string, owner int, xs []any) {
 }
 
 // removeCard takes a card out of the zone it is in.
+// A card is known by its number (cardNumOf: c may be a version a
+// copy-on-write replaced, cow.go), found in its zone's list the same way.
 func (g *Game) removeCard(c map[string]any) error {
-	if id, ok := c["id"].(string); ok {
-		if cur, ok := g.cardByID(id); ok {
-			c = cur // c may be a version a copy-on-write replaced (cow.go)
-		}
+	n, isCard := g.cardNumOf(c)
+	l := cardLoc{owner: -1}
+	if isCard {
+		l = g.st.loc[n]
 	}
-	l := g.cardLocOf(c)
 	zone, owner := l.where(), l.owner
 	list := g.zoneList(zone, owner)
 	for i, e := range list {
-		if e.(map[string]any)["id"] == c["id"] {
-			g.setZone(zone, owner, without(list, i))
-			return nil
+		if m, _ := e.(map[string]any); isCard && m != nil {
+			if k, ok := g.cardNumOf(m); ok && k == n {
+				g.setZone(zone, owner, without(list, i))
+				return nil
+			}
 		}
 	}
 	return fmt.Errorf("internal: card %v not found in its zone %s", c["id"], zone)
