@@ -17,7 +17,10 @@ import (
 // (cards as numbers, a field as a typed column, closures that return
 // ints and bools unboxed, a step charged per round, giving up reported as
 // a flag), the "typed-maps" rows the same closures over the engine's
-// card maps (typed closures without columns: what stage 3 of the plan
+// card maps read by key, the "typed-probe" rows the same closures over
+// the engine's list of card maps and its attribute columns, a card's row
+// found by its map's address as the engine finds it (cardattrs.go:
+// typed closures over the present layout, what stage 3 of the plan
 // would give alone), and "native" is the loop a person would write.
 // Nothing here is engine code: it is the yardstick for the rebuild.
 //
@@ -55,10 +58,10 @@ func BenchmarkPredicateRound(b *testing.B) {
 // predicateRoundCase is one expression of the benchmark, compiled, with
 // its typed and native forms.
 type predicateRoundCase struct {
-	name            string
-	engine          *compiled
-	typed, overMaps typedIntFn
-	native          func(*typedColumns) int
+	name                   string
+	engine                 *compiled
+	typed, overMaps, probe typedIntFn
+	native                 func(*typedColumns) int
 }
 
 // predicateRoundCases loads the benchmark's ruleset with extra more fields
@@ -72,14 +75,16 @@ func predicateRoundCases(tb testing.TB, extra int) (*Game, *typedColumns, []pred
 	cols := newTypedColumns(g)
 	var cases []predicateRoundCase
 	for _, tc := range []struct {
-		name, src       string
-		typed, overMaps typedIntFn
-		native          func(*typedColumns) int
-		want            int
+		name, src              string
+		typed, overMaps, probe typedIntFn
+		native                 func(*typedColumns) int
+		want                   int
 	}{
 		{"count", "count(pile, .kind == 'b')", typedCount(typedEq(typedKind(), typedConst(cols.intern("b")))),
-			typedCount(typedEq(mapString("kind"), constString("b"))), nativeCount, readCostPile / 4},
-		{"sum", "sum(pile, .value)", typedSum(typedValue()), typedSum(mapInt("value")), nativeSum, cols.total},
+			typedCount(typedEq(mapString("kind"), constString("b"))),
+			listCount(typedEq(probeString(cols.attrs, "kind"), constString("b"))), nativeCount, readCostPile / 4},
+		{"sum", "sum(pile, .value)", typedSum(typedValue()), typedSum(mapInt("value")),
+			listSum(probeInt(cols.attrs, "value")), nativeSum, cols.total},
 	} {
 		c, err := p.compileAdhoc(schema.Expr{Src: tc.src, Pos: schema.Pos{File: "<bench>", Line: 1, Col: 1}, Style: schema.StylePlain})
 		require.NoError(tb, err)
@@ -93,8 +98,11 @@ func predicateRoundCases(tb testing.TB, extra int) (*Game, *typedColumns, []pred
 		v, ok = tc.overMaps(&typedCtx{cols: cols})
 		require.True(tb, ok)
 		require.Equal(tb, tc.want, v, "typed over maps %s", tc.src)
+		v, ok = tc.probe(&typedCtx{cols: cols})
+		require.True(tb, ok)
+		require.Equal(tb, tc.want, v, "typed over the engine's columns %s", tc.src)
 		require.Equal(tb, tc.want, tc.native(cols), "native %s", tc.src)
-		cases = append(cases, predicateRoundCase{tc.name, c, tc.typed, tc.overMaps, tc.native})
+		cases = append(cases, predicateRoundCase{tc.name, c, tc.typed, tc.overMaps, tc.probe, tc.native})
 	}
 	return g, cols, cases
 }
@@ -129,6 +137,10 @@ func predicateRounds(b *testing.B, extra int) {
 			x := &typedCtx{cols: cols}
 			perRound(b, func() { _, _ = tc.overMaps(x) })
 		})
+		b.Run(tc.name+"/typed-probe", func(b *testing.B) {
+			x := &typedCtx{cols: cols}
+			perRound(b, func() { _, _ = tc.probe(x) })
+		})
 		b.Run(tc.name+"/native", func(b *testing.B) {
 			perRound(b, func() { _ = tc.native(cols) })
 		})
@@ -143,14 +155,17 @@ type typedColumns struct {
 	kind, value []int
 	strs        map[string]int
 	total       int
-	// maps are the pile's card maps, as the engine holds them.
-	maps []map[string]any
+	// maps are the pile's card maps, list the pile as the engine holds
+	// it, attrs the engine's attribute columns.
+	maps  []map[string]any
+	list  []any
+	attrs *cardAttrs
 }
 
 // newTypedColumns lays out the pile of g as columns.
 func newTypedColumns(g *Game) *typedColumns {
-	cols := &typedColumns{strs: map[string]int{}}
 	pile, _ := g.st.root["pile"].([]any)
+	cols := &typedColumns{strs: map[string]int{}, list: pile, attrs: g.prog.attrs}
 	for i, e := range pile {
 		c := e.(map[string]any)
 		cols.pile = append(cols.pile, int32(i))
@@ -173,10 +188,12 @@ func (c *typedColumns) intern(s string) int {
 }
 
 // typedCtx is what the typed closures read: the columns, the card of the
-// innermost predicate, and the steps charged.
+// innermost predicate (its number, or its map for the typed-probe rows),
+// and the steps charged.
 type typedCtx struct {
 	cols  *typedColumns
 	elem  int32
+	card  any
 	steps int
 }
 
@@ -255,6 +272,69 @@ func typedSum(term typedIntFn) typedIntFn {
 		n := 0
 		for _, c := range x.cols.pile {
 			x.elem = c
+			x.steps++
+			v, ok := term(x)
+			if !ok {
+				return 0, false
+			}
+			n += v
+		}
+		return n, true
+	}
+}
+
+// probeString and probeInt read attribute key of the card of the
+// innermost list predicate from the engine's column, the card's row found
+// by its map's address (cardAttrs.field without the fallback by key).
+func probeString(a *cardAttrs, key string) typedStrFn {
+	col := a.column(key)
+	return func(x *typedCtx) (string, bool) {
+		i, ok := a.at.find(mapAddr(x.card.(map[string]any)))
+		if !ok {
+			return "", false
+		}
+		s, ok := col[i].(string)
+		return s, ok
+	}
+}
+
+func probeInt(a *cardAttrs, key string) typedIntFn {
+	col := a.column(key)
+	return func(x *typedCtx) (int, bool) {
+		i, ok := a.at.find(mapAddr(x.card.(map[string]any)))
+		if !ok {
+			return 0, false
+		}
+		n, ok := col[i].(int)
+		return n, ok
+	}
+}
+
+// listCount and listSum walk the pile as the engine holds it (a list of
+// card maps), the element kept in the context as the typed rows keep it.
+func listCount(cond typedBoolFn) typedIntFn {
+	return func(x *typedCtx) (int, bool) {
+		n := 0
+		for _, c := range x.cols.list {
+			x.card = c
+			x.steps++
+			holds, ok := cond(x)
+			if !ok {
+				return 0, false
+			}
+			if holds {
+				n++
+			}
+		}
+		return n, true
+	}
+}
+
+func listSum(term typedIntFn) typedIntFn {
+	return func(x *typedCtx) (int, bool) {
+		n := 0
+		for _, c := range x.cols.list {
+			x.card = c
 			x.steps++
 			v, ok := term(x)
 			if !ok {
