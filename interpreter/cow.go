@@ -86,6 +86,9 @@ func (g *Game) isCard(v any) bool {
 	if !ok {
 		return false
 	}
+	if i, ok := g.prog.attrs.at.find(mapAddr(m)); ok {
+		return g.st.cards[i] != nil // one of the Program's maps (cardattrs.go)
+	}
 	id, ok := m["id"].(string)
 	if !ok {
 		return false

@@ -365,10 +365,16 @@ func (g *Game) setZone(name string, owner int, xs []any) {
 }
 
 // removeCard takes a card out of the zone it is in.
-// A card is known by its number (cardNumOf: c may be a version a
-// copy-on-write replaced, cow.go), found in its zone's list the same way.
+// A card is known by its number (cardNumOf, else its id: c may be a
+// version a copy-on-write replaced, cow.go), found in its zone's list the
+// same way.
 func (g *Game) removeCard(c map[string]any) error {
 	n, isCard := g.cardNumOf(c)
+	if !isCard {
+		if id, ok := c["id"].(string); ok {
+			n, isCard = g.prog.cow.cardNum[id]
+		}
+	}
 	l := cardLoc{owner: -1}
 	if isCard {
 		l = g.st.loc[n]
