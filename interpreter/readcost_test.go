@@ -286,6 +286,8 @@ func typedSum(term typedIntFn) typedIntFn {
 // probeString and probeInt read attribute key of the card of the
 // innermost list predicate from the engine's column, the card's row found
 // by its map's address (cardAttrs.field without the fallback by key).
+// Written out for each type: a generic probe[T] asserts col[i].(T)
+// through its dictionary and measured 5-8% slower.
 func probeString(a *cardAttrs, key string) typedStrFn {
 	col := a.column(key)
 	return func(x *typedCtx) (string, bool) {
@@ -312,6 +314,9 @@ func probeInt(a *cardAttrs, key string) typedIntFn {
 
 // listCount and listSum walk the pile as the engine holds it (a list of
 // card maps), the element kept in the context as the typed rows keep it.
+// They repeat typedCount and typedSum's loops on purpose: each row's loop
+// is written out, with no call per element to fetch or set it, so that
+// the rows differ only in what they measure.
 func listCount(cond typedBoolFn) typedIntFn {
 	return func(x *typedCtx) (int, bool) {
 		n := 0
