@@ -60,7 +60,12 @@
 // effect writes straight into what the next expression reads. The cost
 // is map lookups instead of struct field loads. After the changes below
 // (dirty triggers, then closures instead of the VM), the map state is the
-// ceiling (BENCHMARKS.md, "Where the time goes"). Clones do not copy that
+// ceiling (BENCHMARKS.md, "Where the time goes"), for the effects as much
+// as for the expressions: 36-60% of a game is spent outside expression
+// evaluation, so typed expressions over a map state would make a game at
+// most 1.5-2x faster; the effects have to run over numbered state too
+// (BENCHMARKS.md, "Nineteenth round", and its yardsticks
+// BenchmarkPredicateRound and BenchmarkMoveRound). Clones do not copy that
 // state but share it, copying on write (below, "Cheap clones").
 //
 // Every card carries every attribute and prop of every table (zero when
