@@ -40,12 +40,13 @@ func TestWording_CompleteItSaysWhenItCannotBePaid(t *testing.T) {
 	assert.True(t, r.logged("P1 cannot pay 0 wood and 1 stone for it and loses Well, which was under construction"))
 }
 
-// With several buildings under construction the label says that one of
-// them must go; a building that can be paid says nothing more.
+// With several buildings under construction the label says that at least
+// one of them must go (here both: neither can be paid); a building that can
+// be paid says nothing more.
 func TestWording_CompleteItCountsTheBuildingsUnderConstruction(t *testing.T) {
 	r := twoUnderConstruction(t, "no-self-completion")
 	r.exec(`[{call: complete_constructions, with: {p: 0}}]`)
-	assert.Equal(t, "Complete it (the 2 buildings still under construction cost more than you can pay: one of them must be given up)", r.label("complete"))
+	assert.Equal(t, "Complete it (the 2 buildings still under construction cost more than you can pay: at least one of them must be given up)", r.label("complete"))
 
 	r = twoUnderConstruction(t, "")
 	r.exec(`[{call: complete_constructions, with: {p: 0}}]`)
