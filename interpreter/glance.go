@@ -226,6 +226,8 @@ func (g *Game) cardInfo(c map[string]any) string {
 		}
 	}
 	writeZero(&b, zero)
+	def, _ := c["def"].(string)
+	writeNotes(&b, g.prog.cardNotes(c["table"].(string), def))
 	return b.String()
 }
 

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -131,4 +132,40 @@ flow:
 	view := g.View(0)
 	assert.Contains(t, view, "  gold: 3\n", view)
 	assert.Contains(t, view, "  pile: chip#1, chip#2\n", view)
+}
+
+// A card shown at the table says which of its figures are provisional:
+// the notes written on its table before the first row (shortened to their
+// first sentence when long) and on its own row, and no other row's.
+func TestCardInfoSaysWhatIsProvisional(t *testing.T) {
+	p := load(t, `cards:
+  gem:
+    zone: deck
+    attributes:
+      name: {type: string}
+      value: {type: int}
+    # provisional: no gem list is published. The values below were authored to give a spread from one to five, so that every figure of the deck has something to say, and this sentence is here to make the note long.
+    rows:
+      # provisional: the ruby's value is a guess
+      - {id: ruby, name: Ruby, value: 5}
+      - {id: opal, name: Opal, value: 2}   # provisional: opal's value
+      - {id: jade, name: Jade, value: 3}
+zones:
+  deck: {}
+flow:
+  - {log: start}
+`)
+	g, err := NewGame(p, Config{Players: 1, Seed: 1})
+	require.NoError(t, err)
+	const table = "  provisional (authored for agon, not the publisher's): no gem list is published. …\n"
+	for card, want := range map[string]string{
+		"ruby": table + "  provisional (authored for agon, not the publisher's): the ruby's value is a guess\n",
+		"opal": table + "  provisional (authored for agon, not the publisher's): opal's value\n",
+		"jade": table,
+	} {
+		info, err := g.CardInfo(card)
+		require.NoError(t, err)
+		assert.Contains(t, info, want, card)
+		assert.Equal(t, strings.Count(want, "provisional"), strings.Count(info, "provisional"), "%s: no other row's note\n%s", card, info)
+	}
 }

@@ -110,6 +110,7 @@ func (g *Game) nodeInfo(gr *graph, i, viewer int) string {
 		fmt.Fprintf(&b, "  row %d, col %d\n", n["row"], n["col"])
 	}
 	writeZero(&b, writeFigures(&b, g.prog.rs.Boards[gr.name].AttributeOrder, n, nil))
+	writeNotes(&b, g.prog.nodeNotes(gr.name, id))
 	g.writePlaceFigures(&b, gr.name, id)
 	gr.writeNeighbours(&b, i)
 	g.writeKeyedZones(&b, id, viewer)

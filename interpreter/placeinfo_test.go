@@ -63,3 +63,22 @@ func TestDescribeANodeOfAGrid(t *testing.T) {
 	_, err = g.Describe("tiles", 0)
 	assert.EqualError(t, err, `"tiles" is a board: show one of its places, e.g. show r0c1`)
 }
+
+// A place shown at the table says what of it is provisional, as a card
+// does (TestCardInfoSaysWhatIsProvisional): its own row's note only.
+func TestDescribeSaysWhatIsProvisional(t *testing.T) {
+	g := start(t, strings.Replace(gridRules, "boards:\n", `boards:
+  b:
+    nodes:
+      - {id: x}   # provisional: x's place is a guess
+      - {id: y}
+    edges:
+      road: [[x, y]]
+`, 1), 2)
+	info, err := g.Describe("x", 0)
+	require.NoError(t, err)
+	assert.Equal(t, "x (place on board \"b\")\n  provisional (authored for agon, not the publisher's): x's place is a guess\n  neighbours: y\n", info)
+	info, err = g.Describe("y", 0)
+	require.NoError(t, err)
+	assert.NotContains(t, info, "provisional")
+}
