@@ -65,6 +65,7 @@ func runPlay(ctx context.Context, prm playParams, stdin io.Reader, stdout, stder
 		printSource(stderr, source)
 		return printLoadError(stderr, err)
 	}
+	warnDeadRules(stderr, p, nil, "")
 	if err := checkOutputFile("--record", prm.Record); err != nil {
 		return fail(stderr, err)
 	}

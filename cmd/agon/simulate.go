@@ -77,6 +77,7 @@ func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writ
 		}
 		return printLoadError(stderr, err)
 	}
+	warnDeadRules(stderr, s.prog, nil, "")
 	if len(prm.Set) > 0 {
 		return runSweep(ctx, s, stdout, stderr)
 	}
