@@ -464,7 +464,10 @@ func (r *replayer) finish() error {
 	}
 	if e, ok := r.peek(); ok {
 		d := r.diverge(end, "no more steps", describeEvent(e), "")
-		d.Output = e.Kind == interpreter.EventLog || e.Kind == interpreter.EventChance
+		// What is missing is output only when the game ends after it: a
+		// transcript cut off before a decision the game still asks for
+		// lacks decisions too, which a re-recording cannot make up.
+		d.Output = (e.Kind == interpreter.EventLog || e.Kind == interpreter.EventChance) && r.s.Over()
 		return r.cutOff(d)
 	}
 	if !r.s.Over() {
