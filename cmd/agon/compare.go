@@ -440,6 +440,9 @@ most one with several values): --set rounds=6 --set conquest_bonus=1,5.
 and the differences (with --set: every value's differences and all the runs'
 charts on one page).
 
+Before it plays, compare prints on stderr the dead rules agon validate warns of
+(a when: false, …): A's, then those only B has, marked (with variant NAME).
+
 To compare an edited copy of a game with the original, give both folders: copy
 rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 /tmp/mine.`,

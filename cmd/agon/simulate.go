@@ -354,6 +354,9 @@ per value for those. Repeat --set to set several constants: every run has them
 all (--set rounds=6 --set conquest_bonus=1..4 sweeps conquest_bonus with
 rounds=6 in every run); at most one --set may give several values.
 
+Before it plays, simulate prints on stderr the dead rules agon validate warns
+of (a when: false, an end_game every game reaches before anyone decides), once.
+
 --report FILE writes one self-contained HTML page (no network needed to view
 it): win rates by seat and by attribute with their intervals, the score, margin
 and length histograms, the per-card and counter tables.
