@@ -30,3 +30,13 @@ func warnDeadRules(w io.Writer, p, base *interpreter.Program, note string) {
 		fmt.Fprintf(w, "%s: warning: %s%s\n", v.d.Pos, v.d.Msg, suffix)
 	}
 }
+
+// warnSameVariant prints on w, as agon validate does, that p's variant
+// changes nothing: simulate --variant V (or play) of a patch that sets
+// values to what they are reports the base rules under the variant's name.
+// compare says it in its report instead.
+func warnSameVariant(w io.Writer, p *interpreter.Program) {
+	if p.Variant() != "" && p.Ruleset().SameAsBase {
+		fmt.Fprintf(w, "warning: %s\n", sameWarning(variantFile{name: p.Variant()}))
+	}
+}

@@ -61,3 +61,22 @@ func TestDeadRulesWarnOutsideValidate(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, stderr, base)
 }
+
+// simulate --variant of a variant whose rules equal the base rules said
+// nothing of it (validate warns, compare notes it): its report read as the
+// variant's.
+func TestSimulateWarnsOfAVariantThatChangesNothing(t *testing.T) {
+	rules := "game: same\nplayers: {min: 2, max: 2}\nconstants: {n: 1}\nflow:\n  - choose: {who: 0, prompt: go, options: [{key: go}]}\nscoring: {score: n}\n"
+	dir := oneFileRuleset(t, "same", rules)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "variant-noop.yaml"), []byte("variant: noop\npatch: {constants: {n: 1}}\n"), 0o644))
+	const want = "warning: variant noop changes nothing: its rules equal the base rules\n"
+	code, _, stderr := runCLI(t, "", "simulate", dir, "--variant", "noop", "--players", "2", "--games", "2", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, want, stderr)
+	code, _, stderr = runCLI(t, "", "play", dir, "--variant", "noop", "--players", "2", "--seats", "random", "--seed", "1")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stderr, want)
+	code, _, stderr = runCLI(t, "", "simulate", dir, "--players", "2", "--games", "2")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Empty(t, stderr, "the base rules: nothing to say")
+}

@@ -66,6 +66,7 @@ func runPlay(ctx context.Context, prm playParams, stdin io.Reader, stdout, stder
 		return printLoadError(stderr, err)
 	}
 	warnDeadRules(stderr, p, nil, "")
+	warnSameVariant(stderr, p)
 	if err := checkOutputFile("--record", prm.Record); err != nil {
 		return fail(stderr, err)
 	}

@@ -78,6 +78,7 @@ func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writ
 		return printLoadError(stderr, err)
 	}
 	warnDeadRules(stderr, s.prog, nil, "")
+	warnSameVariant(stderr, s.prog)
 	if len(prm.Set) > 0 {
 		return runSweep(ctx, s, stdout, stderr)
 	}
@@ -354,8 +355,9 @@ per value for those. Repeat --set to set several constants: every run has them
 all (--set rounds=6 --set conquest_bonus=1..4 sweeps conquest_bonus with
 rounds=6 in every run); at most one --set may give several values.
 
-Before it plays, simulate prints on stderr the dead rules agon validate warns
-of (a when: false, an end_game every game reaches before anyone decides), once.
+Before it plays, simulate prints on stderr what agon validate warns of: dead
+rules (a when: false, an end_game every game reaches before anyone decides) and
+a --variant that changes nothing (its rules equal the base rules).
 
 --report FILE writes one self-contained HTML page (no network needed to view
 it): win rates by seat and by attribute with their intervals, the score, margin
