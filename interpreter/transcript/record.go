@@ -198,7 +198,7 @@ func (d *Divergence) Where() string {
 // it) finds where the variant's game first differs.
 func Replay(p *interpreter.Program, t *Transcript, opt ReplayOptions) (*ReplayReport, error) {
 	if t.Game != "" && t.Game != p.Game() {
-		return nil, fmt.Errorf("%s: the transcript is for game %q, the ruleset is %q", t.File, t.Game, p.Game())
+		return nil, fmt.Errorf("%s: the transcript is for game %q, the ruleset is %q", t.gameWhere(), t.Game, p.Game())
 	}
 	var g *interpreter.Game
 	start := func(initial []interpreter.Outcome) (session, error) {
@@ -311,7 +311,7 @@ func (r *replayer) line(i int) int {
 	if n := len(r.t.Steps); n > 0 {
 		return r.t.Steps[n-1].Line
 	}
-	return 0
+	return r.t.lastLine
 }
 
 // step replays step i.
