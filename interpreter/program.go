@@ -162,7 +162,8 @@ func (p *Program) Ruleset() *schema.Ruleset { return p.rs }
 // Warnings lists the rules the load found dead, sorted by position: a
 // condition written as false (when: false on a trigger or an option,
 // if: false), an end_game every game reaches before anyone decides. They
-// do not stop the ruleset from loading; agon validate prints them.
+// do not stop the ruleset from loading; agon validate prints them (and
+// simulate, compare and play, on stderr).
 func (p *Program) Warnings() []schema.Diagnostic {
 	return append([]schema.Diagnostic(nil), p.rs.Warnings...)
 }

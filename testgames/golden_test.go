@@ -43,7 +43,8 @@ type golden struct {
 // goldens reads the transcripts of every shipped game, sorted by path:
 // testgames/<game>/*.yaml for each directory <game> of agon/rulesets
 // (other directories here, such as invalid/, are not goldens). A file
-// that does not parse fails the test.
+// that does not parse fails the test and is left out, so that the other
+// goldens are still checked (one stray edit hid every other failure).
 func goldens(t *testing.T) []golden {
 	t.Helper()
 	games, err := fs.ReadDir(rulesets.FS, ".")
@@ -67,24 +68,38 @@ func goldens(t *testing.T) []golden {
 	slices.Sort(paths)
 	out := make([]golden, 0, len(paths))
 	for _, path := range paths {
-		out = append(out, readGolden(t, filepath.ToSlash(path)))
+		gf, err := parseGolden(filepath.ToSlash(path))
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		out = append(out, gf)
 	}
 	return out
 }
 
-// readGolden reads and parses one transcript.
+// readGolden reads and parses one transcript; an error fails the test.
 func readGolden(t *testing.T, path string) golden {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := transcript.Read(path, data)
+	gf, err := parseGolden(path)
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
+	return gf
+}
+
+// parseGolden reads and parses one transcript.
+func parseGolden(path string) (golden, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return golden{}, err
+	}
+	tr, err := transcript.Read(path, data)
+	if err != nil {
+		return golden{}, err
+	}
 	game, _, _ := strings.Cut(path, "/")
-	return golden{game: game, path: path, data: data, tr: tr}
+	return golden{game: game, path: path, data: data, tr: tr}, nil
 }
 
 // name is the subtest name: game/file without .yaml.

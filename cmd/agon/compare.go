@@ -81,6 +81,8 @@ func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer
 		}
 		sims[i].stage = "AB"[i:i+1] + " (" + cmp.Or(sims[i].prog.Variant(), "base rules") + ")"
 	}
+	warnDeadRules(stderr, sims[0].prog, nil, "")
+	warnDeadRules(stderr, sims[1].prog, sims[0].prog, sideNote(prm, pb))
 	sims[0].after = sims[1].runGames()
 	var reps [2]*sim.Report
 	var games [2][]sim.Outcome
@@ -177,6 +179,7 @@ func runCompareSweep(ctx context.Context, prm simulateParams, top int, stdout, s
 	if err != nil {
 		return printLoadError(stderr, err)
 	}
+	warnDeadRules(stderr, s.prog, nil, "")
 	if err := st.check(s.prog); err != nil {
 		return fail(stderr, err)
 	}
@@ -238,6 +241,15 @@ func stageError(stage string, err error, rest string) error {
 		return fmt.Errorf("%s: %w; %s", stage, err, rest)
 	}
 	return err
+}
+
+// sideNote names compare's B in the warnings it brings: its variant, or
+// the second folder.
+func sideNote(prm compareParams, b simulateParams) string {
+	if prm.Other == "" {
+		return "variant " + b.Variant
+	}
+	return "B, " + b.Ruleset
 }
 
 // compareSides is the simulate parameters of the two sides: A the base
@@ -427,6 +439,9 @@ most one with several values): --set rounds=6 --set conquest_bonus=1,5.
 --report FILE writes one self-contained HTML page: both runs' charts overlaid
 and the differences (with --set: every value's differences and all the runs'
 charts on one page).
+
+Before it plays, compare prints on stderr the dead rules agon validate warns of
+(a when: false, …): A's, then those only B has, marked (with variant NAME).
 
 To compare an edited copy of a game with the original, give both folders: copy
 rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with

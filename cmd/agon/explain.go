@@ -45,6 +45,10 @@ type explainJSON struct {
 	After []string `json:"after"`
 	// Next says who decides next ("" when the game is over).
 	Next string `json:"next,omitempty"`
+	// Differs, when not empty, is where the transcript differs from what
+	// the rules did after the decision (a log line, a chance outcome, a
+	// check, the result), as agon replay prints it: replay sends there.
+	Differs string `json:"differs,omitempty"`
 }
 
 // explainTaken is the transcript's decision at the step.
@@ -77,9 +81,12 @@ func runExplain(_ context.Context, prm explainParams, stdout, stderr io.Writer) 
 	out.Note = rulesetNote(t, p, source)
 	g, idx, err := transcript.ReplayUntil(p, t, prm.Step, transcript.ReplayOptions{Check: interpreter.CheckExpr})
 	if err != nil {
-		return explainFailure(stderr, prm, t, err)
+		return explainFailure(stderr, prm, t, p, err)
 	}
 	explainAt(&out, prm, t, g, idx)
+	if out.Taken.Problem == "" {
+		out.Differs = differsAfter(p, t, prm.Step)
+	}
 	if prm.JSON {
 		writeJSON(stdout, out)
 	} else {
@@ -89,9 +96,20 @@ func runExplain(_ context.Context, prm explainParams, stdout, stderr io.Writer) 
 	return exitOK
 }
 
+// differsAfter is the divergence of the transcript that comes after its
+// decision step and before the next one ("" when there is none there).
+func differsAfter(p *interpreter.Program, t *transcript.Transcript, step int) string {
+	_, err := transcript.Replay(p, t, transcript.ReplayOptions{Check: interpreter.CheckExpr})
+	var d *transcript.Divergence
+	if errors.As(err, &d) && d.Decision == step && !d.AtDecision {
+		return d.Error()
+	}
+	return ""
+}
+
 // explainFailure prints why the transcript could not be replayed up to
 // the step, with what to do about it.
-func explainFailure(stderr io.Writer, prm explainParams, t *transcript.Transcript, err error) int {
+func explainFailure(stderr io.Writer, prm explainParams, t *transcript.Transcript, p *interpreter.Program, err error) int {
 	var oor *transcript.StepOutOfRangeError
 	if errors.As(err, &oor) {
 		if oor.Decisions == 0 {
@@ -110,7 +128,12 @@ func explainFailure(stderr io.Writer, prm explainParams, t *transcript.Transcrip
 	if hint := explainHint(prm.File, prm.Ruleset, d); hint != "" {
 		fmt.Fprintln(stderr, hint)
 	}
-	fmt.Fprintf(stderr, "a transcript recorded with another version of the rules diverges: explain it with the rules it was recorded with (--ruleset DIR), or record it again (agon record)\n")
+	if t.Ruleset != "" && t.Ruleset != p.Hash() {
+		fmt.Fprintf(stderr, "a transcript recorded with another version of the rules diverges: explain it with the rules it was recorded with (--ruleset DIR), or record it again (agon record)\n")
+	} else {
+		// The same rules: the transcript was edited or typed in.
+		fmt.Fprintf(stderr, "the transcript differs from these rules there (its ruleset: line is theirs, or it has none): correct that step, or explain a decision before it\n")
+	}
 	return exitProblems
 }
 
@@ -291,6 +314,9 @@ func printTaken(w io.Writer, out explainJSON) {
 	for _, a := range out.After {
 		fmt.Fprintf(w, "  %s\n", a)
 	}
+	if out.Differs != "" {
+		fmt.Fprintf(w, "but the transcript differs: %s\n", out.Differs)
+	}
 	if out.Next != "" {
 		fmt.Fprintf(w, "next: %s\n", out.Next)
 	} else if tk.Problem == "" {
@@ -326,7 +352,9 @@ func newExplainCmd(e *env) *cobra.Command {
   - every option the rules considered but refused, with the failing condition and
     the values of its parts (interchangeable refused elements are listed once);
   - the transcript's decision, the automatic rules (triggers) that fired after it,
-    and what the game logged up to the next decision.
+    and what the game logged up to the next decision;
+  - where the transcript says otherwise there (a log line, a chance outcome, a
+    check, the final result), as agon replay reports it ("differs" in --json).
 
 The condition values are what the rules read, hidden information included: this
 is a tool for designers and referees, not for the players at the table.
@@ -343,7 +371,9 @@ calls it "decision"; its "step" counts every entry of steps:, and its
 "line" its line, "player" who decides (from 0), "position" what that seat
 sees, "decision" the options with why (legal and refused), "taken" the
 transcript's decision (with "problem" when it is not legal there),
-"triggers" and "after" what followed, "next" who decides next.`,
+"triggers" and "after" what followed, "next" who decides next, "differs"
+where the transcript says otherwise before the next decision (absent when
+nothing differs there).`,
 		Example: `  agon explain testgames/peloponnes/2p-shared-win.yaml --step 3
   agon explain testgames/peloponnes/5p-all-catastrophes.yaml --step 40 --full
   agon explain game.yaml --step 12 --ruleset rulesets/peloponnes --json`,

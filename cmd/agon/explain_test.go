@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -100,12 +101,32 @@ func TestExplainDivergingTranscript(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "explain", file, "--step", "5")
 	require.Equal(t, exitOK, code, "decision 5 comes before the changed log: %s", stderr)
 	assert.Contains(t, out, "decision 5 of 196")
+	// replay sends here to see what the rules did after decision 5: say
+	// what the transcript has instead (it listed the rules' log alone).
+	assert.Contains(t, out, "  log: P1 bids 3 on Carpenter's Workshop\nbut the transcript differs: "+file+`:44: step 20 (after decision 5): expected log "P1 bids 4 on Carpenter's Workshop", got log "P1 bids 3 on Carpenter's Workshop"`+"\n")
+	code, out, _ = runCLI(t, "", "explain", file, "--step", "5", "--json")
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, out, `"differs": "`+file+`:44: step 20 (after decision 5): expected log`)
+	code, out, _ = runCLI(t, "", "explain", file, "--step", "4")
+	require.Equal(t, exitOK, code)
+	assert.NotContains(t, out, "differs", "nothing differs after decision 4")
 
 	code, _, stderr = runCLI(t, "", "explain", file, "--step", "6")
 	assert.Equal(t, exitProblems, code)
 	assert.Contains(t, stderr, "error: the transcript does not replay up to decision 6:\n")
 	assert.Contains(t, stderr, `broken.yaml:44: step 20 (after decision 5): expected log "P1 bids 4 on Carpenter's Workshop", got log "P1 bids 3 on Carpenter's Workshop"`)
 	assert.Contains(t, stderr, "to see the decision before it and what the rules did after it: agon explain "+file+" --step 5\n")
+	// The transcript has the rules' own hash: it was edited, not recorded
+	// with other rules (which the message said).
+	assert.NotContains(t, stderr, "another version of the rules")
+	assert.Contains(t, stderr, "the transcript differs from these rules there (its ruleset: line is theirs, or it has none): correct that step, or explain a decision before it\n")
+
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	other := regexp.MustCompile(`(?m)^ruleset: .*$`).ReplaceAll(data, []byte("ruleset: sha256:0000000000000000"))
+	require.NoError(t, os.WriteFile(file, other, 0o644))
+	code, _, stderr = runCLI(t, "", "explain", file, "--step", "6")
+	assert.Equal(t, exitProblems, code)
 	assert.Contains(t, stderr, "explain it with the rules it was recorded with (--ruleset DIR), or record it again (agon record)")
 }
 

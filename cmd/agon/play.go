@@ -65,6 +65,8 @@ func runPlay(ctx context.Context, prm playParams, stdin io.Reader, stdout, stder
 		printSource(stderr, source)
 		return printLoadError(stderr, err)
 	}
+	warnDeadRules(stderr, p, nil, "")
+	warnSameVariant(stderr, p)
 	if err := checkOutputFile("--record", prm.Record); err != nil {
 		return fail(stderr, err)
 	}

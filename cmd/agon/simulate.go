@@ -77,6 +77,8 @@ func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writ
 		}
 		return printLoadError(stderr, err)
 	}
+	warnDeadRules(stderr, s.prog, nil, "")
+	warnSameVariant(stderr, s.prog)
 	if len(prm.Set) > 0 {
 		return runSweep(ctx, s, stdout, stderr)
 	}
@@ -352,6 +354,10 @@ per value beyond). --rows and --stats are for one run: give --set NAME=V once
 per value for those. Repeat --set to set several constants: every run has them
 all (--set rounds=6 --set conquest_bonus=1..4 sweeps conquest_bonus with
 rounds=6 in every run); at most one --set may give several values.
+
+Before it plays, simulate prints on stderr what agon validate warns of: dead
+rules (a when: false, an end_game every game reaches before anyone decides) and
+a --variant that changes nothing (its rules equal the base rules).
 
 --report FILE writes one self-contained HTML page (no network needed to view
 it): win rates by seat and by attribute with their intervals, the score, margin

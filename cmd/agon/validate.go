@@ -291,7 +291,10 @@ variant of each. With no problems it prints a summary. A variant whose
 rules equal the base rules (it changes nothing) gets a warning, whether
 or not other variants have problems. So do dead rules the load can see
 (when: false, an end_game every game reaches before anyone decides),
-printed after the ok line as file:line:col: warning: message.`,
+printed after the ok line as file:line:col: warning: message; while the
+ruleset has problems they wait (the problems come alone, as a compiler's
+errors come before its vet warnings). simulate, compare and play print them
+too, on stderr.`,
 		Example: `  agon validate rulesets/peloponnes
   agon validate peloponnes --variant harsh-catastrophes --provisional`,
 		Args: positional(1, 1, rulesetArg()),

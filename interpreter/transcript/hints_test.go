@@ -52,6 +52,18 @@ func TestAddGoldenHint(t *testing.T) {
 	assert.NotContains(t, d.Error(), "rewrites")
 	assert.Contains(t, d.Error(), "-update never changes a decision or a check: record this golden anew")
 
+	// Cut off after a decision, before the log lines and the decisions
+	// that follow it: -update cannot make up the decisions (it said it
+	// rewrites the log lines, then refused: "the decisions have run out").
+	tr = recordFake(t, firstOption)
+	tr.Source = SourceRecorded
+	tr.Steps, tr.Result = tr.Steps[:8], nil
+	d = divergence(t, tr, nil)
+	AddGoldenHint(d, tr)
+	assert.Contains(t, d.Error(), `expected no more steps, got log "Turn 4"`)
+	assert.NotContains(t, d.Error(), "rewrites")
+	assert.Contains(t, d.Error(), "-update never changes a decision or a check: record this golden anew")
+
 	tr = recordFake(t, firstOption)
 	tr.Source = SourceTable
 	tr.Steps[3].Text = "Turn two"

@@ -198,7 +198,7 @@ func (d *Divergence) Where() string {
 // it) finds where the variant's game first differs.
 func Replay(p *interpreter.Program, t *Transcript, opt ReplayOptions) (*ReplayReport, error) {
 	if t.Game != "" && t.Game != p.Game() {
-		return nil, fmt.Errorf("%s: the transcript is for game %q, the ruleset is %q", t.File, t.Game, p.Game())
+		return nil, fmt.Errorf("%s: the transcript is for game %q, the ruleset is %q", t.gameWhere(), t.Game, p.Game())
 	}
 	var g *interpreter.Game
 	start := func(initial []interpreter.Outcome) (session, error) {
@@ -311,7 +311,7 @@ func (r *replayer) line(i int) int {
 	if n := len(r.t.Steps); n > 0 {
 		return r.t.Steps[n-1].Line
 	}
-	return 0
+	return r.t.lastLine
 }
 
 // step replays step i.
@@ -464,7 +464,10 @@ func (r *replayer) finish() error {
 	}
 	if e, ok := r.peek(); ok {
 		d := r.diverge(end, "no more steps", describeEvent(e), "")
-		d.Output = e.Kind == interpreter.EventLog || e.Kind == interpreter.EventChance
+		// What is missing is output only when the game ends after it: a
+		// transcript cut off before a decision the game still asks for
+		// lacks decisions too, which a re-recording cannot make up.
+		d.Output = (e.Kind == interpreter.EventLog || e.Kind == interpreter.EventChance) && r.s.Over()
 		return r.cutOff(d)
 	}
 	if !r.s.Over() {

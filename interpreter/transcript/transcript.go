@@ -124,6 +124,10 @@ type Transcript struct {
 	Comments Comments
 	// FootComments are the comment lines after the last line.
 	FootComments []string
+	// lastLine is the line of the header's last value (Read sets it): a
+	// divergence after the last step of a transcript with neither steps
+	// nor a result points there.
+	lastLine int
 }
 
 // Step is one step of a transcript. Which fields mean something depends
@@ -428,6 +432,9 @@ func (d *decoder) transcript(doc *yaml.Node, t *Transcript) {
 		return
 	}
 	seen := d.fields(root, headerKeys, func(key string, v *yaml.Node) { d.header(key, v, t) })
+	if n := len(root.Content); n > 0 {
+		t.lastLine = root.Content[n-1].Line
+	}
 	for _, k := range []string{"game", "players"} {
 		if !seen[k] {
 			d.errorf(root, "missing %q", k)
@@ -442,6 +449,15 @@ func (d *decoder) transcript(doc *yaml.Node, t *Transcript) {
 	if r := t.Result; r != nil && d.resultNode.Kind == yaml.MappingNode && (r.ScoresLine == 0 || r.WinnersLine == 0) {
 		d.errorf(d.resultNode, "result needs both scores: (in seat order) and winners: (seats from 0), e.g. scores: [12, 10] and winners: [0]")
 	}
+}
+
+// gameWhere is where the transcript's game: was read (file:line:col), or
+// its file name when that is unknown.
+func (t *Transcript) gameWhere() string {
+	if t.GamePos.IsValid() {
+		return t.GamePos.String()
+	}
+	return t.File
 }
 
 // CheckSeats checks each seat name with known, which returns nil for a

@@ -39,6 +39,7 @@ func withoutLines(t *Transcript) *Transcript {
 	c := *t
 	c.File = ""
 	c.GamePos, c.VariantPos, c.SeatsPos = schema.Pos{}, schema.Pos{}, nil
+	c.lastLine = 0
 	c.Steps = append([]Step(nil), t.Steps...)
 	for i := range c.Steps {
 		c.Steps[i].Line = 0

@@ -70,7 +70,7 @@ func (t *Transcript) DecisionStep(n int) int {
 // caller may want to see why it is not). opt.Check evaluates check steps.
 func ReplayUntil(p *interpreter.Program, t *Transcript, n int, opt ReplayOptions) (*interpreter.Game, int, error) {
 	if t.Game != "" && t.Game != p.Game() {
-		return nil, 0, fmt.Errorf("%s: the transcript is for game %q, the ruleset is %q", t.File, t.Game, p.Game())
+		return nil, 0, fmt.Errorf("%s: the transcript is for game %q, the ruleset is %q", t.gameWhere(), t.Game, p.Game())
 	}
 	stop := t.DecisionStep(n)
 	if n < 1 || stop < 0 {
