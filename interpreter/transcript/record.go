@@ -348,7 +348,7 @@ func (r *replayer) checkStep(i int, s Step) error {
 	case errors.As(err, &cf):
 		return r.diverge(i, want, "false", "it does not")
 	case err != nil:
-		return r.diverge(i, want, "", "it failed: "+err.Error())
+		return r.diverge(i, want, "", "it failed: "+placeCheckError(err, r.t.File, s).Error())
 	case !ok:
 		return r.diverge(i, want, "false", "it does not")
 	}

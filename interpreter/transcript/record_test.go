@@ -278,3 +278,25 @@ func TestReplayWrongWinnersListedWithCommas(t *testing.T) {
 	d := divergence(t, tr, nil)
 	assert.Contains(t, d.Error(), "expected winners [P1, P2], got [")
 }
+
+// A check that does not compile is reported at its own place in the
+// transcript, file:line:col of the faulty part, not at <expression>:1:N;
+// where a column in the text would not be one in the file (an escape in a
+// double-quoted value, a value on its own line), the core's place stays.
+func TestReplayPlacesACheckThatDoesNotCompile(t *testing.T) {
+	p := rulestest.Load(t, "vars:\n  gold: {type: int, init: 3}\nflow:\n  - {log: start}\n")
+	for _, tc := range []struct{ step, want string }{
+		{`  - check: "gold + gld > 0"`, "t.yaml:5:20: unknown name \"gld\""},
+		{`  - check: gold + gld > 0`, "t.yaml:5:19: unknown name \"gld\""},
+		{`  - check: 'gold + gld > 0'`, "t.yaml:5:20: unknown name \"gld\""},
+		{`  - check: "\"a\" == 'b' + gld"`, "<expression>:1:"},
+		{`  - check: 'gold + gld > 0 && "x" != ""'`, "t.yaml:5:20: unknown name \"gld\""},
+		{"  - check:\n      gold + gld > 0", "<expression>:1:"},
+	} {
+		tr, err := Read("t.yaml", []byte("game: g\nplayers: 1\nseed: 1\nsteps:\n"+tc.step+"\n"))
+		require.NoError(t, err, tc.step)
+		_, err = Replay(p, tr, ReplayOptions{Check: interpreter.CheckExpr})
+		require.Error(t, err, tc.step)
+		assert.Contains(t, err.Error(), tc.want, tc.step)
+	}
+}

@@ -144,6 +144,9 @@ type Step struct {
 	Key    string   // decide: the option key
 	Label  string   // decide: the option label (informational)
 	Expr   string   // check: an expression that must hold
+	// ExprCol is the column of Expr's first character on Line, 0 when
+	// unknown (a block scalar, or a value over several lines).
+	ExprCol int
 	// ExprStyle is how Expr was written (yaml.DoubleQuotedStyle,
 	// yaml.SingleQuotedStyle or 0 for plain), so that Marshal writes a
 	// hand-written check as it was; 0 lets Marshal choose.
@@ -813,6 +816,7 @@ func (d *decoder) stepField(s *Step, key string, v *yaml.Node) {
 		s.Label = d.str(v)
 	case StepCheck:
 		s.Expr = d.str(v)
+		s.ExprCol = exprColumn(v, s.Line)
 		if st := v.Style & (yaml.DoubleQuotedStyle | yaml.SingleQuotedStyle); st != 0 && v.Kind == yaml.ScalarNode {
 			s.ExprStyle = st
 		}

@@ -42,7 +42,7 @@ func withoutLines(t *Transcript) *Transcript {
 	c.lastLine = 0
 	c.Steps = append([]Step(nil), t.Steps...)
 	for i := range c.Steps {
-		c.Steps[i].Line = 0
+		c.Steps[i].Line, c.Steps[i].ExprCol = 0, 0
 	}
 	if t.Result != nil {
 		r := *t.Result
