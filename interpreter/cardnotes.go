@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"slices"
 	"strings"
 
 	"agon/schema"
@@ -34,32 +35,25 @@ func (p *Program) nodeNotes(board, id string) []string {
 // row (on the table, its attributes or its rows key: they cover every
 // row of it), then those from the row's own line up to the next row's.
 func (p *Program) rowNotes(start schema.Pos, rows []*schema.CardRow, id string) []string {
-	if len(rows) == 0 {
+	k := slices.IndexFunc(rows, func(r *schema.CardRow) bool { return r.ID == id })
+	if k < 0 {
 		return nil
 	}
-	first := rows[0].Pos
-	var out []string
-	for k, row := range rows {
-		if row.ID != id {
-			continue
-		}
-		end := row.Pos.Line + 1
-		if k+1 < len(rows) && rows[k+1].Pos.File == row.Pos.File {
-			end = rows[k+1].Pos.Line
-		}
-		for _, n := range p.rs.Provisional {
-			if n.Pos.File == start.File && n.Pos.File == first.File && n.Pos.Line >= start.Line && n.Pos.Line < first.Line {
-				out = append(out, firstSentence(n.Text))
-			}
-		}
-		for _, n := range p.rs.Provisional {
-			if n.Pos.File == row.Pos.File && n.Pos.Line >= row.Pos.Line && n.Pos.Line < end {
-				out = append(out, n.Text)
-			}
-		}
-		break
+	first, row := rows[0].Pos, rows[k].Pos
+	end := row.Line + 1
+	if k+1 < len(rows) && rows[k+1].Pos.File == row.File {
+		end = rows[k+1].Pos.Line
 	}
-	return out
+	var table, own []string
+	for _, n := range p.rs.Provisional {
+		switch {
+		case n.Pos.File == start.File && start.File == first.File && n.Pos.Line >= start.Line && n.Pos.Line < first.Line:
+			table = append(table, firstSentence(n.Text))
+		case n.Pos.File == row.File && n.Pos.Line >= row.Line && n.Pos.Line < end:
+			own = append(own, n.Text)
+		}
+	}
+	return append(table, own...)
 }
 
 // firstSentence shortens a long note to its first sentence: a table's

@@ -201,7 +201,7 @@ func (g *Game) explainCondition(what string, c *compiled, sc *scope) (bool, stri
 // the locals of sc (bound in the game as they are now).
 func (g *Game) explainIn(src string, sc *scope) string {
 	return explainWith(src, func(part string) (any, error) {
-		c, err := g.prog.compileAdhocIn(schema.Expr{Src: part, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain}, sc)
+		c, err := g.prog.compileAdhocIn(schema.Expr{Src: part, Pos: schema.Pos{File: ExprFile, Line: 1, Col: 1}, Style: schema.StylePlain}, sc)
 		if err != nil {
 			return nil, err
 		}

@@ -18,12 +18,18 @@ type adhoc struct {
 	c  *compiler
 }
 
+// ExprFile is the file name the problems of an expression given to Eval
+// (or explained in parts) are reported in, at line 1 and the column
+// within the text: a caller that knows where the text stands in a file
+// (a transcript's check) puts them there.
+const ExprFile = "<expression>"
+
 // Eval evaluates an expression against the current state, with the
 // ruleset's names in scope (and `me` when bound). It is how transcript
 // checks and scenario tests inspect a game. A card in the value is a
 // copy with its location (zone, zone_key, owner) filled in.
 func (g *Game) Eval(src string) (any, error) {
-	c, err := g.prog.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})
+	c, err := g.prog.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: ExprFile, Line: 1, Col: 1}, Style: schema.StylePlain})
 	if err != nil {
 		return nil, err
 	}

@@ -23,11 +23,7 @@ func warnDeadRules(w io.Writer, p, base *interpreter.Program, note string) {
 		seen = base.Warnings()
 	}
 	for _, v := range ownWarnings(note, p.Warnings(), seen) {
-		suffix := ""
-		if note != "" {
-			suffix = " (with " + note + ")"
-		}
-		fmt.Fprintf(w, "%s: warning: %s%s\n", v.d.Pos, v.d.Msg, suffix)
+		printWarning(w, v.d, note)
 	}
 }
 

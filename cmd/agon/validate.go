@@ -89,11 +89,20 @@ func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer
 // naming it.
 func printRuleWarnings(w io.Writer, p *interpreter.Program, check variantCheck) {
 	for _, d := range p.Warnings() {
-		fmt.Fprintf(w, "%s: warning: %s\n", d.Pos, d.Msg)
+		printWarning(w, d, "")
 	}
 	for _, v := range check.warnings {
-		fmt.Fprintf(w, "%s: warning: %s (with variant %s)\n", v.d.Pos, v.d.Msg, v.variant)
+		printWarning(w, v.d, "variant "+v.variant)
 	}
+}
+
+// printWarning prints a load warning as file:line:col: warning: message,
+// followed by " (with WITH)" when with says what brought it (a variant).
+func printWarning(w io.Writer, d schema.Diagnostic, with string) {
+	if with != "" {
+		with = " (with " + with + ")"
+	}
+	fmt.Fprintf(w, "%s: warning: %s%s\n", d.Pos, d.Msg, with)
 }
 
 // printSameWarnings prints a warning for each variant that changes

@@ -6,12 +6,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"agon/interpreter"
 	"agon/schema"
 )
-
-// exprPlaceholder is the file name the core gives an expression that has
-// no file of its own (interpreter.Game.Eval, which checks use).
-const exprPlaceholder = "<expression>"
 
 // exprColumn is the column of the first character of check expression v
 // on line (the step's), 0 when a column in the expression would not be
@@ -49,7 +46,7 @@ func placeCheckError(err error, file string, s Step) error {
 	}
 	out := make(schema.ErrorList, len(list))
 	for i, d := range list {
-		if d.Pos.File == exprPlaceholder && d.Pos.Line == 1 && d.Pos.Col > 0 {
+		if d.Pos.File == interpreter.ExprFile && d.Pos.Line == 1 && d.Pos.Col > 0 {
 			d.Pos = schema.Pos{File: file, Line: s.Line, Col: s.ExprCol + d.Pos.Col - 1}
 		}
 		out[i] = d
