@@ -114,3 +114,19 @@ func TestWording_OnTheTableNamesTheLuxuryCardApart(t *testing.T) {
 func plural(n int, word string) string {
 	return schema.Plural(n, fmt.Sprintf("%d %s", n, word), fmt.Sprintf("%d %ss", n, word))
 }
+
+// The luxury card lies open on the table: every seat's line says its
+// luxury goods in words, and the state of the card when it is not active
+// (covered after a decline: at most 3; removed: none), where the raw vars
+// luxury and luxury_card used to show ("luxury_card active").
+func TestWording_LuxuryGoodsShownInWords(t *testing.T) {
+	r := newRuling(t, "", 2, 37)
+	r.exec(`[{set: "players[0].luxury", to: 5}, {set: "players[1].luxury", to: 2}, {set: "players[1].luxury_card", to: "'covered'"}]`)
+	glance := r.g.Glance(0)
+	assert.Contains(t, glance, "luxury goods 5,")
+	assert.Contains(t, glance, "luxury goods 2 (luxury card covered: at most 3)")
+	assert.NotContains(t, glance, "luxury_card")
+
+	r.exec(`[{set: "players[1].luxury", to: 0}, {set: "players[1].luxury_card", to: "'removed'"}]`)
+	assert.Contains(t, r.g.Glance(1), "luxury goods none (luxury card removed)")
+}

@@ -37,7 +37,7 @@ func TestPlayShowsACompactView(t *testing.T) {
 	assert.Contains(t, view, "display: Potters' Quarter, Market, Fishing Coast")
 	assert.Contains(t, view, "P1 (you): population 3, power points 1")
 	assert.Contains(t, view, "  hand: Stone coin ×3, Wood coin, Grain coin")
-	assert.Contains(t, view, "P3: on the table 1 inhabitant, 2 power, bidding not yet, production 1 wood, 1 stone, 0 grain | luxury_card active | hand: 6 | tableau: Corinth",
+	assert.Contains(t, view, "P3: on the table 1 inhabitant, 2 power, bidding not yet, luxury goods 0, production 1 wood, 1 stone, 0 grain | hand: 6 | tableau: Corinth",
 		"another's population and power points count the backs of a hand only its holder sees: the others see what is on the table")
 	assert.NotContains(t, view, "P3: population")
 	assert.NotContains(t, view, "power_pile", "hidden global zones are left out")
@@ -58,7 +58,7 @@ func TestPlayStateShowsEverything(t *testing.T) {
 	requireCore(t)
 	out := playScript(t, "state\nq\n")
 	assert.Contains(t, out, "power_pile: 42 cards")
-	assert.Contains(t, out, "  luxury_card: active")
+	assert.Contains(t, out, "luxury goods: P1 0, P2 0, P3 0", "luxury and luxury_card are hidden; the view shows them in words")
 	assert.Contains(t, out, "bidding: P1 not yet, P2 4 on Barley Fields", "the bid vars are hidden; the view shows the bid")
 }
 
