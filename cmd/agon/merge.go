@@ -23,6 +23,7 @@ type mergeParams struct {
 
 // runMerge combines shard files into one report.
 func runMerge(prm mergeParams, stdout, stderr io.Writer) int {
+	stderr = withJSONErrors(prm.JSON, stdout, stderr)
 	reports := make([]*sim.Report, len(prm.Files))
 	for i, f := range prm.Files {
 		r, err := readReport(f)

@@ -49,16 +49,14 @@ func isUsage(err error) bool {
 
 // fail prints err and returns its exit code: 2 for usage errors, 130 for
 // a run interrupted by Ctrl-C, else 1.
+// Given a jsonErrors (a --json run), it also prints err as a jsonFailure
+// on stdout.
 func fail(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "error: %v\n", err)
-	var u *usageError
-	switch {
-	case errors.As(err, &u):
-		return exitUsage
-	case isInterrupted(err):
-		return exitInterrupted
+	if j := asJSONErrors(stderr); j != nil {
+		return j.fail(err)
 	}
-	return exitProblems
+	return exitCode(err)
 }
 
 // isInterrupted reports whether err is a run's interruption (Ctrl-C).
@@ -78,8 +76,8 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if cmd, err := root.ExecuteContextC(ctx); err != nil {
 		// cmd is the command whose flags or arguments were wrong (root
 		// for an unknown command): point to its own help.
-		fmt.Fprintf(stderr, "error: %v\nRun '%s --help' for usage.\n", err, cmd.CommandPath())
-		return exitUsage
+		asJSON, _ := cmd.Flags().GetBool("json")
+		return failCommandLine(stdout, stderr, err, cmd.CommandPath(), wantsJSON(asJSON, args))
 	}
 	return e.code
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"agon/interpreter"
+	"agon/interpreter/transcript"
 	"agon/schema"
 )
 
@@ -28,6 +29,9 @@ type validateReport struct {
 	Game    string `json:"game,omitempty"`
 	Title   string `json:"title,omitempty"`
 	Variant string `json:"variant"`
+	// Error is the whole failure as text ("" when ok), as in every
+	// command's --json failure (jsonFailure).
+	Error string `json:"error,omitempty"`
 	// RulesetSource is the folder that was checked, or "built-in".
 	RulesetSource string         `json:"ruleset_source,omitempty"`
 	Counts        map[string]int `json:"counts,omitempty"`
@@ -126,11 +130,13 @@ func printValidateError(w io.Writer, err error) int {
 
 // validateJSON prints the outcome of validate as one JSON object.
 func validateJSON(p *interpreter.Program, check variantCheck, source string, err error, prm validateParams, stdout, stderr io.Writer) int {
-	var u *usageError
-	if errors.As(err, &u) {
-		return fail(stderr, err)
+	if isUsage(err) {
+		return fail(withJSONErrors(true, stdout, stderr), err)
 	}
 	rep := validateReport{OK: err == nil, Variant: prm.Variant, RulesetSource: source, Problems: problems(err)}
+	if err != nil {
+		rep.Error = err.Error()
+	}
 	for _, v := range check.same {
 		rep.Warnings = append(rep.Warnings, jsonProblem{File: v.file, Variant: v.name, Message: sameWarning(v)})
 	}
@@ -169,10 +175,15 @@ func problems(err error) []jsonProblem {
 		return out
 	}
 	var list schema.ErrorList
-	if !errors.As(err, &list) {
-		return append(out, jsonProblem{Message: err.Error()})
+	var d *transcript.Divergence
+	switch {
+	case errors.As(err, &list):
+		return appendProblems(out, "", list)
+	case errors.As(err, &d):
+		at := fmt.Sprintf("%s:%d: ", d.File, d.Line)
+		return append(out, jsonProblem{File: d.File, Line: d.Line, Message: strings.TrimPrefix(d.Error(), at)})
 	}
-	return appendProblems(out, "", list)
+	return append(out, jsonProblem{Message: err.Error()})
 }
 
 // appendProblems appends the diagnostics of list as JSON problems of the
