@@ -99,7 +99,15 @@ Every command's first line says which: "ruleset: rulesets/peloponnes" or
 
 The two most common commands:
   agon validate rulesets/peloponnes                      check a ruleset you are editing
-  agon simulate peloponnes --players 2-5 --games 1000    play many games with bots`,
+  agon simulate peloponnes --players 2-5 --games 1000    play many games with bots
+
+Exit codes: 0 ok, 1 problems found (an invalid ruleset, a divergence, a failed
+game), 2 usage error (the command line is wrong), 130 interrupted (Ctrl-C).
+With --json, stdout holds one JSON value whatever happens: the command's report,
+or, when it fails, {"ok": false, "usage": true when the command line is wrong,
+"error": the message, "problems": [{"file", "line", "col", "message"}, ...]}
+(validate's and replay's reports carry "ok" and "problems" the same way).
+Progress, warnings and the "ruleset:" line go to stderr.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
