@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -80,21 +81,26 @@ func exitCode(err error) int {
 }
 
 // wantsJSON reports whether a command line that cobra refused asked for
-// --json: the command's json flag when it was parsed, else any --json
-// (not --json=false) before "--" in args (parsing may stop before it).
+// --json: the command's json flag when it was parsed, else the last
+// --json or --json=VALUE (VALUE not false, 0, f...) before "--" in args
+// (parsing may stop before it; a bad VALUE counts as asking for JSON).
 func wantsJSON(flagSet bool, args []string) bool {
 	if flagSet {
 		return true
 	}
+	on := false
 	for _, a := range args {
 		if a == "--" {
-			return false
+			break
 		}
-		if a == "--json" || (strings.HasPrefix(a, "--json=") && a != "--json=false" && a != "--json=0") {
-			return true
+		if a == "--json" {
+			on = true
+		} else if v, ok := strings.CutPrefix(a, "--json="); ok {
+			b, err := strconv.ParseBool(v) // as pflag reads a bool
+			on = b || err != nil
 		}
 	}
-	return false
+	return on
 }
 
 // failCommandLine prints an error cobra found in the command line (an

@@ -125,3 +125,39 @@ func writeFile(t *testing.T, file, text string) {
 	t.Helper()
 	require.NoError(t, os.WriteFile(file, []byte(text), 0o644))
 }
+
+// A stray panic (a bug of agon) in a --json run is a JSON failure on
+// stdout too; without --json stdout stays empty.
+func TestInternalErrorIsJSONWithJSON(t *testing.T) {
+	var stdout, stderr strings.Builder
+	code := internalError("boom", []string{"simulate", "peloponnes", "--json"}, &stdout, &stderr)
+	assert.Equal(t, exitProblems, code)
+	assert.Equal(t, "internal error: boom (please report)\n", stderr.String())
+	require.True(t, json.Valid([]byte(stdout.String())), stdout.String())
+	var got jsonFailure
+	require.NoError(t, json.Unmarshal([]byte(stdout.String()), &got))
+	assert.Equal(t, jsonFailure{Error: "internal error: boom (please report)", Problems: []jsonProblem{{Message: "internal error: boom (please report)"}}}, got)
+
+	stdout.Reset()
+	internalError("boom", []string{"simulate", "peloponnes"}, &stdout, &stderr)
+	assert.Empty(t, stdout.String())
+}
+
+// wantsJSON reads --json as pflag does, also when parsing stopped before it.
+func TestWantsJSON(t *testing.T) {
+	for args, want := range map[string]bool{
+		"simulate x --json":              true,
+		"simulate x --json=true":         true,
+		"simulate x --json=1":            true,
+		"simulate x --json=false":        false,
+		"simulate x --json=F":            false,
+		"simulate x --json=0":            false,
+		"simulate x --json=maybe":        true,
+		"simulate x -- --json":           false,
+		"simulate x --jsonx":             false,
+		"simulate x --games=2 --json":    true,
+		"simulate x --json --json=false": false,
+	} {
+		assert.Equal(t, want, wantsJSON(false, strings.Fields(args)), args)
+	}
+}
