@@ -84,6 +84,8 @@ func TestJSONFailures(t *testing.T) {
 
 		{"merge missing file", []string{"merge", missing}, exitProblems, "cannot read", "", 0},
 		{"merge bad file", []string{"merge", badStats}, exitProblems, "not JSON", "", 0},
+		{"merge unwritable stats", []string{"merge", badStats, "--stats", filepath.Join(tmp, "no", "x.json")}, exitUsage, "--stats " + filepath.Join(tmp, "no", "x.json") + ": there is no folder", "", 0},
+		{"merge unwritable report", []string{"merge", badStats, "--report", tmp}, exitUsage, "not a regular file", "", 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
