@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -113,9 +114,34 @@ Progress, warnings and the "ruleset:" line go to stderr.`,
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(flagError)
+	root.SetHelpCommand(newHelpCmd())
 	root.AddCommand(newValidateCmd(e), newPlayCmd(e), newSimulateCmd(e),
 		newRecordCmd(e), newReplayCmd(e), newBenchCmd(e))
 	root.AddCommand(newExplainCmd(e))
 	root.AddCommand(newCompareCmd(e), newMergeCmd(e))
 	return root
+}
+
+// newHelpCmd is agon help [COMMAND]: cobra's help command, but an unknown
+// topic is a usage error (exit 2), not a help page with exit code 0.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "help prints the help of a command: agon help simulate is agon simulate --help.",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, _, err := c.Root().Find(args)
+			if cmd == nil || err != nil {
+				var names []string
+				for _, sub := range c.Root().Commands() {
+					if sub.IsAvailableCommand() {
+						names = append(names, sub.Name())
+					}
+				}
+				return usagef("no help topic %q: the commands are %s", strings.Join(args, " "), strings.Join(names, ", "))
+			}
+			cmd.InitDefaultHelpFlag()
+			return cmd.Help()
+		},
+	}
 }
