@@ -32,7 +32,8 @@ func newJSONFailure(err error) jsonFailure {
 // writes to it goes to stderr (warnings, progress, the ruleset line), but
 // fail and printLoadError, given it, print their error as a jsonFailure on
 // stdout (and as text on stderr), so stdout is one JSON value whatever
-// happens. The zero value is not usable; use withJSONErrors.
+// happens. The zero value is not usable; use withJSONErrors. One command
+// uses it from one goroutine.
 type jsonErrors struct {
 	io.Writer           // stderr
 	stdout    io.Writer // where the jsonFailure goes
@@ -51,8 +52,8 @@ func withJSONErrors(asJSON bool, stdout, stderr io.Writer) io.Writer {
 	return &jsonErrors{Writer: stderr, stdout: stdout}
 }
 
-// fail prints err on stderr and, once, as a jsonFailure on stdout, and
-// returns its exit code.
+// fail prints err as a jsonFailure on stdout, once (its callers have
+// printed it as text on stderr), and returns its exit code.
 func (j *jsonErrors) fail(err error) int {
 	if !j.wrote {
 		writeJSON(j.stdout, newJSONFailure(err))
