@@ -117,6 +117,7 @@ func gcPercent() int {
 // runBench plays games one after another with random bots and reports
 // the speed.
 func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) int {
+	stderr = withJSONErrors(prm.JSON, stdout, stderr)
 	if prm.Games < 1 {
 		return fail(stderr, usagef("--games must be at least 1"))
 	}

@@ -59,6 +59,7 @@ type compareReport struct {
 // runCompare plays the two rulesets on the same seeds and compares every
 // statistic (once per value of --set).
 func runCompare(ctx context.Context, prm compareParams, stdout, stderr io.Writer) int {
+	stderr = withJSONErrors(prm.JSON, stdout, stderr)
 	if prm.Top < 0 {
 		return fail(stderr, usagef("--top %d: give how many of the most significant rows to print, or 0 for all", prm.Top))
 	}

@@ -67,6 +67,7 @@ const maxRefusedShown = 40
 // runExplain replays a transcript to just before one decision and
 // explains it.
 func runExplain(_ context.Context, prm explainParams, stdout, stderr io.Writer) int {
+	stderr = withJSONErrors(prm.JSON, stdout, stderr)
 	if isScenarioFile(prm.File) {
 		return fail(stderr, usagef("%s is a scenario file: explain reads transcripts (agon record writes one; agon replay runs a scenario)", prm.File))
 	}
@@ -125,6 +126,9 @@ func explainFailure(stderr io.Writer, prm explainParams, t *transcript.Transcrip
 		return fail(stderr, err)
 	}
 	fmt.Fprintf(stderr, "error: the transcript does not replay up to decision %d:\n%s\n", prm.Step, d.Error())
+	if j := asJSONErrors(stderr); j != nil {
+		defer j.fail(fmt.Errorf("the transcript does not replay up to decision %d:\n%w", prm.Step, d))
+	}
 	if hint := explainHint(prm.File, prm.Ruleset, d); hint != "" {
 		fmt.Fprintln(stderr, hint)
 	}

@@ -39,9 +39,20 @@ func main() {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "internal error: %v (please report)\n", r)
-			code = exitProblems
+			code = internalError(r, args, stdout, stderr)
 		}
 	}()
 	return execute(ctx, args, stdin, stdout, stderr)
+}
+
+// internalError reports a stray panic r as an internal error on stderr
+// and, when the command line asked for --json, as a jsonFailure on stdout
+// (a script reads JSON whatever happens), and returns exitProblems.
+func internalError(r any, args []string, stdout, stderr io.Writer) int {
+	err := fmt.Errorf("internal error: %v (please report)", r)
+	fmt.Fprintln(stderr, err)
+	if wantsJSON(false, args) {
+		writeJSON(stdout, newJSONFailure(err))
+	}
+	return exitProblems
 }

@@ -23,6 +23,12 @@ type mergeParams struct {
 
 // runMerge combines shard files into one report.
 func runMerge(prm mergeParams, stdout, stderr io.Writer) int {
+	stderr = withJSONErrors(prm.JSON, stdout, stderr)
+	// As simulate does: a typo in an output path is a usage error found
+	// before the shards are read, not an open error after.
+	if err := checkOutputs(map[string]string{"--stats": prm.Stats, "--report": prm.Report}); err != nil {
+		return fail(stderr, err)
+	}
 	reports := make([]*sim.Report, len(prm.Files))
 	for i, f := range prm.Files {
 		r, err := readReport(f)

@@ -46,7 +46,10 @@ type replayJSON struct {
 	Variant    string      `json:"variant"`
 	Divergence *divergence `json:"divergence"`
 	Error      string      `json:"error,omitempty"`
-	Note       string      `json:"note,omitempty"`
+	// Problems lists, when the transcript or its ruleset did not load,
+	// each problem with its position (as validate --json does).
+	Problems []jsonProblem `json:"problems,omitempty"`
+	Note     string        `json:"note,omitempty"`
 	// OptionsDiffer says where a variant first offers different options
 	// than the transcript's rules ("" when it never does).
 	OptionsDiffer string `json:"options_differ,omitempty"`
@@ -120,6 +123,7 @@ func divergenceAt(d *transcript.Divergence) string {
 // with several files it ends with a summary. The exit code is 0 when all
 // replayed cleanly.
 func runReplay(_ context.Context, prm replayParams, stdout, stderr io.Writer) int {
+	stderr = withJSONErrors(prm.JSON, stdout, stderr)
 	files, err := expandFiles(prm.Files)
 	if err != nil {
 		return fail(stderr, err)
@@ -140,6 +144,7 @@ func runReplay(_ context.Context, prm replayParams, stdout, stderr io.Writer) in
 		}
 		if out.loadErr != nil {
 			out.Error = out.loadErr.Error()
+			out.Problems = problems(out.loadErr)
 		}
 		sum.Files = append(sum.Files, out)
 		if !prm.JSON {
@@ -163,6 +168,7 @@ func reportOne(stdout, stderr io.Writer, out replayJSON, prm replayParams) int {
 	}
 	if out.loadErr != nil {
 		out.Error = out.loadErr.Error()
+		out.Problems = problems(out.loadErr)
 	}
 	if prm.JSON {
 		writeJSON(stdout, out)

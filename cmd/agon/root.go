@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -49,16 +50,14 @@ func isUsage(err error) bool {
 
 // fail prints err and returns its exit code: 2 for usage errors, 130 for
 // a run interrupted by Ctrl-C, else 1.
+// Given a jsonErrors (a --json run), it also prints err as a jsonFailure
+// on stdout.
 func fail(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "error: %v\n", err)
-	var u *usageError
-	switch {
-	case errors.As(err, &u):
-		return exitUsage
-	case isInterrupted(err):
-		return exitInterrupted
+	if j := asJSONErrors(stderr); j != nil {
+		return j.fail(err)
 	}
-	return exitProblems
+	return exitCode(err)
 }
 
 // isInterrupted reports whether err is a run's interruption (Ctrl-C).
@@ -78,8 +77,8 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if cmd, err := root.ExecuteContextC(ctx); err != nil {
 		// cmd is the command whose flags or arguments were wrong (root
 		// for an unknown command): point to its own help.
-		fmt.Fprintf(stderr, "error: %v\nRun '%s --help' for usage.\n", err, cmd.CommandPath())
-		return exitUsage
+		asJSON, _ := cmd.Flags().GetBool("json")
+		return failCommandLine(stdout, stderr, err, cmd.CommandPath(), wantsJSON(asJSON, args))
 	}
 	return e.code
 }
@@ -101,15 +100,48 @@ Every command's first line says which: "ruleset: rulesets/peloponnes" or
 
 The two most common commands:
   agon validate rulesets/peloponnes                      check a ruleset you are editing
-  agon simulate peloponnes --players 2-5 --games 1000    play many games with bots`,
+  agon simulate peloponnes --players 2-5 --games 1000    play many games with bots
+
+Exit codes: 0 ok, 1 problems found (an invalid ruleset, a divergence, a failed
+game), 2 usage error (the command line is wrong), 130 interrupted (Ctrl-C).
+With --json, stdout holds one JSON value whatever happens: the command's report,
+or, when it fails, {"ok": false, "usage": true when the command line is wrong,
+"error": the message, "problems": [{"file", "line", "col", "message"}, ...]}
+(validate's and replay's reports carry "ok" and "problems" the same way).
+Progress, warnings and the "ruleset:" line go to stderr.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(flagError)
+	root.SetHelpCommand(newHelpCmd())
 	root.AddCommand(newValidateCmd(e), newPlayCmd(e), newSimulateCmd(e),
 		newRecordCmd(e), newReplayCmd(e), newBenchCmd(e))
 	root.AddCommand(newExplainCmd(e))
 	root.AddCommand(newCompareCmd(e), newMergeCmd(e))
 	return root
+}
+
+// newHelpCmd is agon help [COMMAND]: cobra's help command, but an unknown
+// topic is a usage error (exit 2), not a help page with exit code 0.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "help prints the help of a command: agon help simulate is agon simulate --help.",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, _, err := c.Root().Find(args)
+			if cmd == nil || err != nil {
+				var names []string
+				for _, sub := range c.Root().Commands() {
+					if sub.IsAvailableCommand() {
+						names = append(names, sub.Name())
+					}
+				}
+				return usagef("no help topic %q: the commands are %s", strings.Join(args, " "), strings.Join(names, ", "))
+			}
+			cmd.InitDefaultHelpFlag()
+			return cmd.Help()
+		},
+	}
 }

@@ -54,7 +54,8 @@ func embeddedGames() []string {
 }
 
 // printLoadError prints why a ruleset did not load, one problem per line,
-// and returns the exit code.
+// and returns the exit code. Given a jsonErrors (a --json run), it also
+// prints them as a jsonFailure on stdout.
 func printLoadError(w io.Writer, err error) int {
 	var u *usageError
 	if errors.As(err, &u) {
@@ -62,13 +63,15 @@ func printLoadError(w io.Writer, err error) int {
 	}
 	var list schema.ErrorList
 	if !errors.As(err, &list) {
-		fmt.Fprintf(w, "error: %v\n", err)
-		return exitProblems
+		return fail(w, err)
 	}
 	for _, d := range list {
 		fmt.Fprintln(w, d.Error())
 	}
 	fmt.Fprintf(w, "%d %s\n", len(list), schema.Plural(len(list), "problem", "problems"))
+	if j := asJSONErrors(w); j != nil {
+		return j.fail(err)
+	}
 	return exitProblems
 }
 

@@ -63,6 +63,7 @@ type simulation struct {
 // runSimulate plays many games with bots and prints statistics (one report
 // per value of a --set sweep).
 func runSimulate(ctx context.Context, prm simulateParams, stdout, stderr io.Writer) int {
+	stderr = withJSONErrors(prm.JSON, stdout, stderr)
 	var s *simulation
 	var err error
 	if prm.Players == "" {

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"agon/interpreter"
+	"agon/interpreter/transcript"
 	"agon/schema"
 )
 
@@ -28,6 +29,9 @@ type validateReport struct {
 	Game    string `json:"game,omitempty"`
 	Title   string `json:"title,omitempty"`
 	Variant string `json:"variant"`
+	// Error is the whole failure as text ("" when ok), as in every
+	// command's --json failure (jsonFailure).
+	Error string `json:"error,omitempty"`
 	// RulesetSource is the folder that was checked, or "built-in".
 	RulesetSource string         `json:"ruleset_source,omitempty"`
 	Counts        map[string]int `json:"counts,omitempty"`
@@ -38,6 +42,10 @@ type validateReport struct {
 	// reaches before anyone decides).
 	Warnings    []jsonProblem `json:"warnings,omitempty"`
 	Provisional []jsonNote    `json:"provisional,omitempty"`
+	// ProvisionalReplaced, with --variant and --provisional, lists the
+	// base ruleset's provisional notes on values the variant replaced
+	// (left out of Provisional).
+	ProvisionalReplaced []jsonNote `json:"provisional_replaced,omitempty"`
 }
 
 // jsonNote is a provisional note in JSON output. Variant names the variant
@@ -79,7 +87,9 @@ func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer
 	printRuleWarnings(stdout, p, check)
 	printSameWarnings(stdout, check)
 	if prm.Provisional {
-		printNotes(stdout, provisionalNotes(p, prm.Variant, check.notes))
+		groups, replaced := provisionalNotes(p, prm.Ruleset, prm.Variant, check.notes)
+		printNotes(stdout, groups)
+		printReplaced(stdout, prm.Variant, replaced)
 	}
 	return exitOK
 }
@@ -126,11 +136,13 @@ func printValidateError(w io.Writer, err error) int {
 
 // validateJSON prints the outcome of validate as one JSON object.
 func validateJSON(p *interpreter.Program, check variantCheck, source string, err error, prm validateParams, stdout, stderr io.Writer) int {
-	var u *usageError
-	if errors.As(err, &u) {
-		return fail(stderr, err)
+	if isUsage(err) {
+		return fail(withJSONErrors(true, stdout, stderr), err)
 	}
 	rep := validateReport{OK: err == nil, Variant: prm.Variant, RulesetSource: source, Problems: problems(err)}
+	if err != nil {
+		rep.Error = err.Error()
+	}
 	for _, v := range check.same {
 		rep.Warnings = append(rep.Warnings, jsonProblem{File: v.file, Variant: v.name, Message: sameWarning(v)})
 	}
@@ -143,7 +155,9 @@ func validateJSON(p *interpreter.Program, check variantCheck, source string, err
 		}
 		rep.Game, rep.Title, rep.Counts, rep.Variants = p.Game(), p.Title(), programCounts(p), p.Variants()
 		if prm.Provisional {
-			rep.Provisional = notes(provisionalNotes(p, prm.Variant, check.notes))
+			groups, replaced := provisionalNotes(p, prm.Ruleset, prm.Variant, check.notes)
+			rep.Provisional = notes(groups)
+			rep.ProvisionalReplaced = notes([]variantNotes{{notes: replaced}})
 		}
 	}
 	writeJSON(stdout, rep)
@@ -169,10 +183,15 @@ func problems(err error) []jsonProblem {
 		return out
 	}
 	var list schema.ErrorList
-	if !errors.As(err, &list) {
-		return append(out, jsonProblem{Message: err.Error()})
+	var d *transcript.Divergence
+	switch {
+	case errors.As(err, &list):
+		return appendProblems(out, "", list)
+	case errors.As(err, &d):
+		at := fmt.Sprintf("%s:%d: ", d.File, d.Line)
+		return append(out, jsonProblem{File: d.File, Line: d.Line, Message: strings.TrimPrefix(d.Error(), at)})
 	}
-	return appendProblems(out, "", list)
+	return append(out, jsonProblem{Message: err.Error()})
 }
 
 // appendProblems appends the diagnostics of list as JSON problems of the
@@ -192,13 +211,33 @@ func appendProblems(out []jsonProblem, variant string, list schema.ErrorList) []
 // the base files first, then those of each variant file. With --variant
 // only that variant's file is listed after the base; without it, every
 // variant's (vnotes, from checking the variants).
-func provisionalNotes(p *interpreter.Program, variant string, vnotes []variantNotes) []variantNotes {
+//
+// The base notes on values the variant replaced (replacedNotes) are not
+// in the base group: they come back as replaced, which validate lists
+// apart.
+func provisionalNotes(p *interpreter.Program, ref, variant string, vnotes []variantNotes) (groups []variantNotes, replaced []schema.Note) {
 	base, own := splitNotes(p.Provisional(), variant)
+	if rs, err := resolveRuleset(ref); err == nil {
+		base, replaced = replacedNotes(rs.fsys, rs.dir, variant, base)
+	}
 	out := []variantNotes{{notes: base}}
 	if variant != "" {
-		return append(out, variantNotes{name: variant, notes: own})
+		return append(out, variantNotes{name: variant, notes: own}), replaced
 	}
-	return append(out, vnotes...)
+	return append(out, vnotes...), replaced
+}
+
+// printReplaced prints where the base ruleset's provisional figures are
+// that the variant replaced, after the notes in force.
+func printReplaced(w io.Writer, variant string, replaced []schema.Note) {
+	if len(replaced) == 0 {
+		return
+	}
+	n := len(replaced)
+	fmt.Fprintf(w, "variant %s replaces %d provisional %s of the base ruleset (not listed above):\n", variant, n, schema.Plural(n, "figure", "figures"))
+	for _, r := range replaced {
+		fmt.Fprintf(w, "%s\n", schema.Pos{File: r.Pos.File, Line: r.Pos.Line})
+	}
 }
 
 // notes turns grouped provisional notes into JSON notes, each naming its
@@ -315,7 +354,7 @@ too, on stderr.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&prm.Variant, "variant", "", "apply the named variant")
-	f.BoolVar(&prm.Provisional, "provisional", false, "list every figure marked provisional")
+	f.BoolVar(&prm.Provisional, "provisional", false, "list every figure marked provisional (with --variant, those it replaces apart)")
 	f.BoolVar(&prm.JSON, "json", false, "print the result as JSON")
 	return cmd
 }
