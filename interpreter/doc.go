@@ -561,6 +561,82 @@
 // pending choose is evaluated again after the position is applied,
 // because its options were computed for the dealt position.
 //
+// # The typed flat state: the design still to build
+//
+// Everything above is the present runtime: a state of maps and boxed
+// values with slots, columns and copy-on-write laid over it. It is ~49x
+// slower than the native Peloponnes (BENCHMARKS.md, "Where things stand"),
+// and twenty rounds of measurement say why: no part of the map state is
+// the cost, all of it together is, for the effects as much as the
+// expressions (BENCHMARKS.md, "Nineteenth round"). The design that
+// replaces it, as it must serve the four shipped games, is this; it is
+// not built.
+//
+// What the state holds. Measured on the shipped rulesets (their Programs):
+// Peloponnes 130 cards of 24 fields, 11 zones and 3 per player, 5 vars and
+// 11 player vars; Athens 253 cards of 30 fields, 10 zones and 6 per
+// player, and a keyed family; Politeia 162 cards of 9 fields, 6 zones and 4 per player,
+// a family, 2 boards,
+// 17 vars, 10 player vars; Cyclades no card at all: 15 vars and 18 player
+// vars, 7 of them intmaps: troops and fleets by cell id, bids by god.
+// So the layout is as much about intmaps and families keyed by a board
+// as about cards and zones. Only the gods' intmaps declare their keys;
+// troops and fleets do not, so their dense layout needs keys: to accept
+// a board's nodes, or the load to infer the key set from the writes.
+//
+// The layout, computed by the Program at load and never at run time:
+//   - Strings are numbers. Every string the ruleset can name (card ids,
+//     vocabulary words, node ids, phases, keys, literals) is interned at
+//     load; a string made while playing (concatenation, string(n)) is
+//     interned in the game's own append-only table, shared with clones as
+//     the event log is.
+//   - int, bool and string variables are int64 slots of one slice: the
+//     globals at fixed indices, a player's at base + seat * stride.
+//   - ints and strings are lists of int64 in a slice of lists, each
+//     copied on its first write after a clone.
+//   - An intmap whose keys are declared (a vocabulary, a board's nodes) is
+//     a dense run of slots, one per key, with a bit per key for has() and
+//     its default; an intmap of undeclared keys is a sorted list of
+//     (key, value) pairs. intmaps is a list of either.
+//   - A card is its number. Attributes are typed columns of the Program
+//     (never written); props are typed columns of the state by card
+//     number, in pages copied on write (as cardprops.go does today);
+//     location is a column (as cardloc.go does today).
+//   - A zone is a list of card numbers, numbered at load: global zone i,
+//     player zone j of seat p at base + p * stride, and a family's zones
+//     one per key when its keys are known at load (a board's nodes, a
+//     vocabulary). A bag is a zone drawn at random; dice, shuffles and
+//     draws are outcomes of the one generator, as now.
+//   - Boards stay immutable Program data, their adjacency as arrays by
+//     node number (board.go already numbers nodes).
+//   - Frames keep their locals in numbered frame slots (locals are
+//     numbered at load today, rootslots.go); a pending decision is a
+//     choice number and its options' values, keys and labels rendered on
+//     demand (lazytext.go).
+//
+// A state is then a handful of slices: a clone copies the int slots
+// (a few hundred words) and shares the lists and pages until written; it
+// serialises by walking the layout with the Program's names, so that
+// MarshalState, transcripts and goldens are byte for byte what they are.
+//
+// Expressions compile from the checked tree (whose types are known) to
+// typed closures: int64, bool, a card list as []int32, a string as its
+// number; `any` only at the VM fallback and the engine functions that
+// take it, which get the maps materialised on demand (as $full does for a
+// card today). Effects compile the same way: a move names its source and
+// destination zones' numbers at load and writes two lists and a location
+// column; an assignment writes a slot. What a trigger's condition reads
+// (triggerdeps.go) becomes a set of slot groups, each with a dirty bit.
+//
+// The order, each stage landing when every golden, scenario and the
+// differential test pass unchanged, is BENCHMARKS.md's "The rebuild, in
+// stages", revised by its "Nineteenth round": cards as numbers, typed
+// columns and typed closures; then the effects over numbered state; then
+// players as columns. The yardsticks that measure each step are
+// BenchmarkPredicateRound (a predicate: 24 ns a card now, 4.7 typed, 1.0
+// native) and BenchmarkMoveRound (a card moved: 480 ns now, 7 ns over
+// numbered state).
+//
 // # Limits
 //
 // Limits.MaxEffects bounds the effects between two decisions (a loop that
