@@ -573,16 +573,16 @@
 // not built.
 //
 // What the state holds. Measured on the shipped rulesets (their Programs):
-// Peloponnes 130 cards of 24 fields, 11 zones and 3 per player, 5 vars and
-// 11 player vars; Athens 253 cards of 30 fields, 10 zones and 6 per
-// player, and a keyed family; Politeia 162 cards of 9 fields, 6 zones and 4 per player,
-// a family, 2 boards,
-// 17 vars, 10 player vars; Cyclades no card at all: 15 vars and 18 player
-// vars, 7 of them intmaps: troops and fleets by cell id, bids by god.
-// So the layout is as much about intmaps and families keyed by a board
-// as about cards and zones. Only the gods' intmaps declare their keys;
-// troops and fleets do not, so their dense layout needs keys: to accept
-// a board's nodes, or the load to infer the key set from the writes.
+// Peloponnes 130 cards of 24 fields, 11 zones and 3 per player, 5 vars
+// and 11 player vars; Athens 253 cards of 30 fields, 10 zones and 6 per
+// player, and a keyed family; Politeia 162 cards of 9 fields, 6 zones and
+// 4 per player, a family, 2 boards, 17 vars and 10 player vars; Cyclades
+// no card at all: 15 vars and 18 player vars, 7 of them intmaps (troops
+// and fleets by cell id, bids by god). So the layout is as much about
+// intmaps and families keyed by a board as about cards and zones. Only the
+// gods' intmaps declare their keys; troops and fleets do not, so their
+// dense layout needs keys: to accept a board's nodes, or the load to infer
+// the key set from the writes.
 //
 // The layout, computed by the Program at load and never at run time:
 //   - Strings are numbers. Every string the ruleset can name (card ids,
