@@ -124,6 +124,9 @@ func divergenceAt(d *transcript.Divergence) string {
 // replayed cleanly.
 func runReplay(_ context.Context, prm replayParams, stdout, stderr io.Writer) int {
 	stderr = withJSONErrors(prm.JSON, stdout, stderr)
+	if err := rulesetFolderArg(&prm, stderr); err != nil {
+		return fail(stderr, err)
+	}
 	files, err := expandFiles(prm.Files)
 	if err != nil {
 		return fail(stderr, err)
@@ -443,7 +446,8 @@ file, each gets an ok or FAIL line and a summary follows ("6 transcripts: 6 ok,
 A transcript's game: is a game's name, looked up as a RULESET name is (the
 project's rulesets/NAME folder, else the built-in copy), never a path; the first
 line (or ruleset_source in --json) says which copy was used. --ruleset replays
-against another folder. A transcript recorded from another folder (its
+against another folder; so does a ruleset's folder given among the files
+(agon replay ./mygame t.yaml is agon replay --ruleset ./mygame t.yaml, with a note). A transcript recorded from another folder (its
 ruleset_source:) whose rules differ from the copy found, or whose game: is no
 known game, gets a note or error that says to give that folder with --ruleset.
 
