@@ -584,10 +584,14 @@
 // dense layout needs keys: to accept a board's nodes, or the load to infer
 // the key set from the writes.
 //
-// The layout, computed by the Program at load and never at run time:
+// The layout, computed by the Program at load and never at run time (it
+// exists: flatlayout.go; a state is packed into it and read back, every
+// value equal, at every decision of random games of every shipped
+// ruleset, TestFlatLayoutHoldsEveryState; the runtime does not run on it
+// yet):
 //   - Strings are numbers. Every string the ruleset can name (card ids,
-//     vocabulary words, node ids, phases, keys, literals) is interned at
-//     load; a string made while playing (concatenation, string(n)) is
+//     vocabulary words, node ids, phases, keys; the expressions'
+//     literals still to add) is interned at load; a string made while playing (concatenation, string(n)) is
 //     interned in the game's own append-only table, shared with clones as
 //     the event log is.
 //   - int, bool and string variables are int64 slots of one slice: the
@@ -597,7 +601,9 @@
 //   - An intmap whose keys are declared (a vocabulary, a board's nodes) is
 //     a dense run of slots, one per key, with a bit per key for has() and
 //     its default; an intmap of undeclared keys is a sorted list of
-//     (key, value) pairs. intmaps is a list of either.
+//     (key, value) pairs. intmaps is a list of either. (flatlayout.go
+//     lays every intmap out as pairs so far, and every empty list, map or
+//     list of maps shares one empty payload.)
 //   - A card is its number. Attributes are typed columns of the Program
 //     (never written); props are typed columns of the state by card
 //     number, in pages copied on write (as cardprops.go does today);
@@ -615,7 +621,11 @@
 //     demand (lazytext.go).
 //
 // A state is then a handful of slices: a clone copies the int slots
-// (a few hundred words) and shares the lists and pages until written; it
+// (a few dozen words) and the headers of the lists, zones and prop pages,
+// and shares their arrays until written: 0.6-1.0 µs for a mid-game state
+// of the four games at their most players, whose packed sizes are
+// 2.3 KB (Cyclades) to 17.9 KB (Athens, mostly its 253 cards' props)
+// (BenchmarkFlatClone; the present clone costs 2.1-4.1 µs). It
 // serialises by walking the layout with the Program's names, so that
 // MarshalState, transcripts and goldens are byte for byte what they are.
 //
