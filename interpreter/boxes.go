@@ -1,6 +1,8 @@
 package interpreter
 
 import (
+	"reflect"
+
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
 )
@@ -186,4 +188,106 @@ func (fc *fastCompiler) concat(b *ast.BuiltinNode) fastFunc {
 		}
 		return out, true
 	}
+}
+
+// flatten compiles flatten(list) of a list of lists whose elements are
+// no lists (flatten(map(players, .hand)), the common case) into one
+// allocation of the result, where expr's flatten grows its result and
+// boxes every element by reflection. Anything else (an element list
+// holding lists, which expr flattens recursively, a nil, which it
+// refuses, or a list fastItems does not know) goes to expr's own flatten
+// with the value already computed, so the result, its memory charge and
+// its errors are expr's.
+func (fc *fastCompiler) flatten(b *ast.BuiltinNode) fastFunc {
+	id, ok := builtin.Index[b.Name]
+	if !ok || len(b.Arguments) != 1 || builtin.Builtins[id].Safe == nil {
+		return nil
+	}
+	safe := builtin.Builtins[id].Safe
+	arg := fc.node(b.Arguments[0])
+	if arg == nil {
+		return nil
+	}
+	return func(x *fastCtx) (any, bool) {
+		v, ok := arg(x)
+		if !ok {
+			return nil, false
+		}
+		n, outer, ok := fastItems(v)
+		size := 0
+		for i := 0; ok && i < n && size >= 0; i++ {
+			if k := flatLen(outer.at(i)); k < 0 {
+				size = -1
+			} else {
+				size += k
+			}
+		}
+		if !ok || size < 0 {
+			return exprFlatten(x, safe, v)
+		}
+		if size > x.g.limits.MaxExprMemory || !x.chargeVM(size) {
+			return nil, false
+		}
+		out := make([]any, 0, size)
+		for i := range n {
+			e := outer.at(i)
+			k, items, isList := fastItems(e)
+			if !isList {
+				out = append(out, e)
+				continue
+			}
+			for j := range k {
+				out = append(out, items.atBoxed(x, j))
+			}
+		}
+		return out, true
+	}
+}
+
+// exprFlatten is expr's flatten of v, charged as the VM charges it; a
+// panic gives up, so that the VM reports it (givingUpOnPanic).
+func exprFlatten(x *fastCtx, safe func(args ...any) (any, uint, error), v any) (out any, ok bool) {
+	defer givingUpOnPanic(x, len(x.stack), &out, &ok)
+	res, mem, err := safe(v)
+	if err != nil || mem > uint(x.g.limits.MaxExprMemory) || !x.chargeVM(int(mem)) {
+		return nil, false
+	}
+	return res, true
+}
+
+// flatLen is how many elements e adds to a one-level flatten: 1 for an
+// element that is no list, its length for a list of non-lists, and -1
+// when expr's flatten must decide (a list of lists, a nil, a slice
+// fastItems does not know).
+func flatLen(e any) int {
+	k, items, isList := fastItems(e)
+	if !isList {
+		if e == nil || isSlice(e) {
+			return -1
+		}
+		return 1
+	}
+	for _, y := range items.anys {
+		if y == nil || isSlice(y) {
+			return -1
+		}
+	}
+	return k
+}
+
+// isSlice tells whether v is, or points to, a slice or an array (what
+// expr's flatten descends into).
+func isSlice(v any) bool {
+	switch v.(type) {
+	case int, bool, string, map[string]any, map[string]int:
+		return false
+	}
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
+		if rv.IsNil() {
+			return false
+		}
+		rv = rv.Elem()
+	}
+	return rv.Kind() == reflect.Slice || rv.Kind() == reflect.Array
 }

@@ -43,6 +43,10 @@ func (fc *fastCompiler) builtin(b *ast.BuiltinNode) fastFunc {
 		if fn := fc.concat(b); fn != nil {
 			return fn
 		}
+	case "flatten":
+		if fn := fc.flatten(b); fn != nil {
+			return fn
+		}
 	}
 	id, ok := builtin.Index[b.Name]
 	switch {
