@@ -79,7 +79,11 @@ func (t *tree) applyVariant(fsys fs.FS, file, name string) string {
 		case "adds":
 			adds = val
 		default:
-			t.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q in a variant file%s", p.name, DidYouMean(p.name, keys))
+			hint := DidYouMean(p.name, keys)
+			if hint == "" { // doc:, as elsewhere in a ruleset, is description: here
+				hint = ": its keys are variant:, description:, patch: and adds:"
+			}
+			t.ds.Addf(nodePos(p.keyFile, p.key), "unknown key %q in a variant file%s", p.name, hint)
 		}
 	}
 	if !named {

@@ -221,3 +221,12 @@ patch:
 	assert.Equal(t, map[string]any{"wood": 1}, rs.Cards["power"].Rows[0].Fields["cost"].V, "the base's stone is not kept")
 	assert.Equal(t, "g/variant-cheap.yaml", rs.Cards["power"].Rows[0].Fields["cost"].Pos.File)
 }
+
+// doc:, the key that explains things everywhere else in a ruleset, is
+// what a designer writes first in a variant file: the message names the
+// keys a variant file has, since no one of them is near enough to say.
+func TestVariantUnknownKeyNamesTheKeys(t *testing.T) {
+	fsys := withVariant("short", "variant: short\ndoc: a longer game\npatch: {constants: {rounds: 3}}\n")
+	_, ds := LoadVariant(fsys, "g", "short")
+	assert.Contains(t, messages(ds), `g/variant-short.yaml:2:1: unknown key "doc" in a variant file: its keys are variant:, description:, patch: and adds:`)
+}
