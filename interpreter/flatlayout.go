@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+
+	"agon/schema"
 )
 
 // The typed flat state's layout (doc.go, "The typed flat state"): the
@@ -24,9 +26,9 @@ import (
 type flatLayout struct {
 	strs     internTable
 	vars     []declared // phase, then the global variables: cells 0..len-1
-	pvars    []declared // one player's variables, cells pbase + seat*len(pvars)
+	pvars    []declared // one player's variables: seat s's at len(vars) + s*len(pvars)
 	props    []string   // card props, by column (Program.props.names)
-	propType []string
+	propType []string   // their declared types
 	zones    []flatZone // global zones and every family's zones
 	pzones   []string   // one player's zones, zone len(zones) + seat*len(pzones)
 	cards    int
@@ -49,6 +51,16 @@ func (t *internTable) add(s string) {
 	if _, ok := t.ids[s]; !ok {
 		t.ids[s] = int64(len(t.strs))
 		t.strs = append(t.strs, s)
+	}
+}
+
+// addWords numbers the values and keys v declares.
+func (t *internTable) addWords(v *schema.Var) {
+	for _, w := range v.Values.List {
+		t.add(w)
+	}
+	for _, w := range v.Keys.List {
+		t.add(w)
 	}
 }
 
@@ -94,9 +106,11 @@ func newFlatLayout(p *Program) *flatLayout {
 	l.vars = append(l.vars, declared{"phase", "string"}) // the engine's: the phase running
 	for _, n := range rs.VarOrder {
 		l.vars = append(l.vars, declared{n, rs.Vars[n].Type})
+		l.strs.addWords(rs.Vars[n])
 	}
 	for _, n := range rs.PlayerVarOrder {
 		l.pvars = append(l.pvars, declared{n, rs.PlayerVars[n].Type})
+		l.strs.addWords(rs.PlayerVars[n])
 	}
 	l.props = p.props.names
 	for _, n := range l.props {
