@@ -74,6 +74,9 @@ type tree struct {
 	// nodes is the YAML nodes of the files read so far, aliases expanded
 	// (MaxRulesetNodes).
 	nodes int
+	// replaced are the base nodes a variant's patch replaced, with their
+	// files (variant_replaced.go).
+	replaced map[*yaml.Node]string
 }
 
 // sectionKind says how a top-level section merges across files.

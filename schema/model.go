@@ -108,6 +108,12 @@ type Ruleset struct {
 	// ruleset's files: figures that are not the publisher's.
 	Provisional []Note `yaml:"-"`
 
+	// Replaced lists the notes of Provisional that sit on a base value
+	// the variant (LoadVariant) replaced: a value its patch gives anew, a
+	// card row it removes, a mapping or row whose every entry it gives
+	// anew. Empty without a variant.
+	Replaced []Note `yaml:"-"`
+
 	// Warnings are the rules Validate found dead (a when: false, an
 	// end_game that ends every game before anyone decides: see
 	// validate_dead.go), sorted by position. They do not fail a load.

@@ -39,6 +39,7 @@ func LoadVariant(fsys fs.FS, dir, name string) (*Ruleset, *Diagnostics) {
 	}
 	rs := t.decode()
 	rs.Variant, rs.VariantDescription, rs.SameAsBase = name, desc, same
+	rs.Replaced = t.replacedNotes(rs.Provisional)
 	Validate(rs, ds)
 	return rs, ds
 }
@@ -224,6 +225,7 @@ func (t *tree) merge(base *yaml.Node, baseFile string, patch *yaml.Node, file st
 	case at[0] == "constants" && len(at) > 1:
 		t.checkConstantType(b, p, file, at)
 	}
+	t.markReplaced(b, baseFile)
 	t.d.files[patch] = file
 	return patch
 }
@@ -277,7 +279,11 @@ func (t *tree) mergeMap(base *yaml.Node, baseFile string, patch *yaml.Node, file
 	out := t.copyNode(base, baseFile)
 	for _, p := range t.d.pairs(file, patch) {
 		if i := keyIndex(out, p.name); i >= 0 {
-			out.Content[i+1] = t.merge(out.Content[i+1], baseFile, p.val, file, append(slices.Clone(at), p.name), mode)
+			old := out.Content[i+1]
+			out.Content[i+1] = t.merge(old, baseFile, p.val, file, append(slices.Clone(at), p.name), mode)
+			if t.isReplaced(old) {
+				t.markReplaced(out.Content[i], baseFile) // a note on the key goes with its value
+			}
 			if out.Content[i+1] == p.val {
 				// The patch wrote this entry's value: its key points there
 				// too, so a bad value is reported in the patch's file.
@@ -298,6 +304,7 @@ func (t *tree) mergeMap(base *yaml.Node, baseFile string, patch *yaml.Node, file
 		}
 		out.Content = append(out.Content, p.key, val)
 	}
+	t.markIfAllReplaced(base, baseFile, isRowField(append(slices.Clone(at), "id")))
 	return out
 }
 
@@ -342,6 +349,7 @@ func (t *tree) mergeRows(base *yaml.Node, baseFile string, patch *yaml.Node, fil
 		case remove && mode == modeAdds:
 			t.ds.Addf(nodePos(file, row), "adds: a row cannot be removed here; remove %q under patch:", id)
 		case remove:
+			t.markReplaced(out.Content[i], t.d.fileOf(out.Content[i], baseFile))
 			out.Content = slices.Delete(out.Content, i, i+1)
 		case i >= 0 && mode == modeAdds:
 			t.alreadyInBase(nodePos(file, row), at, id, nodePos(t.d.fileOf(out.Content[i], baseFile), resolve(out.Content[i])))

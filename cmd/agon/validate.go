@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -87,7 +88,7 @@ func runValidate(_ context.Context, prm validateParams, stdout, stderr io.Writer
 	printRuleWarnings(stdout, p, check)
 	printSameWarnings(stdout, check)
 	if prm.Provisional {
-		groups, replaced := provisionalNotes(p, prm.Ruleset, prm.Variant, check.notes)
+		groups, replaced := provisionalNotes(p, prm.Variant, check.notes)
 		printNotes(stdout, groups)
 		printReplaced(stdout, prm.Variant, replaced)
 	}
@@ -155,7 +156,7 @@ func validateJSON(p *interpreter.Program, check variantCheck, source string, err
 		}
 		rep.Game, rep.Title, rep.Counts, rep.Variants = p.Game(), p.Title(), programCounts(p), p.Variants()
 		if prm.Provisional {
-			groups, replaced := provisionalNotes(p, prm.Ruleset, prm.Variant, check.notes)
+			groups, replaced := provisionalNotes(p, prm.Variant, check.notes)
 			rep.Provisional = notes(groups)
 			rep.ProvisionalReplaced = notes([]variantNotes{{notes: replaced}})
 		}
@@ -212,13 +213,21 @@ func appendProblems(out []jsonProblem, variant string, list schema.ErrorList) []
 // only that variant's file is listed after the base; without it, every
 // variant's (vnotes, from checking the variants).
 //
-// The base notes on values the variant replaced (replacedNotes) are not
-// in the base group: they come back as replaced, which validate lists
-// apart.
-func provisionalNotes(p *interpreter.Program, ref, variant string, vnotes []variantNotes) (groups []variantNotes, replaced []schema.Note) {
+// The base notes on values the variant replaced (schema's
+// Ruleset.Replaced, found as the loader merged the patch) are not in the
+// base group: they come back as replaced, which validate lists apart.
+func provisionalNotes(p *interpreter.Program, variant string, vnotes []variantNotes) (groups []variantNotes, replaced []schema.Note) {
 	base, own := splitNotes(p.Provisional(), variant)
-	if rs, err := resolveRuleset(ref); err == nil {
-		base, replaced = replacedNotes(rs.fsys, rs.dir, variant, base)
+	if gone := p.Ruleset().Replaced; len(gone) > 0 {
+		kept := base[:0:0]
+		for _, n := range base {
+			if slices.Contains(gone, n) {
+				replaced = append(replaced, n)
+			} else {
+				kept = append(kept, n)
+			}
+		}
+		base = kept
 	}
 	out := []variantNotes{{notes: base}}
 	if variant != "" {
