@@ -21,6 +21,8 @@ func positional(min, max int, what string) cobra.PositionalArgs {
 		switch {
 		case len(args) < min:
 			return usagef("%s needs %s: %s%s", name, wants, what, firstExample(cmd))
+		case max == 0 && len(args) > 0:
+			return usagef("%s takes no arguments, not %d: %s%s", name, len(args), quoteArgs(args), extraArgsHint(cmd, args))
 		case max >= 0 && len(args) > max:
 			most := count(max, "argument")
 			if min < max {

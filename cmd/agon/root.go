@@ -118,7 +118,9 @@ Progress, warnings and the "ruleset:" line go to stderr.`,
 	root.AddCommand(newValidateCmd(e), newPlayCmd(e), newSimulateCmd(e),
 		newRecordCmd(e), newReplayCmd(e), newBenchCmd(e))
 	root.AddCommand(newExplainCmd(e))
-	root.AddCommand(newCompareCmd(e), newMergeCmd(e))
+	root.AddCommand(newCompareCmd(e), newMergeCmd(e), newVersionCmd(e))
+	root.Version = buildVersion().String()
+	root.SetVersionTemplate("agon {{.Version}}\n")
 	return root
 }
 
