@@ -25,7 +25,7 @@ var jsonOutputs = []struct {
 	v    any
 }{
 	{"validate", validateReport{}},
-	{"simulate", sim.Report{}},    // also merge, and simulate --stats files
+	{"simulate", sim.Report{}},      // also merge, and simulate --stats files
 	{"simulate-set", sweepReport{}}, // simulate --set
 	{"compare", compareReport{}},
 	{"compare-set", compareSweep{}}, // compare --set
