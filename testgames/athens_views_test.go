@@ -8,25 +8,15 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"agon/interpreter"
-	"agon/interpreter/transcript"
-	"agon/rulesets"
 )
 
 // athensAt starts a 2-player Athens game at the first decision with the
 // given scenario position (YAML under "position:").
 func athensAt(t *testing.T, position string) *interpreter.Game {
 	t.Helper()
-	text := "scenario: a position to look at\ngame: athens\nplayers: 2\nseed: 1\nstart: first_decision\nposition:\n" + position
-	sc, err := transcript.ReadScenario("views.yaml", []byte(text))
-	require.NoError(t, err)
-	p, err := transcript.LoadScenario(rulesets.FS, "athens", sc)
-	require.NoError(t, err)
-	g, err := transcript.StartScenario(p, sc, nil)
-	require.NoError(t, err)
-	return g
+	return gameAt(t, "athens", position)
 }
 
 // A player's victory point cards were shown as a bare "vp 11" beside

@@ -16,10 +16,18 @@ import (
 // the given scenario position (YAML under "position:").
 func cycladesAt(t *testing.T, position string) *interpreter.Game {
 	t.Helper()
-	text := "scenario: a position to look at\ngame: cyclades\nplayers: 2\nseed: 1\nstart: first_decision\nposition:\n" + position
+	return gameAt(t, "cyclades", position)
+}
+
+// gameAt starts a 2-player game of the shipped ruleset game at the first
+// decision with the given scenario position (YAML under "position:"), to
+// look at what its views show there.
+func gameAt(t *testing.T, game, position string) *interpreter.Game {
+	t.Helper()
+	text := "scenario: a position to look at\ngame: " + game + "\nplayers: 2\nseed: 1\nstart: first_decision\nposition:\n" + position
 	sc, err := transcript.ReadScenario("views.yaml", []byte(text))
 	require.NoError(t, err)
-	p, err := transcript.LoadScenario(rulesets.FS, "cyclades", sc)
+	p, err := transcript.LoadScenario(rulesets.FS, game, sc)
 	require.NoError(t, err)
 	g, err := transcript.StartScenario(p, sc, nil)
 	require.NoError(t, err)
