@@ -564,25 +564,24 @@
 // # The typed flat state: the design still to build
 //
 // Everything above is the present runtime: a state of maps and boxed
-// values with slots, columns and copy-on-write laid over it. It is ~49x
-// slower than the native Peloponnes (BENCHMARKS.md, "Where things stand"),
-// and twenty rounds of measurement say why: no part of the map state is
-// the cost, all of it together is, for the effects as much as the
-// expressions (BENCHMARKS.md, "Nineteenth round"). The design that
-// replaces it, as it must serve the four shipped games, is this; it is
+// values with slots, columns and copy-on-write laid over it. It is ~50x
+// slower than the native reference game (BENCHMARKS.md, "Where things
+// stand"), and twenty rounds of measurement say why: no part of the map
+// state is the cost, all of it together is, for the effects as much as
+// the expressions (BENCHMARKS.md, "Nineteenth round"). The design that
+// replaces it, as it must serve the four shipped rulesets, is this; it is
 // not built.
 //
-// What the state holds. Measured on the shipped rulesets (their Programs):
-// Peloponnes 130 cards of 24 fields, 11 zones and 3 per player, 5 vars
-// and 11 player vars; Athens 253 cards of 30 fields, 10 zones and 6 per
-// player, and a keyed family; Politeia 162 cards of 9 fields, 6 zones and
-// 4 per player, a family, 2 boards, 17 vars and 10 player vars; Cyclades
-// no card at all: 15 vars and 18 player vars, 7 of them intmaps (troops
-// and fleets by cell id, bids by god). So the layout is as much about
-// intmaps and families keyed by a board as about cards and zones. Only the
-// gods' intmaps declare their keys; troops and fleets do not, so their
-// dense layout needs keys: to accept a board's nodes, or the load to infer
-// the key set from the writes.
+// What the state holds. Measured on the shipped rulesets (their Programs,
+// BENCHMARKS.md, "Twenty-first round"): 130 to 253 cards of 9 to 30
+// fields, 6 to 11 zones and 3 to 6 per player, keyed families in two of
+// them and boards in two; and one ruleset with no card at all, whose state is 33
+// variables, 7 of them intmaps keyed by a board's cells or a vocabulary.
+// So the layout is as much about intmaps and families keyed by a board as
+// about cards and zones. Only intmaps keyed by a vocabulary declare their
+// keys (keys:); those keyed by cells do not, so their dense layout needs
+// keys: to accept a board's nodes, or the load to infer the key set from
+// the writes.
 //
 // The layout, computed by the Program at load and never at run time (it
 // exists: flatlayout.go; a state is packed into it and read back, every
@@ -623,8 +622,8 @@
 // A state is then a handful of slices: a clone copies the int slots
 // (a few dozen words) and the headers of the lists, zones and prop pages,
 // and shares their arrays until written: 0.6-1.0 µs for a mid-game state
-// of the four games at their most players, whose packed sizes are
-// 2.3 KB (Cyclades) to 17.9 KB (Athens, mostly its 253 cards' props)
+// of the four shipped rulesets at their most players, whose packed sizes
+// are 2.3 KB to 17.9 KB (the largest mostly its 253 cards' props)
 // (BenchmarkFlatClone; the present clone costs 2.1-4.1 µs). It
 // serialises by walking the layout with the Program's names, so that
 // MarshalState, transcripts and goldens are byte for byte what they are.
