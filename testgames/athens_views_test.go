@@ -16,7 +16,7 @@ import (
 // given scenario position (YAML under "position:").
 func athensAt(t *testing.T, position string) *interpreter.Game {
 	t.Helper()
-	return gameAt(t, "athens", position)
+	return gameAt(t, "athens", 2, position)
 }
 
 // A player's victory point cards were shown as a bare "vp 11" beside

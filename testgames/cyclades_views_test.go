@@ -1,6 +1,7 @@
 package testgames
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,15 +17,15 @@ import (
 // the given scenario position (YAML under "position:").
 func cycladesAt(t *testing.T, position string) *interpreter.Game {
 	t.Helper()
-	return gameAt(t, "cyclades", position)
+	return gameAt(t, "cyclades", 2, position)
 }
 
-// gameAt starts a 2-player game of the shipped ruleset game at the first
-// decision with the given scenario position (YAML under "position:"), to
-// look at what its views show there.
-func gameAt(t *testing.T, game, position string) *interpreter.Game {
+// gameAt starts a game of the shipped ruleset game for that many players
+// at the first decision with the given scenario position (YAML under
+// "position:"), to look at what its views show there.
+func gameAt(t *testing.T, game string, players int, position string) *interpreter.Game {
 	t.Helper()
-	text := "scenario: a position to look at\ngame: " + game + "\nplayers: 2\nseed: 1\nstart: first_decision\nposition:\n" + position
+	text := "scenario: a position to look at\ngame: " + game + "\nplayers: " + strconv.Itoa(players) + "\nseed: 1\nstart: first_decision\nposition:\n" + position
 	sc, err := transcript.ReadScenario("views.yaml", []byte(text))
 	require.NoError(t, err)
 	p, err := transcript.LoadScenario(rulesets.FS, game, sc)
