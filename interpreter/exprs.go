@@ -29,6 +29,11 @@ type compiled struct {
 	fast     fastFunc
 	frame    int // the frame slots fast needs (parameters, let variables)
 	fastMiss string
+	// checked is the type-checked tree and checkedLocals the locals it
+	// names, kept only by a load that asks (compileOptions.keepChecked)
+	// for the typed closures over the flat state (flatexpr.go).
+	checked       ast.Node
+	checkedLocals []field
 }
 
 // listPreserving are expr builtins whose result lists hold elements of
@@ -161,6 +166,9 @@ type exprCompiler struct {
 	// name (nil: not listed yet): such a local may hold any string, not
 	// only node ids (nodewords.go).
 	assigned map[string]bool
+	// keepChecked keeps each compiled expression's checked tree
+	// (compiled.checked); only tests ask for it today.
+	keepChecked bool
 }
 
 // wanted is the kind of result an expression must have.
@@ -322,6 +330,9 @@ func (c *exprCompiler) compile(src schema.Expr, sc *scope, want wanted, what str
 		return nil
 	}
 	out.typ = typ
+	if c.keepChecked {
+		out.checked, out.checkedLocals = checked.Node, sc.fields()
+	}
 	c.remember(memoKey, out, checked.Node)
 	return out
 }

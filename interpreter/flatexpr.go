@@ -1,0 +1,474 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+)
+
+// Typed closures over the flat state: the second piece of the rebuild
+// (doc.go, "The typed flat state"). An expression's checked tree, whose
+// every node has its type, compiles to closures that read the flat
+// layout's cells, zones, prop pages and the Program's attribute columns
+// by index and pass ints, bools, strings (as their numbers), cards (as
+// their numbers) and players (as their seats) unboxed: no map, no
+// reflection and no `any` on the way. The runtime does not run on them
+// yet. TestFlatClosuresAgree evaluates them beside the present runtime,
+// on the flat packing of the same state, at the evaluations of random
+// games of every shipped ruleset, and requires the same value; what they
+// do not cover yet is counted there by the reason (flatCompiler.fail).
+//
+// A closure reports whether it could compute the value, as a fast path
+// does (fastpath.go): an overflow, a division by zero, an index out of
+// range or a missing map key gives up, so the present runtime's errors
+// and defaults stay its own until the rebuild takes them over.
+
+// flatKind is the type of a value a typed closure computes.
+type flatKind int
+
+const (
+	fkNone    flatKind = iota
+	fkInt              // an int64
+	fkBool             // 0 or 1
+	fkString           // the string's number (flatLayout.intern)
+	fkCard             // the card's number
+	fkPlayer           // the seat
+	fkPlayers          // the players list (only indexed)
+	fkCards            // a list of card numbers
+	fkInts             // a list of ints
+	fkStrings          // a list of string numbers
+	fkIntMap           // (key, value) pairs by key
+)
+
+var flatKindNames = [...]string{"none", "int", "bool", "string", "card", "player", "players", "cards", "ints", "strings", "intmap"}
+
+// String names the kind as a ruleset's type.
+func (k flatKind) String() string { return flatKindNames[k] }
+
+// isList reports whether values of k are lists.
+func (k flatKind) isList() bool { return k >= fkCards }
+
+// flatScalar computes an int, bool, string, card or player as one number.
+type flatScalar func(e *flatEnv) (int64, bool)
+
+// flatNums computes a list of numbers: ints, strings or an intmap's pairs.
+type flatNums func(e *flatEnv) ([]int64, bool)
+
+// flatCardList computes a list of card numbers.
+type flatCardList func(e *flatEnv) ([]int32, bool)
+
+// flatValue is one compiled node: its kind and the closure of that kind.
+type flatValue struct {
+	kind   flatKind
+	scalar flatScalar
+	nums   flatNums
+	cards  flatCardList
+}
+
+// flatEnv is what the closures read: the state, the frame's slots: the
+// expression's free locals, its lets, the parameters of the calls
+// inlined in it and the elements of its predicates. One per evaluating loop, reused.
+type flatEnv struct {
+	fs    *flatState
+	slots []int64
+	lists [][]int32
+	nums  [][]int64
+}
+
+// flatExpr is a compiled expression: its value and the free locals it
+// reads, which the caller puts in their slots before evaluating.
+type flatExpr struct {
+	value  flatValue
+	locals []flatLocal
+	// frame sizes: scalar slots, card list slots, number list slots.
+	slots, lists, nums int
+}
+
+// flatLocal is a local the expression reads, and where it goes.
+type flatLocal struct {
+	name string
+	kind flatKind
+	slot int
+}
+
+// flatCompiler compiles checked trees of one Program over its layout.
+type flatCompiler struct {
+	p     *Program
+	l     *flatLayout
+	attrs map[string]*flatAttr
+	// per expression:
+	out    *flatExpr
+	scope  []flatBinding // names bound by lets, parameters and locals, innermost last
+	locals map[string]reflect.Type
+	inline []string // the functions being inlined, outermost first
+	// preds are the slots of the elements of the predicates being
+	// compiled, innermost last: # reads the last.
+	preds []int
+	miss  string
+}
+
+// flatBinding binds a name to a slot of its kind.
+type flatBinding struct {
+	name string
+	kind flatKind
+	slot int
+}
+
+// newFlatCompiler makes a compiler over p's layout l.
+func newFlatCompiler(p *Program, l *flatLayout) *flatCompiler {
+	return &flatCompiler{p: p, l: l, attrs: map[string]*flatAttr{}}
+}
+
+// compile compiles c's checked tree (kept by a load with keepChecked);
+// nil and the reason when a part of it is not covered.
+func (fc *flatCompiler) compile(c *compiled) (*flatExpr, string) {
+	if c == nil || c.checked == nil {
+		return nil, "no checked tree"
+	}
+	fc.out, fc.scope, fc.inline, fc.preds, fc.miss = &flatExpr{}, nil, nil, nil, ""
+	fc.locals = map[string]reflect.Type{}
+	for _, f := range c.checkedLocals {
+		fc.locals[f.name] = f.typ
+	}
+	v := fc.node(c.checked)
+	if fc.miss != "" {
+		return nil, fc.miss
+	}
+	fc.out.value = v
+	return fc.out, ""
+}
+
+// fail records why a node is not covered (the first reason wins).
+func (fc *flatCompiler) fail(format string, args ...any) flatValue {
+	if fc.miss == "" {
+		fc.miss = fmt.Sprintf(format, args...)
+	}
+	return flatValue{}
+}
+
+// kindOf is the flat kind of a checked type.
+func (fc *flatCompiler) kindOf(t reflect.Type) flatKind {
+	tc := fc.p.tc
+	switch {
+	case t == nil:
+		return fkNone
+	case t == tc.card:
+		return fkCard
+	case t == tc.player:
+		return fkPlayer
+	}
+	switch t.Kind() {
+	case reflect.Int:
+		return fkInt
+	case reflect.Bool:
+		return fkBool
+	case reflect.String:
+		return fkString
+	case reflect.Slice:
+		switch t.Elem() {
+		case tc.card:
+			return fkCards
+		case tc.player:
+			return fkPlayers
+		case typeInt:
+			return fkInts
+		case typeString:
+			return fkStrings
+		}
+	case reflect.Map:
+		if t == typeIntMap {
+			return fkIntMap
+		}
+	}
+	return fkNone
+}
+
+// declaredKind is the flat kind of a declared type name.
+func declaredKind(typ string) flatKind {
+	switch typ {
+	case "int":
+		return fkInt
+	case "bool":
+		return fkBool
+	case "string":
+		return fkString
+	case "ints":
+		return fkInts
+	case "strings":
+		return fkStrings
+	case "intmap":
+		return fkIntMap
+	case "card":
+		return fkCard
+	case "cards":
+		return fkCards
+	}
+	return fkNone
+}
+
+// node compiles n.
+func (fc *flatCompiler) node(n ast.Node) flatValue {
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	switch x := n.(type) {
+	case *ast.IntegerNode:
+		return constScalar(fkInt, int64(x.Value))
+	case *ast.BoolNode:
+		return constScalar(fkBool, boolNum(x.Value))
+	case *ast.StringNode:
+		fc.l.strs.add(x.Value)
+		return constScalar(fkString, fc.l.strs.ids[x.Value])
+	case *ast.IdentifierNode:
+		return fc.identifier(x.Value)
+	case *ast.MemberNode:
+		if x.Optional || x.Method {
+			return fc.fail("optional or method member")
+		}
+		return fc.member(x)
+	case *ast.BinaryNode:
+		return fc.binary(x)
+	case *ast.UnaryNode:
+		return fc.unary(x)
+	case *ast.ConditionalNode:
+		return fc.conditional(x)
+	case *ast.BuiltinNode:
+		return fc.builtin(x)
+	case *ast.PointerNode:
+		return fc.pointer(x)
+	case *ast.CallNode:
+		return fc.call(x)
+	case *ast.VariableDeclaratorNode:
+		return fc.let(x)
+	}
+	return fc.fail("%s", nodeKind(n))
+}
+
+func boolNum(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// constScalar is a literal.
+func constScalar(k flatKind, n int64) flatValue {
+	return flatValue{kind: k, scalar: func(*flatEnv) (int64, bool) { return n, true }}
+}
+
+// constNums is a constant list of numbers.
+func constNums(k flatKind, xs []int64) flatValue {
+	return flatValue{kind: k, nums: func(*flatEnv) ([]int64, bool) { return xs, true }}
+}
+
+// bind gives name a new slot of kind k in the frame.
+func (fc *flatCompiler) bind(name string, k flatKind) flatBinding {
+	b := flatBinding{name: name, kind: k}
+	switch k {
+	case fkCards:
+		b.slot, fc.out.lists = fc.out.lists, fc.out.lists+1
+	case fkInts, fkStrings, fkIntMap:
+		b.slot, fc.out.nums = fc.out.nums, fc.out.nums+1
+	default:
+		b.slot, fc.out.slots = fc.out.slots, fc.out.slots+1
+	}
+	return b
+}
+
+// read compiles a read of a bound slot.
+func (b flatBinding) read() flatValue {
+	slot := b.slot
+	switch b.kind {
+	case fkCards:
+		return flatValue{kind: b.kind, cards: func(e *flatEnv) ([]int32, bool) { return e.lists[slot], true }}
+	case fkInts, fkStrings, fkIntMap:
+		return flatValue{kind: b.kind, nums: func(e *flatEnv) ([]int64, bool) { return e.nums[slot], true }}
+	}
+	return flatValue{kind: b.kind, scalar: func(e *flatEnv) (int64, bool) { return e.slots[slot], true }}
+}
+
+// store compiles the evaluation of v into b's slot.
+func (b flatBinding) store(v flatValue) func(e *flatEnv) bool {
+	slot := b.slot
+	switch {
+	case v.cards != nil:
+		return func(e *flatEnv) bool {
+			xs, ok := v.cards(e)
+			e.lists[slot] = xs
+			return ok
+		}
+	case v.nums != nil:
+		return func(e *flatEnv) bool {
+			xs, ok := v.nums(e)
+			e.nums[slot] = xs
+			return ok
+		}
+	}
+	return func(e *flatEnv) bool {
+		n, ok := v.scalar(e)
+		e.slots[slot] = n
+		return ok
+	}
+}
+
+// identifier compiles a name: a bound slot, an expression's free local,
+// a constant, the engine's names, a variable or a zone.
+func (fc *flatCompiler) identifier(name string) flatValue {
+	for i := len(fc.scope) - 1; i >= 0; i-- {
+		if fc.scope[i].name == name {
+			return fc.scope[i].read()
+		}
+	}
+	if t, ok := fc.locals[name]; ok && len(fc.inline) == 0 {
+		k := fc.kindOf(t)
+		if k == fkNone || k == fkPlayers {
+			return fc.fail("a local of type %v", t)
+		}
+		b := fc.bind(name, k)
+		fc.out.locals = append(fc.out.locals, flatLocal{name: name, kind: k, slot: b.slot})
+		fc.scope = append(fc.scope, b) // read again from the same slot
+		return b.read()
+	}
+	switch name {
+	case "players":
+		return flatValue{kind: fkPlayers}
+	case "player_count":
+		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) { return int64(e.fs.players), true }}
+	}
+	if v, ok := fc.p.consts[name]; ok {
+		return fc.constant(name, v)
+	}
+	for j, v := range fc.l.vars {
+		if v.name == name {
+			return cellRead(declaredKind(v.typ), func(*flatEnv, int64) int { return j }, nil)
+		}
+	}
+	for i, z := range fc.l.zones {
+		if z.name == name && z.family == "" {
+			return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) { return e.fs.zones[i], true }}
+		}
+	}
+	return fc.fail("name %s", name)
+}
+
+// constant compiles a ruleset constant.
+func (fc *flatCompiler) constant(name string, v any) flatValue {
+	switch x := v.(type) {
+	case int:
+		return constScalar(fkInt, int64(x))
+	case bool:
+		return constScalar(fkBool, boolNum(x))
+	case string:
+		fc.l.strs.add(x)
+		return constScalar(fkString, fc.l.strs.ids[x])
+	case []int:
+		out := make([]int64, len(x))
+		for i, n := range x {
+			out[i] = int64(n)
+		}
+		return constNums(fkInts, out)
+	case []string:
+		out := make([]int64, len(x))
+		for i, s := range x {
+			fc.l.strs.add(s)
+			out[i] = fc.l.strs.ids[s]
+		}
+		return constNums(fkStrings, out)
+	}
+	return fc.fail("constant %s of type %T", name, v)
+}
+
+// cellRead compiles the read of a cell of kind k, whose index cell gives
+// (from the seat, for a player's variable): a scalar as it is, a list as
+// its payload.
+func cellRead(k flatKind, cell func(e *flatEnv, seat int64) int, seat flatScalar) flatValue {
+	at := func(e *flatEnv) (int, bool) {
+		var s int64
+		if seat != nil {
+			var ok bool
+			if s, ok = seat(e); !ok {
+				return 0, false
+			}
+		}
+		return cell(e, s), true
+	}
+	switch k {
+	case fkInt, fkBool, fkString:
+		return flatValue{kind: k, scalar: func(e *flatEnv) (int64, bool) {
+			i, ok := at(e)
+			if !ok {
+				return 0, false
+			}
+			return e.fs.cells[i], true
+		}}
+	case fkInts, fkStrings, fkIntMap:
+		return flatValue{kind: k, nums: func(e *flatEnv) ([]int64, bool) {
+			i, ok := at(e)
+			if !ok {
+				return nil, false
+			}
+			return e.fs.lists[e.fs.cells[i]], true
+		}}
+	}
+	return flatValue{}
+}
+
+// let compiles let name = value; expr.
+func (fc *flatCompiler) let(n *ast.VariableDeclaratorNode) flatValue {
+	value := fc.node(n.Value)
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	b := fc.bind(n.Name, value.kind)
+	store := b.store(value)
+	fc.scope = append(fc.scope, b)
+	body := fc.node(n.Expr)
+	fc.scope = fc.scope[:len(fc.scope)-1]
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	return wrapValue(body, func(e *flatEnv) bool { return store(e) })
+}
+
+// wrapValue runs before ahead of v, giving up if it does.
+func wrapValue(v flatValue, before func(e *flatEnv) bool) flatValue {
+	out := flatValue{kind: v.kind}
+	switch {
+	case v.scalar != nil:
+		out.scalar = func(e *flatEnv) (int64, bool) {
+			if !before(e) {
+				return 0, false
+			}
+			return v.scalar(e)
+		}
+	case v.cards != nil:
+		out.cards = func(e *flatEnv) ([]int32, bool) {
+			if !before(e) {
+				return nil, false
+			}
+			return v.cards(e)
+		}
+	case v.nums != nil:
+		out.nums = func(e *flatEnv) ([]int64, bool) {
+			if !before(e) {
+				return nil, false
+			}
+			return v.nums(e)
+		}
+	}
+	return out
+}
+
+// pointer compiles # (the element of the innermost predicate).
+func (fc *flatCompiler) pointer(p *ast.PointerNode) flatValue {
+	if p.Name != "" {
+		return fc.fail("#%s", p.Name)
+	}
+	k := fc.kindOf(p.Type())
+	if k == fkNone || k.isList() || len(fc.preds) == 0 {
+		return fc.fail("# of type %v", p.Type())
+	}
+	slot := fc.preds[len(fc.preds)-1]
+	return flatValue{kind: k, scalar: func(e *flatEnv) (int64, bool) { return e.slots[slot], true }}
+}

@@ -1,0 +1,354 @@
+package interpreter
+
+import (
+	"sort"
+
+	"github.com/expr-lang/expr/ast"
+)
+
+// The typed closures' builtins over lists, and the cards' attribute
+// columns they read (flatexpr.go).
+
+// flatAttr is a card attribute as a column by card number: numbers for
+// an int, bool or string, payloads for a list or an intmap. absent marks
+// the cards whose table does not have it (a read of one gives up).
+type flatAttr struct {
+	kind    flatKind
+	scalars []int64
+	lists   [][]int64
+	absent  []bool
+}
+
+// attr is the column of attribute name, built on its first use.
+func (fc *flatCompiler) attr(name string) *flatAttr {
+	if a, ok := fc.attrs[name]; ok {
+		return a
+	}
+	a := &flatAttr{absent: make([]bool, len(fc.p.cards))}
+	for i := range fc.p.cards {
+		var v any = fc.p.cards[i].id
+		if name != "id" {
+			v = fc.p.cards[i].fields[name]
+		}
+		k, n, list := fc.attrValue(v)
+		if k == fkNone && v != nil {
+			fc.fail("card attribute %s of type %T", name, v)
+			return nil
+		}
+		if v == nil {
+			a.absent[i] = true
+		} else if a.kind == fkNone {
+			a.kind = k
+		} else if a.kind != k {
+			fc.fail("card attribute %s of two types", name)
+			return nil
+		}
+		a.scalars = append(a.scalars, n)
+		a.lists = append(a.lists, list)
+	}
+	if a.kind == fkNone {
+		fc.fail("card attribute %s that no card has", name)
+		return nil
+	}
+	for _, gone := range a.absent {
+		if gone {
+			fc.fail("card attribute %s that some cards lack", name)
+			return nil
+		}
+	}
+	fc.attrs[name] = a
+	return a
+}
+
+// attrValue is an attribute's value as numbers.
+func (fc *flatCompiler) attrValue(v any) (flatKind, int64, []int64) {
+	str := func(s string) int64 {
+		fc.l.strs.add(s)
+		return fc.l.strs.ids[s]
+	}
+	switch x := v.(type) {
+	case int:
+		return fkInt, int64(x), nil
+	case bool:
+		return fkBool, boolNum(x), nil
+	case string:
+		return fkString, str(x), nil
+	case []int:
+		out := make([]int64, len(x))
+		for i, n := range x {
+			out[i] = int64(n)
+		}
+		return fkInts, 0, out
+	case []string:
+		out := make([]int64, len(x))
+		for i, s := range x {
+			out[i] = str(s)
+		}
+		return fkStrings, 0, out
+	case map[string]int:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		out := make([]int64, 0, 2*len(x))
+		for _, k := range keys {
+			out = append(out, str(k), int64(x[k]))
+		}
+		return fkIntMap, 0, out
+	}
+	return fkNone, 0, nil
+}
+
+// builtin compiles len and the predicate builtins over lists. A
+// predicate's element is a frame slot (# reads it), written at each round.
+func (fc *flatCompiler) builtin(b *ast.BuiltinNode) flatValue {
+	if len(b.Arguments) == 0 {
+		return fc.fail("builtin %s", b.Name)
+	}
+	list := fc.node(b.Arguments[0])
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	if !list.kind.isList() || list.kind == fkIntMap && b.Name != "len" {
+		return fc.fail("builtin %s of a %s", b.Name, list.kind)
+	}
+	if b.Name == "len" && len(b.Arguments) == 1 {
+		return listLen(list)
+	}
+	var pred flatValue
+	elem := -1
+	if len(b.Arguments) == 2 {
+		p, ok := b.Arguments[1].(*ast.PredicateNode)
+		if !ok {
+			return fc.fail("builtin %s without a predicate", b.Name)
+		}
+		elem = fc.bind("#", fkInt).slot
+		fc.preds = append(fc.preds, elem)
+		pred = fc.node(p.Node)
+		fc.preds = fc.preds[:len(fc.preds)-1]
+		if fc.miss != "" {
+			return flatValue{}
+		}
+		if pred.scalar == nil {
+			return fc.fail("predicate of a %s", pred.kind)
+		}
+	} else if len(b.Arguments) > 2 {
+		return fc.fail("builtin %s with %d arguments", b.Name, len(b.Arguments))
+	}
+	loop := predLoop{elem: elem, pred: pred.scalar, cards: list.cards, nums: list.nums}
+	switch b.Name {
+	case "count", "any", "all", "none", "one":
+		if pred.kind != fkBool {
+			return fc.fail("builtin %s with a %s predicate", b.Name, pred.kind)
+		}
+		return countLike(b.Name, loop)
+	case "sum":
+		if pred.scalar == nil && list.kind != fkInts || pred.scalar != nil && pred.kind != fkInt {
+			return fc.fail("sum of a %s with a %s predicate", list.kind, pred.kind)
+		}
+		return flatValue{kind: fkInt, scalar: loop.sum}
+	case "filter":
+		if pred.kind != fkBool {
+			return fc.fail("filter with a %s predicate", pred.kind)
+		}
+		if list.cards != nil {
+			return flatValue{kind: list.kind, cards: loop.filterCards}
+		}
+		return flatValue{kind: list.kind, nums: loop.filterNums}
+	}
+	return fc.fail("builtin %s", b.Name)
+}
+
+// listLen compiles len(list).
+func listLen(list flatValue) flatValue {
+	if list.cards != nil {
+		f := list.cards
+		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+			xs, ok := f(e)
+			return int64(len(xs)), ok
+		}}
+	}
+	f, per := list.nums, int64(1)
+	if list.kind == fkIntMap {
+		per = 2
+	}
+	return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+		xs, ok := f(e)
+		return int64(len(xs)) / per, ok
+	}}
+}
+
+// predLoop is a builtin's walk of a list (cards or numbers), its element
+// in frame slot elem, with its predicate (nil: the element itself).
+type predLoop struct {
+	elem  int
+	pred  flatScalar
+	cards flatCardList
+	nums  flatNums
+}
+
+// list computes the list as numbers: cards widened only when the list
+// is numbers already (nums); for cards, walk uses the card list.
+func (p predLoop) walk(e *flatEnv, round func(x int64) (stop, ok bool)) bool {
+	if p.cards != nil {
+		xs, ok := p.cards(e)
+		if !ok {
+			return false
+		}
+		for _, x := range xs {
+			if stop, ok := round(int64(x)); !ok {
+				return false
+			} else if stop {
+				break
+			}
+		}
+		return true
+	}
+	xs, ok := p.nums(e)
+	if !ok {
+		return false
+	}
+	for _, x := range xs {
+		if stop, ok := round(x); !ok {
+			return false
+		} else if stop {
+			break
+		}
+	}
+	return true
+}
+
+// test is the predicate of element x.
+func (p predLoop) test(e *flatEnv, x int64) (int64, bool) {
+	if p.pred == nil {
+		return x, true
+	}
+	e.slots[p.elem] = x
+	return p.pred(e)
+}
+
+// countLike compiles count, any, all, none and one. For a card list, the
+// commonest, the loop is written out (no round closure).
+func countLike(name string, p predLoop) flatValue {
+	// stopAt is the predicate value that ends the walk; -1: none does.
+	stopAt, kind := int64(-1), fkBool
+	switch name {
+	case "count":
+		kind = fkInt
+	case "any", "none":
+		stopAt = 1
+	case "all":
+		stopAt = 0
+	}
+	result := func(n int64, stopped bool) int64 {
+		switch name {
+		case "any":
+			return boolNum(stopped)
+		case "all":
+			return boolNum(!stopped)
+		case "none":
+			return boolNum(!stopped)
+		case "one":
+			return boolNum(n == 1)
+		}
+		return n
+	}
+	if p.cards != nil {
+		f, pred, elem := p.cards, p.pred, p.elem
+		return flatValue{kind: kind, scalar: func(e *flatEnv) (int64, bool) {
+			xs, ok := f(e)
+			if !ok {
+				return 0, false
+			}
+			n, stopped := int64(0), false
+			for _, x := range xs {
+				e.slots[elem] = int64(x)
+				t, ok := pred(e)
+				if !ok {
+					return 0, false
+				}
+				n += t
+				if t == stopAt {
+					stopped = true
+					break
+				}
+			}
+			return result(n, stopped), true
+		}}
+	}
+	return flatValue{kind: kind, scalar: func(e *flatEnv) (int64, bool) {
+		n, stopped := int64(0), false
+		ok := p.walk(e, func(x int64) (bool, bool) {
+			t, ok := p.test(e, x)
+			n += t
+			stopped = t == stopAt
+			return stopped, ok
+		})
+		return result(n, stopped), ok
+	}}
+}
+
+// sum is sum(ints) or sum(list, int predicate), checked.
+func (p predLoop) sum(e *flatEnv) (int64, bool) {
+	add := scalarOps["+"].fn
+	s := int64(0)
+	ok := p.walk(e, func(x int64) (bool, bool) {
+		v, ok := p.test(e, x)
+		if !ok {
+			return true, false
+		}
+		s, ok = add(s, v)
+		return false, ok
+	})
+	return s, ok
+}
+
+// filterCards is filter of a card list: a new list, or the list itself
+// when every card is kept.
+func (p predLoop) filterCards(e *flatEnv) ([]int32, bool) {
+	xs, ok := p.cards(e)
+	if !ok {
+		return nil, false
+	}
+	var out []int32
+	for i, x := range xs {
+		t, ok := p.test(e, int64(x))
+		if !ok {
+			return nil, false
+		}
+		if t == 0 && out == nil {
+			out = append(make([]int32, 0, len(xs)), xs[:i]...)
+		} else if t == 1 && out != nil {
+			out = append(out, x)
+		}
+	}
+	if out == nil {
+		return xs, true
+	}
+	return out, true
+}
+
+// filterNums is filter of a list of numbers.
+func (p predLoop) filterNums(e *flatEnv) ([]int64, bool) {
+	xs, ok := p.nums(e)
+	if !ok {
+		return nil, false
+	}
+	var out []int64
+	for i, x := range xs {
+		t, ok := p.test(e, x)
+		if !ok {
+			return nil, false
+		}
+		if t == 0 && out == nil {
+			out = append(make([]int64, 0, len(xs)), xs[:i]...)
+		} else if t == 1 && out != nil {
+			out = append(out, x)
+		}
+	}
+	if out == nil {
+		return xs, true
+	}
+	return out, true
+}

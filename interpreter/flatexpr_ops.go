@@ -1,0 +1,471 @@
+package interpreter
+
+import (
+	"github.com/expr-lang/expr/ast"
+)
+
+// The typed closures' member reads, operators and ruleset function
+// calls (flatexpr.go).
+
+// member compiles x.f and x[i]: a player's variable or zone, a card's
+// prop or attribute, an element of a list or a key of an intmap.
+func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
+	base := fc.node(m.Node)
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	if s, ok := m.Property.(*ast.StringNode); ok && (base.kind == fkPlayer || base.kind == fkCard) {
+		if base.kind == fkPlayer {
+			return fc.playerField(base.scalar, s.Value)
+		}
+		return fc.cardField(base.scalar, s.Value)
+	}
+	key := fc.node(m.Property)
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	switch base.kind {
+	case fkPlayers:
+		if key.kind != fkInt {
+			return fc.fail("players[%s]", key.kind)
+		}
+		return flatValue{kind: fkPlayer, scalar: func(e *flatEnv) (int64, bool) {
+			s, ok := key.scalar(e)
+			return s, ok && s >= 0 && s < int64(e.fs.players)
+		}}
+	case fkIntMap:
+		if key.kind != fkString {
+			return fc.fail("intmap[%s]", key.kind)
+		}
+		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+			pairs, ok := base.nums(e)
+			k, ok2 := key.scalar(e)
+			if !ok || !ok2 {
+				return 0, false
+			}
+			return pairLookup(pairs, k)
+		}}
+	case fkCards:
+		if key.kind != fkInt {
+			return fc.fail("cards[%s]", key.kind)
+		}
+		return flatValue{kind: fkCard, scalar: func(e *flatEnv) (int64, bool) {
+			xs, ok := base.cards(e)
+			i, ok2 := key.scalar(e)
+			if !ok || !ok2 {
+				return 0, false
+			}
+			i, in := listIndex(i, len(xs))
+			if !in {
+				return 0, false
+			}
+			return int64(xs[i]), true
+		}}
+	case fkInts, fkStrings:
+		if key.kind != fkInt {
+			return fc.fail("list[%s]", key.kind)
+		}
+		k := fkInt
+		if base.kind == fkStrings {
+			k = fkString
+		}
+		return flatValue{kind: k, scalar: func(e *flatEnv) (int64, bool) {
+			xs, ok := base.nums(e)
+			i, ok2 := key.scalar(e)
+			if !ok || !ok2 {
+				return 0, false
+			}
+			i, in := listIndex(i, len(xs))
+			if !in {
+				return 0, false
+			}
+			return xs[i], true
+		}}
+	}
+	return fc.fail("member of a %s", base.kind)
+}
+
+// listIndex is expr's index i of a list of n (negative from the end).
+func listIndex(i int64, n int) (int64, bool) {
+	if i < 0 {
+		i += int64(n)
+	}
+	return i, i >= 0 && i < int64(n)
+}
+
+// pairLookup is the value of key k among (key, value) pairs; a missing
+// key gives up (its default is the present runtime's to apply).
+func pairLookup(pairs []int64, k int64) (int64, bool) {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i] == k {
+			return pairs[i+1], true
+		}
+	}
+	return 0, false
+}
+
+// playerField compiles players[s].name: the seat, a variable's cell or a
+// player zone.
+func (fc *flatCompiler) playerField(seat flatScalar, name string) flatValue {
+	l := fc.l
+	if name == "id" {
+		return flatValue{kind: fkInt, scalar: seat}
+	}
+	for j, v := range l.pvars {
+		if v.name == name {
+			k := declaredKind(v.typ)
+			if k == fkNone {
+				return fc.fail("player var of type %s", v.typ)
+			}
+			return cellRead(k, func(_ *flatEnv, s int64) int { return l.pvarCell(int(s), j) }, seat)
+		}
+	}
+	for j, z := range l.pzones {
+		if z == name {
+			return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) {
+				s, ok := seat(e)
+				if !ok {
+					return nil, false
+				}
+				return e.fs.zones[l.pzone(int(s), j)], true
+			}}
+		}
+	}
+	return fc.fail("player field %s", name)
+}
+
+// cardField compiles c.name: a prop from the state's pages, an attribute
+// from the Program's columns.
+func (fc *flatCompiler) cardField(card flatScalar, name string) flatValue {
+	l := fc.l
+	for j, p := range l.props {
+		if p == name {
+			k := declaredKind(l.propType[j])
+			if k == fkNone {
+				return fc.fail("card prop of type %s", l.propType[j])
+			}
+			width := len(l.props)
+			read := func(e *flatEnv) (int64, bool) {
+				c, ok := card(e)
+				if !ok {
+					return 0, false
+				}
+				return e.fs.props[c/propPage][int(c%propPage)*width+j], true
+			}
+			if !k.isList() {
+				return flatValue{kind: k, scalar: read}
+			}
+			return flatValue{kind: k, nums: func(e *flatEnv) ([]int64, bool) {
+				n, ok := read(e)
+				if !ok {
+					return nil, false
+				}
+				return e.fs.lists[n], true
+			}}
+		}
+	}
+	a := fc.attr(name)
+	if a == nil {
+		return flatValue{}
+	}
+	if !a.kind.isList() {
+		col := a.scalars
+		return flatValue{kind: a.kind, scalar: func(e *flatEnv) (int64, bool) {
+			c, ok := card(e)
+			if !ok {
+				return 0, false
+			}
+			return col[c], true
+		}}
+	}
+	col := a.lists
+	return flatValue{kind: a.kind, nums: func(e *flatEnv) ([]int64, bool) {
+		c, ok := card(e)
+		if !ok {
+			return nil, false
+		}
+		return col[c], true
+	}}
+}
+
+// binary compiles an operator.
+func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
+	l, r := fc.node(b.Left), fc.node(b.Right)
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	switch b.Operator {
+	case "&&", "and", "||", "or":
+		if v := logic(l, r, b.Operator == "&&" || b.Operator == "and"); v.scalar != nil {
+			return v
+		}
+		return fc.fail("operator %s on %s and %s", b.Operator, l.kind, r.kind)
+	case "in":
+		return fc.in(l, r)
+	}
+	if l.scalar == nil || r.scalar == nil {
+		return fc.fail("operator %s on %s and %s", b.Operator, l.kind, r.kind)
+	}
+	op := scalarOps[b.Operator]
+	if op.fn == nil || (op.ints && (l.kind != fkInt || r.kind != fkInt)) || (!op.ints && l.kind != r.kind) {
+		return fc.fail("operator %s on %s and %s", b.Operator, l.kind, r.kind)
+	}
+	fn, lf, rf := op.fn, l.scalar, r.scalar
+	return flatValue{kind: op.kind, scalar: func(e *flatEnv) (int64, bool) {
+		a, ok := lf(e)
+		if !ok {
+			return 0, false
+		}
+		c, ok := rf(e)
+		if !ok {
+			return 0, false
+		}
+		return fn(a, c)
+	}}
+}
+
+// scalarOp is an operator on two numbers: ints only (arithmetic,
+// ordering) or two of the same kind (equality), and its result's kind.
+type scalarOp struct {
+	fn   func(a, b int64) (int64, bool)
+	ints bool
+	kind flatKind
+}
+
+// scalarOps are the operators over numbers; arithmetic is checked, as
+// the present runtime's is (checked.go): an overflow gives up.
+var scalarOps = map[string]scalarOp{
+	"+": {func(a, b int64) (int64, bool) {
+		s := a + b
+		return s, (s > a) == (b > 0)
+	}, true, fkInt},
+	"-": {func(a, b int64) (int64, bool) {
+		s := a - b
+		return s, (s < a) == (b > 0)
+	}, true, fkInt},
+	"*": {func(a, b int64) (int64, bool) {
+		if a == 0 || b == 0 {
+			return 0, true
+		}
+		p := a * b
+		return p, p/b == a && !(a == -1 && b == -1<<63) && !(b == -1 && a == -1<<63)
+	}, true, fkInt},
+	"%": {func(a, b int64) (int64, bool) {
+		if b == 0 {
+			return 0, false
+		}
+		return a % b, true
+	}, true, fkInt},
+	"<":  {func(a, b int64) (int64, bool) { return boolNum(a < b), true }, true, fkBool},
+	"<=": {func(a, b int64) (int64, bool) { return boolNum(a <= b), true }, true, fkBool},
+	">":  {func(a, b int64) (int64, bool) { return boolNum(a > b), true }, true, fkBool},
+	">=": {func(a, b int64) (int64, bool) { return boolNum(a >= b), true }, true, fkBool},
+	"==": {func(a, b int64) (int64, bool) { return boolNum(a == b), true }, false, fkBool},
+	"!=": {func(a, b int64) (int64, bool) { return boolNum(a != b), true }, false, fkBool},
+}
+
+// logic compiles && (and true) or ||, short-circuiting.
+func logic(l, r flatValue, and bool) flatValue {
+	if l.kind != fkBool || r.kind != fkBool {
+		return flatValue{}
+	}
+	lf, rf := l.scalar, r.scalar
+	stop := boolNum(!and) // && stops at false, || at true
+	return flatValue{kind: fkBool, scalar: func(e *flatEnv) (int64, bool) {
+		a, ok := lf(e)
+		if !ok || a == stop {
+			return a, ok
+		}
+		return rf(e)
+	}}
+}
+
+// in compiles x in list: a string or int among a list's numbers, a card
+// among cards, a key of an intmap.
+func (fc *flatCompiler) in(x, list flatValue) flatValue {
+	xf := x.scalar
+	switch {
+	case list.kind == fkCards && x.kind == fkCard:
+		lf := list.cards
+		return flatValue{kind: fkBool, scalar: func(e *flatEnv) (int64, bool) {
+			c, ok := xf(e)
+			xs, ok2 := lf(e)
+			if !ok || !ok2 {
+				return 0, false
+			}
+			for _, y := range xs {
+				if int64(y) == c {
+					return 1, true
+				}
+			}
+			return 0, true
+		}}
+	case (list.kind == fkStrings && x.kind == fkString) || (list.kind == fkInts && x.kind == fkInt):
+		lf := list.nums
+		return flatValue{kind: fkBool, scalar: func(e *flatEnv) (int64, bool) {
+			n, ok := xf(e)
+			xs, ok2 := lf(e)
+			if !ok || !ok2 {
+				return 0, false
+			}
+			for _, y := range xs {
+				if y == n {
+					return 1, true
+				}
+			}
+			return 0, true
+		}}
+	case list.kind == fkIntMap && x.kind == fkString:
+		lf := list.nums
+		return flatValue{kind: fkBool, scalar: func(e *flatEnv) (int64, bool) {
+			k, ok := xf(e)
+			pairs, ok2 := lf(e)
+			if !ok || !ok2 {
+				return 0, false
+			}
+			_, has := pairLookup(pairs, k)
+			return boolNum(has), true
+		}}
+	}
+	return fc.fail("%s in %s", x.kind, list.kind)
+}
+
+// unary compiles not and negation.
+func (fc *flatCompiler) unary(u *ast.UnaryNode) flatValue {
+	v := fc.node(u.Node)
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	f := v.scalar
+	switch {
+	case (u.Operator == "not" || u.Operator == "!") && v.kind == fkBool:
+		return flatValue{kind: fkBool, scalar: func(e *flatEnv) (int64, bool) {
+			b, ok := f(e)
+			return 1 - b, ok
+		}}
+	case u.Operator == "-" && v.kind == fkInt:
+		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+			n, ok := f(e)
+			return -n, ok && n != -1<<63
+		}}
+	case u.Operator == "+" && v.kind == fkInt:
+		return v
+	}
+	return fc.fail("unary %s on %s", u.Operator, v.kind)
+}
+
+// conditional compiles c ? a : b.
+func (fc *flatCompiler) conditional(c *ast.ConditionalNode) flatValue {
+	cond, a, b := fc.node(c.Cond), fc.node(c.Exp1), fc.node(c.Exp2)
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	if cond.kind != fkBool || a.kind != b.kind {
+		return fc.fail("?: of %s and %s", a.kind, b.kind)
+	}
+	cf := cond.scalar
+	out := flatValue{kind: a.kind}
+	switch {
+	case a.scalar != nil:
+		af, bf := a.scalar, b.scalar
+		out.scalar = func(e *flatEnv) (int64, bool) {
+			t, ok := cf(e)
+			if !ok {
+				return 0, false
+			}
+			if t != 0 {
+				return af(e)
+			}
+			return bf(e)
+		}
+	case a.cards != nil:
+		af, bf := a.cards, b.cards
+		out.cards = func(e *flatEnv) ([]int32, bool) {
+			t, ok := cf(e)
+			if !ok {
+				return nil, false
+			}
+			if t != 0 {
+				return af(e)
+			}
+			return bf(e)
+		}
+	case a.nums != nil:
+		af, bf := a.nums, b.nums
+		out.nums = func(e *flatEnv) ([]int64, bool) {
+			t, ok := cf(e)
+			if !ok {
+				return nil, false
+			}
+			if t != 0 {
+				return af(e)
+			}
+			return bf(e)
+		}
+	default:
+		return fc.fail("?: of %s", a.kind)
+	}
+	return out
+}
+
+// call compiles a call of a ruleset function by inlining its body, its
+// parameters bound to new slots of the frame. A function that calls
+// itself, directly or not, is not covered yet.
+func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
+	id, ok := c.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return fc.fail("call of an expression")
+	}
+	f := fc.p.funcs[id.Value]
+	if f == nil {
+		return fc.fail("engine function %s", id.Value)
+	}
+	for _, name := range fc.inline {
+		if name == f.name {
+			return fc.fail("recursive function %s", f.name)
+		}
+	}
+	if f.body == nil || f.body.checked == nil {
+		return fc.fail("function %s without a checked body", f.name)
+	}
+	args := c.Arguments
+	if len(args) > 0 {
+		if env, isEnv := args[0].(*ast.IdentifierNode); isEnv && env.Value == "$env" {
+			args = args[1:]
+		}
+	}
+	if len(args) != len(f.params) {
+		return fc.fail("call of %s with %d arguments", f.name, len(args))
+	}
+	var stores []func(e *flatEnv) bool
+	var params []flatBinding
+	for i, a := range args {
+		v := fc.node(a)
+		if fc.miss != "" {
+			return flatValue{}
+		}
+		if k := declaredKind(f.params[i].Type); k != v.kind {
+			return fc.fail("argument %s of %s: %s for %s", f.params[i].Name, f.name, v.kind, f.params[i].Type)
+		}
+		b := fc.bind(f.params[i].Name, v.kind)
+		stores = append(stores, b.store(v))
+		params = append(params, b)
+	}
+	saved := fc.scope
+	fc.scope = params
+	fc.inline = append(fc.inline, f.name)
+	body := fc.node(f.body.checked)
+	fc.inline = fc.inline[:len(fc.inline)-1]
+	fc.scope = saved
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	return wrapValue(body, func(e *flatEnv) bool {
+		for _, s := range stores {
+			if !s(e) {
+				return false
+			}
+		}
+		return true
+	})
+}
