@@ -39,15 +39,17 @@ const (
 	fkInts             // a list of ints
 	fkStrings          // a list of string numbers
 	fkIntMap           // (key, value) pairs by key
+	fkFamily           // a keyed family of zones (only indexed)
+	fkEmpty            // [] whose kind its context gives
 )
 
-var flatKindNames = [...]string{"none", "int", "bool", "string", "card", "player", "players", "cards", "ints", "strings", "intmap"}
+var flatKindNames = [...]string{"none", "int", "bool", "string", "card", "player", "players", "cards", "ints", "strings", "intmap", "family", "empty list"}
 
 // String names the kind as a ruleset's type.
 func (k flatKind) String() string { return flatKindNames[k] }
 
 // isList reports whether values of k are lists.
-func (k flatKind) isList() bool { return k >= fkCards }
+func (k flatKind) isList() bool { return k >= fkCards && k <= fkIntMap }
 
 // flatScalar computes an int, bool, string, card or player as one number.
 type flatScalar func(e *flatEnv) (int64, bool)
@@ -61,6 +63,7 @@ type flatCardList func(e *flatEnv) ([]int32, bool)
 // flatValue is one compiled node: its kind and the closure of that kind.
 type flatValue struct {
 	kind   flatKind
+	family string // the family's name, for fkFamily
 	scalar flatScalar
 	nums   flatNums
 	cards  flatCardList
@@ -132,6 +135,9 @@ func (fc *flatCompiler) compile(c *compiled) (*flatExpr, string) {
 		fc.locals[f.name] = f.typ
 	}
 	v := fc.node(c.checked)
+	if fc.miss == "" && v.scalar == nil && v.cards == nil && v.nums == nil {
+		fc.fail("a value of kind %s", v.kind)
+	}
 	if fc.miss != "" {
 		return nil, fc.miss
 	}
@@ -241,6 +247,8 @@ func (fc *flatCompiler) node(n ast.Node) flatValue {
 		return fc.call(x)
 	case *ast.VariableDeclaratorNode:
 		return fc.let(x)
+	case *ast.ArrayNode:
+		return fc.array(x)
 	}
 	return fc.fail("%s", nodeKind(n))
 }
@@ -339,6 +347,9 @@ func (fc *flatCompiler) identifier(name string) flatValue {
 	if v, ok := fc.p.consts[name]; ok {
 		return fc.constant(name, v)
 	}
+	if fc.isFamily(name) {
+		return flatValue{kind: fkFamily, family: name}
+	}
 	for j, v := range fc.l.vars {
 		if v.name == name {
 			return cellRead(declaredKind(v.typ), func(*flatEnv, int64) int { return j }, nil)
@@ -355,6 +366,9 @@ func (fc *flatCompiler) identifier(name string) flatValue {
 // constant compiles a ruleset constant.
 func (fc *flatCompiler) constant(name string, v any) flatValue {
 	switch x := v.(type) {
+	case map[string]int:
+		_, _, pairs := fc.attrValue(x)
+		return constNums(fkIntMap, pairs)
 	case int:
 		return constScalar(fkInt, int64(x))
 	case bool:

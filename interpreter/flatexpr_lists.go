@@ -106,15 +106,26 @@ func (fc *flatCompiler) builtin(b *ast.BuiltinNode) flatValue {
 	if len(b.Arguments) == 0 {
 		return fc.fail("builtin %s", b.Name)
 	}
+	if v, ok := fc.scalarBuiltin(b); ok {
+		return v
+	}
+	if b.Name == "concat" {
+		return fc.concat(b)
+	}
 	list := fc.node(b.Arguments[0])
 	if fc.miss != "" {
 		return flatValue{}
 	}
-	if !list.kind.isList() || list.kind == fkIntMap && b.Name != "len" {
+	if list.kind == fkPlayers && b.Name == "findIndex" {
+		list.kind = fkPlayers // walked by seat (findIn)
+	} else if !list.kind.isList() || list.kind == fkIntMap && b.Name != "len" {
 		return fc.fail("builtin %s of a %s", b.Name, list.kind)
 	}
-	if b.Name == "len" && len(b.Arguments) == 1 {
+	switch {
+	case b.Name == "len" && len(b.Arguments) == 1:
 		return listLen(list)
+	case (b.Name == "first" || b.Name == "last") && len(b.Arguments) == 1:
+		return firstLast(list, b.Name == "last")
 	}
 	var pred flatValue
 	elem := -1
@@ -132,6 +143,15 @@ func (fc *flatCompiler) builtin(b *ast.BuiltinNode) flatValue {
 		}
 		if pred.scalar == nil {
 			return fc.fail("predicate of a %s", pred.kind)
+		}
+		if b.Name == "find" || b.Name == "findIndex" {
+			if pred.kind != fkBool {
+				return fc.fail("%s with a %s predicate", b.Name, pred.kind)
+			}
+			if v := fc.findIn(b.Name, list, elem, pred.scalar); v.scalar != nil {
+				return v
+			}
+			return fc.fail("%s of a %s", b.Name, list.kind)
 		}
 	} else if len(b.Arguments) > 2 {
 		return fc.fail("builtin %s with %d arguments", b.Name, len(b.Arguments))

@@ -18,6 +18,9 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 		if base.kind == fkPlayer {
 			return fc.playerField(base.scalar, s.Value)
 		}
+		if isLocKey(s.Value) {
+			return fc.location(base.scalar, s.Value)
+		}
 		return fc.cardField(base.scalar, s.Value)
 	}
 	key := fc.node(m.Property)
@@ -25,6 +28,8 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 		return flatValue{}
 	}
 	switch base.kind {
+	case fkFamily:
+		return fc.familyZone(base.family, key)
 	case fkPlayers:
 		if key.kind != fkInt {
 			return fc.fail("players[%s]", key.kind)
@@ -190,6 +195,9 @@ func (fc *flatCompiler) cardField(card flatScalar, name string) flatValue {
 
 // binary compiles an operator.
 func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
+	if b.Operator == "??" {
+		return fc.orElse(b)
+	}
 	l, r := fc.node(b.Left), fc.node(b.Right)
 	if fc.miss != "" {
 		return flatValue{}
@@ -202,6 +210,10 @@ func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
 		return fc.fail("operator %s on %s and %s", b.Operator, l.kind, r.kind)
 	case "in":
 		return fc.in(l, r)
+	case "..":
+		if l.kind == fkInt && r.kind == fkInt {
+			return rangeOf(l, r)
+		}
 	}
 	if l.scalar == nil || r.scalar == nil {
 		return fc.fail("operator %s on %s and %s", b.Operator, l.kind, r.kind)
@@ -360,6 +372,11 @@ func (fc *flatCompiler) conditional(c *ast.ConditionalNode) flatValue {
 	if fc.miss != "" {
 		return flatValue{}
 	}
+	if a.kind == fkEmpty && b.kind.isList() { // cond ? [] : list
+		a = a.emptyOf(b.kind)
+	} else if b.kind == fkEmpty && a.kind.isList() {
+		b = b.emptyOf(a.kind)
+	}
 	if cond.kind != fkBool || a.kind != b.kind {
 		return fc.fail("?: of %s and %s", a.kind, b.kind)
 	}
@@ -418,7 +435,13 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 	}
 	f := fc.p.funcs[id.Value]
 	if f == nil {
-		return fc.fail("engine function %s", id.Value)
+		args := c.Arguments
+		if len(args) > 0 {
+			if env, isEnv := args[0].(*ast.IdentifierNode); isEnv && env.Value == "$env" {
+				args = args[1:]
+			}
+		}
+		return fc.engineCall(id.Value, args)
 	}
 	for _, name := range fc.inline {
 		if name == f.name {

@@ -54,12 +54,13 @@ type flatShadow struct {
 	// (the closure could not compute), and misses by reason.
 	all, covered, checked, gaveUp int
 	misses                        map[string]int
+	example                       map[string]string // a text each miss reason was met in
 	diffs                         []string
 }
 
 func newFlatShadow(p *Program, every int) *flatShadow {
 	l := newFlatLayout(p)
-	return &flatShadow{l: l, fc: newFlatCompiler(p, l), exprs: map[*compiled]*flatExpr{}, why: map[*compiled]string{}, every: every, misses: map[string]int{}}
+	return &flatShadow{l: l, fc: newFlatCompiler(p, l), exprs: map[*compiled]*flatExpr{}, why: map[*compiled]string{}, every: every, misses: map[string]int{}, example: map[string]string{}}
 }
 
 // expr is c's typed closure, compiled on first use; nil if not covered.
@@ -81,6 +82,9 @@ func (s *flatShadow) check(g *Game, c *compiled, v any) {
 	fe := s.expr(c)
 	if fe == nil {
 		s.misses[s.why[c]]++
+		if _, ok := s.example[s.why[c]]; !ok {
+			s.example[s.why[c]] = c.src.Src
+		}
 		return
 	}
 	s.covered++
@@ -219,10 +223,10 @@ func (s *flatShadow) report() string {
 	fmt.Fprintf(&b, "%d top-level evaluations, %d covered (%.0f%%), %d checked, %d gave up",
 		s.all, s.covered, 100*float64(s.covered)/float64(max(s.all, 1)), s.checked, s.gaveUp)
 	for i, m := range ms {
-		if i == 8 {
+		if i == 12 {
 			break
 		}
-		fmt.Fprintf(&b, "\n    %6d  %s", m.n, m.why)
+		fmt.Fprintf(&b, "\n    %6d  %s (in %.70s)", m.n, m.why, s.example[m.why])
 	}
 	return b.String()
 }

@@ -130,10 +130,12 @@ func newFlatLayout(p *Program) *flatLayout {
 // payloads of list-typed cells, the zones' card numbers, and the strings
 // interned while playing (numbered after the layout's).
 type flatState struct {
-	cells   []int64
-	props   [][]int64 // pages of propPage cards, a card's props in a row
-	lists   [][]int64
-	zones   [][]int32
+	cells []int64
+	props [][]int64 // pages of propPage cards, a card's props in a row
+	lists [][]int64
+	zones [][]int32
+	// loc is the zone each card lies in, by card number (-1: none).
+	loc     []int32
 	strs    []string
 	strIDs  map[string]int64
 	players int
@@ -182,6 +184,15 @@ func (l *flatLayout) packFlat(g *Game) (*flatState, error) {
 		}
 		if err := l.packZone(g, fs, i, v); err != nil {
 			return nil, fmt.Errorf("zone %s: %w", z.name, err)
+		}
+	}
+	fs.loc = make([]int32, l.cards)
+	for c := range fs.loc {
+		fs.loc[c] = -1
+	}
+	for z, cards := range fs.zones {
+		for _, c := range cards {
+			fs.loc[c] = int32(z)
 		}
 	}
 	for i := range fs.props {

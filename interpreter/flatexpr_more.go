@@ -1,0 +1,528 @@
+package interpreter
+
+import (
+	"github.com/expr-lang/expr/ast"
+)
+
+// The typed closures' further builtins (min, max, abs, first, last,
+// concat, find, findIndex), list literals and ranges, ??, a family's
+// zones and a card's location (flatexpr.go).
+
+// scalarBuiltin compiles min, max and abs of ints; ok is false when b is
+// none of them.
+func (fc *flatCompiler) scalarBuiltin(b *ast.BuiltinNode) (flatValue, bool) {
+	switch b.Name {
+	case "min", "max", "abs":
+	default:
+		return flatValue{}, false
+	}
+	var args []flatScalar
+	for _, a := range b.Arguments {
+		v := fc.node(a)
+		if fc.miss != "" {
+			return flatValue{}, true
+		}
+		if v.kind == fkInts && len(b.Arguments) == 1 && b.Name != "abs" {
+			return fc.extremeOfList(b.Name == "max", v.nums), true
+		}
+		if v.kind != fkInt {
+			return fc.fail("builtin %s of a %s", b.Name, v.kind), true
+		}
+		args = append(args, v.scalar)
+	}
+	if b.Name == "abs" {
+		if len(args) != 1 {
+			return fc.fail("abs with %d arguments", len(args)), true
+		}
+		f := args[0]
+		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+			n, ok := f(e)
+			if n < 0 {
+				return -n, ok && n != -1<<63
+			}
+			return n, ok
+		}}, true
+	}
+	if len(args) == 0 {
+		return fc.fail("%s of nothing", b.Name), true
+	}
+	isMax := b.Name == "max"
+	return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+		best, ok := args[0](e)
+		if !ok {
+			return 0, false
+		}
+		for _, f := range args[1:] {
+			n, ok := f(e)
+			if !ok {
+				return 0, false
+			}
+			if (n > best) == isMax && n != best {
+				best = n
+			}
+		}
+		return best, true
+	}}, true
+}
+
+// extremeOfList compiles max(ints) or min(ints); an empty list gives up.
+func (fc *flatCompiler) extremeOfList(isMax bool, f flatNums) flatValue {
+	return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+		xs, ok := f(e)
+		if !ok || len(xs) == 0 {
+			return 0, false
+		}
+		best := xs[0]
+		for _, n := range xs[1:] {
+			if (n > best) == isMax && n != best {
+				best = n
+			}
+		}
+		return best, true
+	}}
+}
+
+// firstLast compiles first(list) and last(list); an empty list gives up
+// (expr's is nil, which the present runtime handles).
+func firstLast(list flatValue, last bool) flatValue {
+	at := func(n int) int {
+		if last {
+			return n - 1
+		}
+		return 0
+	}
+	if list.cards != nil {
+		f := list.cards
+		return flatValue{kind: fkCard, scalar: func(e *flatEnv) (int64, bool) {
+			xs, ok := f(e)
+			if !ok || len(xs) == 0 {
+				return 0, false
+			}
+			return int64(xs[at(len(xs))]), true
+		}}
+	}
+	k := fkInt
+	if list.kind == fkStrings {
+		k = fkString
+	}
+	f := list.nums
+	return flatValue{kind: k, scalar: func(e *flatEnv) (int64, bool) {
+		xs, ok := f(e)
+		if !ok || len(xs) == 0 {
+			return 0, false
+		}
+		return xs[at(len(xs))], true
+	}}
+}
+
+// concat compiles concat of lists of one kind: a new list.
+func (fc *flatCompiler) concat(b *ast.BuiltinNode) flatValue {
+	var parts []flatValue
+	for _, a := range b.Arguments {
+		v := fc.node(a)
+		if fc.miss != "" {
+			return flatValue{}
+		}
+		if v.kind == fkEmpty {
+			continue
+		}
+		if len(parts) > 0 && v.kind != parts[0].kind || !v.kind.isList() || v.kind == fkIntMap {
+			return fc.fail("concat of a %s", v.kind)
+		}
+		parts = append(parts, v)
+	}
+	if len(parts) == 0 {
+		return fc.fail("concat of nothing")
+	}
+	if parts[0].cards != nil {
+		return flatValue{kind: parts[0].kind, cards: func(e *flatEnv) ([]int32, bool) {
+			var out []int32
+			for _, p := range parts {
+				xs, ok := p.cards(e)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, xs...)
+			}
+			return out, true
+		}}
+	}
+	return flatValue{kind: parts[0].kind, nums: func(e *flatEnv) ([]int64, bool) {
+		var out []int64
+		for _, p := range parts {
+			xs, ok := p.nums(e)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, xs...)
+		}
+		return out, true
+	}}
+}
+
+// array compiles a list literal of ints, strings or cards.
+func (fc *flatCompiler) array(a *ast.ArrayNode) flatValue {
+	var elems []flatScalar
+	kind := fkNone
+	for _, n := range a.Nodes {
+		v := fc.node(n)
+		if fc.miss != "" {
+			return flatValue{}
+		}
+		if kind != fkNone && v.kind != kind || v.scalar == nil || v.kind == fkBool || v.kind == fkPlayer {
+			return fc.fail("list literal of a %s", v.kind)
+		}
+		kind = v.kind
+		elems = append(elems, v.scalar)
+	}
+	switch kind {
+	case fkNone:
+		if k := fc.kindOf(a.Type()); k.isList() && k != fkIntMap {
+			return flatValue{}.emptyOf(k)
+		}
+		return flatValue{kind: fkEmpty}
+	case fkCard:
+		return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) {
+			out := make([]int32, len(elems))
+			for i, f := range elems {
+				n, ok := f(e)
+				if !ok {
+					return nil, false
+				}
+				out[i] = int32(n)
+			}
+			return out, true
+		}}
+	}
+	k := fkInts
+	if kind == fkString {
+		k = fkStrings
+	}
+	return flatValue{kind: k, nums: func(e *flatEnv) ([]int64, bool) {
+		out := make([]int64, len(elems))
+		for i, f := range elems {
+			n, ok := f(e)
+			if !ok {
+				return nil, false
+			}
+			out[i] = n
+		}
+		return out, true
+	}}
+}
+
+// emptyOf is the empty list of kind k (v, an fkEmpty, takes it from its
+// context).
+func (v flatValue) emptyOf(k flatKind) flatValue {
+	if k == fkCards {
+		return flatValue{kind: k, cards: func(*flatEnv) ([]int32, bool) { return nil, true }}
+	}
+	return flatValue{kind: k, nums: func(*flatEnv) ([]int64, bool) { return nil, true }}
+}
+
+// rangeOf compiles a .. b: the ints from a to b (none when b < a).
+func rangeOf(l, r flatValue) flatValue {
+	lf, rf := l.scalar, r.scalar
+	return flatValue{kind: fkInts, nums: func(e *flatEnv) ([]int64, bool) {
+		a, ok := lf(e)
+		b, ok2 := rf(e)
+		if !ok || !ok2 || b-a > 1<<20 {
+			return nil, false
+		}
+		if b < a {
+			return nil, true
+		}
+		out := make([]int64, 0, b-a+1)
+		for n := a; n <= b; n++ {
+			out = append(out, n)
+		}
+		return out, true
+	}}
+}
+
+// orElse compiles a ?? b: a key of an intmap read with b when missing;
+// any other left side is never nil in a typed closure.
+func (fc *flatCompiler) orElse(b *ast.BinaryNode) flatValue {
+	m, isMember := b.Left.(*ast.MemberNode)
+	right := fc.node(b.Right)
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	if !isMember {
+		left := fc.node(b.Left)
+		if fc.miss == "" && left.kind != right.kind {
+			return fc.fail("?? of %s and %s", left.kind, right.kind)
+		}
+		return left
+	}
+	base, key := fc.node(m.Node), fc.node(m.Property)
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	if base.kind != fkIntMap || key.kind != fkString || right.kind != fkInt {
+		return fc.fail("?? of %s[%s] and %s", base.kind, key.kind, right.kind)
+	}
+	mf, kf, rf := base.nums, key.scalar, right.scalar
+	return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+		pairs, ok := mf(e)
+		k, ok2 := kf(e)
+		if !ok || !ok2 {
+			return 0, false
+		}
+		if v, has := pairLookup(pairs, k); has {
+			return v, true
+		}
+		return rf(e)
+	}}
+}
+
+// findIn compiles find and findIndex over a list, or over the players
+// (their seats).
+func (fc *flatCompiler) findIn(name string, list flatValue, elem int, pred flatScalar) flatValue {
+	index := name == "findIndex"
+	if list.kind == fkPlayers {
+		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+			for s := range int64(e.fs.players) {
+				e.slots[elem] = s
+				t, ok := pred(e)
+				if !ok {
+					return 0, false
+				}
+				if t == 1 {
+					return s, true
+				}
+			}
+			return -1, index // find of nothing is nil: the present runtime's
+		}}.onlyIf(index)
+	}
+	k := fkInt
+	switch list.kind {
+	case fkCards:
+		k = fkCard
+	case fkStrings:
+		k = fkString
+	}
+	if index {
+		k = fkInt
+	}
+	p := predLoop{elem: elem, pred: pred, cards: list.cards, nums: list.nums}
+	return flatValue{kind: k, scalar: func(e *flatEnv) (int64, bool) {
+		i, at, found := int64(-1), int64(-1), int64(0)
+		ok := p.walk(e, func(x int64) (bool, bool) {
+			i++
+			t, ok := p.test(e, x)
+			if ok && t == 1 {
+				at, found = i, x
+			}
+			return t == 1, ok
+		})
+		switch {
+		case !ok:
+			return 0, false
+		case index:
+			return at, true
+		}
+		return found, at >= 0 // find of nothing is nil: the present runtime's
+	}}
+}
+
+// onlyIf is v when cond holds, else nothing (not covered).
+func (v flatValue) onlyIf(cond bool) flatValue {
+	if cond {
+		return v
+	}
+	return flatValue{}
+}
+
+// engineCall compiles the engine's functions the typed closures cover:
+// div and divUp (floor and ceiling division of ints) and without (a
+// list less an element or a list of them).
+func (fc *flatCompiler) engineCall(name string, args []ast.Node) flatValue {
+	var vs []flatValue
+	for _, a := range args {
+		if vs = append(vs, fc.node(a)); fc.miss != "" {
+			return flatValue{}
+		}
+	}
+	switch {
+	case (name == "div" || name == "divUp") && len(vs) == 2 && vs[0].kind == fkInt && vs[1].kind == fkInt:
+		af, bf, up := vs[0].scalar, vs[1].scalar, name == "divUp"
+		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+			a, ok := af(e)
+			b, ok2 := bf(e)
+			if !ok || !ok2 || b == 0 || b == -1 {
+				return 0, false // the present runtime's error, or its overflow check
+			}
+			q, r := a/b, a%b
+			if r != 0 && (r < 0) == (b > 0) {
+				q--
+			}
+			if up && r != 0 {
+				q++
+			}
+			return q, true
+		}}
+	case name == "without" && len(vs) == 2:
+		return fc.without(vs[0], vs[1])
+	}
+	return fc.fail("engine function %s", name)
+}
+
+// without compiles without(list, x) and without(list, xs): a new list.
+func (fc *flatCompiler) without(list, drop flatValue) flatValue {
+	switch {
+	case list.kind == fkCards && (drop.kind == fkCard || drop.kind == fkCards):
+		lf, one, many := list.cards, drop.scalar, drop.cards
+		return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) {
+			xs, ok := lf(e)
+			if !ok {
+				return nil, false
+			}
+			var gone []int32
+			var c int64
+			if one != nil {
+				c, ok = one(e)
+			} else {
+				gone, ok = many(e)
+			}
+			if !ok {
+				return nil, false
+			}
+			out := make([]int32, 0, len(xs))
+			for _, x := range xs {
+				if one != nil && int64(x) != c || one == nil && !containsCard(gone, x) {
+					out = append(out, x)
+				}
+			}
+			return out, true
+		}}
+	case (list.kind == fkInts || list.kind == fkStrings) && drop.scalar != nil && drop.kind == elemKind(list.kind):
+		lf, df := list.nums, drop.scalar
+		return flatValue{kind: list.kind, nums: func(e *flatEnv) ([]int64, bool) {
+			xs, ok := lf(e)
+			d, ok2 := df(e)
+			if !ok || !ok2 {
+				return nil, false
+			}
+			out := make([]int64, 0, len(xs))
+			for _, x := range xs {
+				if x != d {
+					out = append(out, x)
+				}
+			}
+			return out, true
+		}}
+	}
+	return fc.fail("without of a %s and a %s", list.kind, drop.kind)
+}
+
+func containsCard(xs []int32, c int32) bool {
+	for _, x := range xs {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// elemKind is the kind of a list's elements.
+func elemKind(k flatKind) flatKind {
+	switch k {
+	case fkCards:
+		return fkCard
+	case fkPlayers:
+		return fkPlayer
+	case fkStrings:
+		return fkString
+	}
+	return fkInt
+}
+
+// familyZone compiles family[key]: the zone of a keyed family's key (a
+// key the layout does not number gives up).
+func (fc *flatCompiler) familyZone(family string, key flatValue) flatValue {
+	if key.kind != fkString {
+		return fc.fail("family %s[%s]", family, key.kind)
+	}
+	byKey := map[int64]int{}
+	for i, z := range fc.l.zones {
+		if z.family == family {
+			byKey[fc.l.strs.ids[z.key]] = i
+		}
+	}
+	// by string number, -1 where no key: a slice, not a map, at run time
+	table := make([]int32, len(fc.l.strs.strs))
+	for i := range table {
+		table[i] = -1
+	}
+	for id, i := range byKey {
+		table[id] = int32(i)
+	}
+	kf := key.scalar
+	return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) {
+		k, ok := kf(e)
+		if !ok || k < 0 || k >= int64(len(table)) || table[k] < 0 {
+			return nil, false
+		}
+		return e.fs.zones[table[k]], true
+	}}
+}
+
+// isFamily reports whether name is a keyed family of zones.
+func (fc *flatCompiler) isFamily(name string) bool {
+	for _, z := range fc.l.zones {
+		if z.family == name {
+			return true
+		}
+	}
+	return false
+}
+
+// location compiles a card's zone, zone_key and owner from the state's
+// location column (flatState.loc): the zone's name (a family's name),
+// its key ("" outside a family) and its owner (-1 for a global zone).
+func (fc *flatCompiler) location(card flatScalar, field string) flatValue {
+	l := fc.l
+	zoneName, zoneKey := make([]int64, len(l.zones)), make([]int64, len(l.zones))
+	for i, z := range l.zones {
+		name := z.name
+		if z.family != "" {
+			name = z.family
+		}
+		l.strs.add(name)
+		l.strs.add(z.key)
+		zoneName[i], zoneKey[i] = l.strs.ids[name], l.strs.ids[z.key]
+	}
+	pzoneName := make([]int64, len(l.pzones))
+	for j, z := range l.pzones {
+		l.strs.add(z)
+		pzoneName[j] = l.strs.ids[z]
+	}
+	kind := fkString
+	if field == "owner" {
+		kind = fkInt
+	}
+	global, per := len(l.zones), len(l.pzones)
+	return flatValue{kind: kind, scalar: func(e *flatEnv) (int64, bool) {
+		c, ok := card(e)
+		if !ok {
+			return 0, false
+		}
+		z := int(e.fs.loc[c])
+		switch {
+		case z < 0:
+			return 0, false
+		case z < global && field == "zone":
+			return zoneName[z], true
+		case z < global && field == "zone_key":
+			return zoneKey[z], true
+		case z < global:
+			return -1, true
+		case field == "zone":
+			return pzoneName[(z-global)%per], true
+		case field == "zone_key":
+			return 0, true // ""
+		}
+		return int64((z - global) / per), true
+	}}
+}
