@@ -193,10 +193,14 @@ func (g *Game) nextIteration(f *frame) (bool, error) {
 // exec runs one effect; f is the frame it belongs to.
 func (g *Game) exec(e *effect, f *frame) error {
 	switch e.kind {
-	case "set", "add":
+	case "set", "add", "move":
+		if g.scratch != nil && g.scratch.effectCheck != nil {
+			return g.checkedWrite(e)
+		}
+		if e.kind == "move" {
+			return g.execMove(e)
+		}
 		return g.execAssign(e)
-	case "move":
-		return g.execMove(e)
 	case "draw":
 		return g.execDraw(e)
 	case "shuffle":
@@ -343,6 +347,21 @@ func (g *Game) execAssign(e *effect) error {
 		}
 	}
 	return g.writeTarget(t, v)
+}
+
+// checkedWrite runs a set, add or move between the calls of the test
+// hook effectCheck (gameScratch).
+func (g *Game) checkedWrite(e *effect) error {
+	check := g.scratch.effectCheck
+	check(e, false)
+	var err error
+	if e.kind == "move" {
+		err = g.execMove(e)
+	} else {
+		err = g.execAssign(e)
+	}
+	check(e, true)
+	return err
 }
 
 // readTarget returns a target's current value.

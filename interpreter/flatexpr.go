@@ -124,17 +124,12 @@ func newFlatCompiler(p *Program, l *flatLayout) *flatCompiler {
 }
 
 // compile compiles c's checked tree (kept by a load with keepChecked);
-// nil and the reason when a part of it is not covered.
+// nil and the reason when a part of it is not covered. The compiler
+// numbers the strings it meets (literals, names), so every compile comes
+// before a state is packed.
 func (fc *flatCompiler) compile(c *compiled) (*flatExpr, string) {
-	if c == nil || c.checked == nil {
-		return nil, "no checked tree"
-	}
-	fc.out, fc.scope, fc.inline, fc.preds, fc.miss = &flatExpr{}, nil, nil, nil, ""
-	fc.locals = map[string]reflect.Type{}
-	for _, f := range c.checkedLocals {
-		fc.locals[f.name] = f.typ
-	}
-	v := fc.node(c.checked)
+	fc.begin()
+	v := fc.sub(c)
 	if fc.miss == "" && v.scalar == nil && v.cards == nil && v.nums == nil {
 		fc.fail("a value of kind %s", v.kind)
 	}
@@ -143,6 +138,24 @@ func (fc *flatCompiler) compile(c *compiled) (*flatExpr, string) {
 	}
 	fc.out.value = v
 	return fc.out, ""
+}
+
+// begin starts a frame: the expressions compiled until the next begin
+// (an effect's value, target and zones) share its slots and locals.
+func (fc *flatCompiler) begin() {
+	fc.out, fc.scope, fc.inline, fc.preds, fc.miss = &flatExpr{}, nil, nil, nil, ""
+	fc.locals = map[string]reflect.Type{}
+}
+
+// sub compiles c into the frame begun.
+func (fc *flatCompiler) sub(c *compiled) flatValue {
+	if c == nil || c.checked == nil {
+		return fc.fail("no checked tree")
+	}
+	for _, f := range c.checkedLocals {
+		fc.locals[f.name] = f.typ
+	}
+	return fc.node(c.checked)
 }
 
 // fail records why a node is not covered (the first reason wins).

@@ -116,6 +116,10 @@ func (fc *flatCompiler) builtin(b *ast.BuiltinNode) flatValue {
 	if fc.miss != "" {
 		return flatValue{}
 	}
+	var lo, hi flatScalar // a range a predicate walks without building it
+	if r, ok := b.Arguments[0].(*ast.BinaryNode); ok && r.Operator == ".." && b.Name != "filter" && len(b.Arguments) == 2 {
+		lo, hi = fc.node(r.Left).scalar, fc.node(r.Right).scalar
+	}
 	if list.kind == fkPlayers && b.Name == "findIndex" {
 		list.kind = fkPlayers // walked by seat (findIn)
 	} else if !list.kind.isList() || list.kind == fkIntMap && b.Name != "len" {
@@ -156,7 +160,7 @@ func (fc *flatCompiler) builtin(b *ast.BuiltinNode) flatValue {
 	} else if len(b.Arguments) > 2 {
 		return fc.fail("builtin %s with %d arguments", b.Name, len(b.Arguments))
 	}
-	loop := predLoop{elem: elem, pred: pred.scalar, cards: list.cards, nums: list.nums}
+	loop := predLoop{elem: elem, pred: pred.scalar, cards: list.cards, nums: list.nums, lo: lo, hi: hi}
 	switch b.Name {
 	case "count", "any", "all", "none", "one":
 		if pred.kind != fkBool {
@@ -206,11 +210,29 @@ type predLoop struct {
 	pred  flatScalar
 	cards flatCardList
 	nums  flatNums
+	// lo and hi are the bounds of a range walked without building it
+	// (nil: the list is built).
+	lo, hi flatScalar
 }
 
 // list computes the list as numbers: cards widened only when the list
 // is numbers already (nums); for cards, walk uses the card list.
 func (p predLoop) walk(e *flatEnv, round func(x int64) (stop, ok bool)) bool {
+	if p.lo != nil {
+		a, ok := p.lo(e)
+		b, ok2 := p.hi(e)
+		if !ok || !ok2 || b-a > 1<<20 {
+			return false
+		}
+		for x := a; x <= b; x++ {
+			if stop, ok := round(x); !ok {
+				return false
+			} else if stop {
+				break
+			}
+		}
+		return true
+	}
 	if p.cards != nil {
 		xs, ok := p.cards(e)
 		if !ok {
@@ -274,7 +296,7 @@ func countLike(name string, p predLoop) flatValue {
 		}
 		return n
 	}
-	if p.cards != nil {
+	if p.cards != nil && p.lo == nil {
 		f, pred, elem := p.cards, p.pred, p.elem
 		return flatValue{kind: kind, scalar: func(e *flatEnv) (int64, bool) {
 			xs, ok := f(e)

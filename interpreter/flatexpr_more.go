@@ -175,6 +175,9 @@ func (fc *flatCompiler) array(a *ast.ArrayNode) flatValue {
 		kind = v.kind
 		elems = append(elems, v.scalar)
 	}
+	if v, ok := fc.constArray(a, kind); ok {
+		return v
+	}
 	switch kind {
 	case fkNone:
 		if k := fc.kindOf(a.Type()); k.isList() && k != fkIntMap {
@@ -209,6 +212,37 @@ func (fc *flatCompiler) array(a *ast.ArrayNode) flatValue {
 		}
 		return out, true
 	}}
+}
+
+// constArray folds a list literal of int and string literals (and
+// constants) into one list made at load; ok is false for any other.
+func (fc *flatCompiler) constArray(a *ast.ArrayNode, kind flatKind) (flatValue, bool) {
+	if kind != fkInt && kind != fkString {
+		return flatValue{}, false
+	}
+	out := make([]int64, len(a.Nodes))
+	for i, n := range a.Nodes {
+		var v any
+		switch x := n.(type) {
+		case *ast.IntegerNode:
+			v = x.Value
+		case *ast.StringNode:
+			v = x.Value
+		case *ast.IdentifierNode:
+			v = fc.p.consts[x.Value]
+		}
+		switch v.(type) {
+		case int, string:
+		default:
+			return flatValue{}, false
+		}
+		c := fc.constant("", v)
+		out[i], _ = c.scalar(nil)
+	}
+	if kind == fkString {
+		return constNums(fkStrings, out), true
+	}
+	return constNums(fkInts, out), true
 }
 
 // emptyOf is the empty list of kind k (v, an fkEmpty, takes it from its
@@ -441,31 +475,43 @@ func elemKind(k flatKind) flatKind {
 // familyZone compiles family[key]: the zone of a keyed family's key (a
 // key the layout does not number gives up).
 func (fc *flatCompiler) familyZone(family string, key flatValue) flatValue {
-	if key.kind != fkString {
-		return fc.fail("family %s[%s]", family, key.kind)
+	at := fc.familyAt(family, key)
+	if at == nil {
+		return flatValue{}
 	}
-	byKey := map[int64]int{}
-	for i, z := range fc.l.zones {
-		if z.family == family {
-			byKey[fc.l.strs.ids[z.key]] = i
+	return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) {
+		z, ok := at(e)
+		if !ok {
+			return nil, false
 		}
+		return e.fs.zones[z], true
+	}}
+}
+
+// familyAt compiles the number of the zone of family[key].
+func (fc *flatCompiler) familyAt(family string, key flatValue) func(e *flatEnv) (int, bool) {
+	if key.kind != fkString {
+		fc.fail("family %s[%s]", family, key.kind)
+		return nil
 	}
 	// by string number, -1 where no key: a slice, not a map, at run time
 	table := make([]int32, len(fc.l.strs.strs))
 	for i := range table {
 		table[i] = -1
 	}
-	for id, i := range byKey {
-		table[id] = int32(i)
+	for i, z := range fc.l.zones {
+		if z.family == family {
+			table[fc.l.strs.ids[z.key]] = int32(i)
+		}
 	}
 	kf := key.scalar
-	return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) {
+	return func(e *flatEnv) (int, bool) {
 		k, ok := kf(e)
 		if !ok || k < 0 || k >= int64(len(table)) || table[k] < 0 {
-			return nil, false
+			return 0, false
 		}
-		return e.fs.zones[table[k]], true
-	}}
+		return int(table[k]), true
+	}
 }
 
 // isFamily reports whether name is a keyed family of zones.

@@ -43,6 +43,7 @@ func keptPrograms(t testing.TB) iter.Seq2[string, *Program] {
 // the state at that moment, and counts what agrees, what is not covered
 // (by reason) and what differs.
 type flatShadow struct {
+	t     testing.TB
 	l     *flatLayout
 	fc    *flatCompiler
 	exprs map[*compiled]*flatExpr
@@ -265,7 +266,11 @@ func TestFlatClosuresAgree(t *testing.T) {
 // evaluation of random games, the typed closure over the flat state
 // against the present runtime's closure (its fast path) on the same
 // state with the same locals, each run repeatedly in place, and reports
-// both per evaluation (ns/op is a whole game with the timing: ignore it).
+// both per evaluation (present: with the calls it remembers, as in play
+// where a listing asks the same call option after option, and the same
+// again 32 times over here; computing: with none remembered), and the share of the top-level evaluations of
+// these games (no log kept, as bots play) the typed closures cover
+// (ns/op is a whole game with the timing: ignore it). -v logs the misses.
 //
 //	go test ./interpreter -run '^$' -bench FlatClosures -benchtime 3x -cpu 1
 func BenchmarkFlatClosures(b *testing.B) {
@@ -273,7 +278,8 @@ func BenchmarkFlatClosures(b *testing.B) {
 	for name, p := range keptPrograms(b) {
 		b.Run(name, func(b *testing.B) {
 			s := newFlatShadow(p, 7)
-			var flatNs, presentNs, n int64
+			var flatNs, presentNs, computingNs, n int64
+			byText := map[string][3]int64{} // flat ns, present ns, evaluations
 			for i := 0; i < b.N; i++ {
 				players := p.MinPlayers() + i%(p.MaxPlayers()-p.MinPlayers()+1)
 				g, err := NewGame(p, Config{Players: players, Seed: uint64(i) + 5, NoLog: true})
@@ -282,10 +288,13 @@ func BenchmarkFlatClosures(b *testing.B) {
 					if g.callDepth != 0 {
 						return
 					}
+					s.all++
 					fe := s.expr(c)
 					if fe == nil {
+						s.misses[s.why[c]]++
 						return
 					}
+					s.covered++
 					if s.seen++; s.seen%s.every != 0 {
 						return
 					}
@@ -311,7 +320,10 @@ func BenchmarkFlatClosures(b *testing.B) {
 							v.nums(e)
 						}
 					}
-					flatNs += int64(time.Since(start))
+					dt := int64(time.Since(start))
+					flatNs += dt
+					per := byText[c.src.Src]
+					per[0] += dt
 					saved := g.budget
 					start = time.Now()
 					for range reps {
@@ -320,7 +332,22 @@ func BenchmarkFlatClosures(b *testing.B) {
 						g.runFast(c)
 						g.fast.top = false
 					}
-					presentNs += int64(time.Since(start))
+					dt = int64(time.Since(start))
+					presentNs += dt
+					per[1] += dt
+					per[2] += reps
+					byText[c.src.Src] = per
+					running := g.running
+					g.running = false // remembered calls are reused only while effects run (callmemo.go)
+					start = time.Now()
+					for range reps {
+						g.budget = evalBudget{}
+						g.fast.top = true
+						g.runFast(c)
+						g.fast.top = false
+					}
+					computingNs += int64(time.Since(start))
+					g.running = running
 					g.budget = saved
 					n += reps
 				}
@@ -330,8 +357,20 @@ func BenchmarkFlatClosures(b *testing.B) {
 					require.NoError(b, g.Apply(d.Options[r.IntN(len(d.Options))].Key))
 				}
 			}
+			b.Logf("%s", s.report())
+			texts := make([]string, 0, len(byText))
+			for t := range byText {
+				texts = append(texts, t)
+			}
+			sort.Slice(texts, func(i, j int) bool { return byText[texts[i]][0] > byText[texts[j]][0] })
+			for i, t := range texts[:min(8, len(texts))] {
+				v := byText[t]
+				b.Logf("%d. %.0f%% of the flat time: %.1f ns flat, %.1f ns present, %d: %.90s", i+1, 100*float64(v[0])/float64(flatNs), float64(v[0])/float64(v[2]), float64(v[1])/float64(v[2]), v[2], t)
+			}
+			b.ReportMetric(100*float64(s.covered)/float64(max(s.all, 1)), "covered-%")
 			b.ReportMetric(float64(flatNs)/float64(max(n, 1)), "flat-ns/eval")
 			b.ReportMetric(float64(presentNs)/float64(max(n, 1)), "present-ns/eval")
+			b.ReportMetric(float64(computingNs)/float64(max(n, 1)), "computing-ns/eval")
 		})
 	}
 }

@@ -33,6 +33,11 @@ type gameScratch struct {
 	intMaps intMapScratch
 	// texts holds option keys and rendered texts (textarena.go).
 	texts textArena
+	// effectCheck, set by tests, is called before (done false) and after
+	// (done true) each set, add and move (flateffects_test.go). It is
+	// here, not in Game, to keep the Game struct in its size class
+	// (TestGameStructStaysSmall).
+	effectCheck func(e *effect, done bool)
 }
 
 // buffers is the game's reused buffers.
