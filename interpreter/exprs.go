@@ -41,13 +41,19 @@ type compiled struct {
 var listPreserving = map[string]bool{"filter": true, "concat": true, "reverse": true, "uniq": true, "take": true, "sort": true, "sortBy": true}
 
 // inferType refines expr's result type of a node: a list built by a
-// list-preserving builtin keeps its argument's element type.
+// list-preserving builtin keeps its argument's element type, a range is a
+// list of ints, and cond ? list : [] is a list of the list's type.
 func inferType(n ast.Node) reflect.Type {
 	t := n.Type()
-	if t == nil || t.Kind() != reflect.Slice || t.Elem().Kind() != reflect.Interface {
+	anyList := t != nil && t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Interface
+	if !anyList && (t == nil || t.Kind() != reflect.Interface) {
 		return t
 	}
 	switch x := n.(type) {
+	case *ast.BinaryNode:
+		if x.Operator == ".." {
+			return typeInts // expr types a range []interface{}; it only holds ints
+		}
 	case *ast.BuiltinNode:
 		if listPreserving[x.Name] && len(x.Arguments) > 0 {
 			first := inferType(x.Arguments[0])
@@ -58,11 +64,23 @@ func inferType(n ast.Node) reflect.Type {
 	case *ast.VariableDeclaratorNode:
 		return inferType(x.Expr)
 	case *ast.ConditionalNode:
-		if a := inferType(x.Exp1); a != nil && a == inferType(x.Exp2) {
+		a, b := inferType(x.Exp1), inferType(x.Exp2)
+		switch {
+		case a != nil && a == b:
 			return a
+		case isEmptyList(x.Exp2) && a != nil && a.Kind() == reflect.Slice:
+			return a // cond ? list : []
+		case isEmptyList(x.Exp1) && b != nil && b.Kind() == reflect.Slice:
+			return b
 		}
 	}
 	return t
+}
+
+// isEmptyList reports whether n is the literal [].
+func isEmptyList(n ast.Node) bool {
+	a, ok := n.(*ast.ArrayNode)
+	return ok && len(a.Nodes) == 0
 }
 
 // scope is the set of locals visible at a point of the ruleset. It is
