@@ -28,28 +28,32 @@ import (
 type flatKind int
 
 const (
-	fkNone    flatKind = iota
-	fkInt              // an int64
-	fkBool             // 0 or 1
-	fkString           // the string's number (flatLayout.intern)
-	fkCard             // the card's number
-	fkPlayer           // the seat
-	fkPlayers          // the players list (only indexed)
-	fkCards            // a list of card numbers
-	fkInts             // a list of ints
-	fkStrings          // a list of string numbers
-	fkIntMap           // (key, value) pairs by key
-	fkFamily           // a keyed family of zones (only indexed)
-	fkEmpty            // [] whose kind its context gives
+	fkNone       flatKind = iota
+	fkInt                 // an int64
+	fkBool                // 0 or 1
+	fkString              // the string's number (flatLayout.intern)
+	fkCard                // the card's number
+	fkPlayer              // the seat
+	fkPlayers             // the players list (only indexed)
+	fkCards               // a list of card numbers
+	fkInts                // a list of ints
+	fkStrings             // a list of string numbers
+	fkIntMap              // (key, value) pairs by key
+	fkIntMaps             // intmaps: each map's pair count, then its pairs
+	fkFamily              // a keyed family of zones (only indexed)
+	fkEmpty               // [] whose kind its context gives
+	fkBoard               // a board (flatexpr_boards.go)
+	fkNode                // a node of a board: its index
+	fkNamedLists          // a board's regions or paths: lists by name
 )
 
-var flatKindNames = [...]string{"none", "int", "bool", "string", "card", "player", "players", "cards", "ints", "strings", "intmap", "family", "empty list"}
+var flatKindNames = [...]string{"none", "int", "bool", "string", "card", "player", "players", "cards", "ints", "strings", "intmap", "intmaps", "family", "empty list", "board", "node", "named lists"}
 
 // String names the kind as a ruleset's type.
 func (k flatKind) String() string { return flatKindNames[k] }
 
 // isList reports whether values of k are lists.
-func (k flatKind) isList() bool { return k >= fkCards && k <= fkIntMap }
+func (k flatKind) isList() bool { return k >= fkCards && k <= fkIntMaps }
 
 // flatScalar computes an int, bool, string, card or player as one number.
 type flatScalar func(e *flatEnv) (int64, bool)
@@ -63,7 +67,9 @@ type flatCardList func(e *flatEnv) ([]int32, bool)
 // flatValue is one compiled node: its kind and the closure of that kind.
 type flatValue struct {
 	kind   flatKind
-	family string // the family's name, for fkFamily
+	family string            // the family's name, for fkFamily
+	board  *flatBoard        // for fkBoard and fkNode
+	named  map[int64][]int64 // for fkNamedLists
 	scalar flatScalar
 	nums   flatNums
 	cards  flatCardList
@@ -100,6 +106,8 @@ type flatCompiler struct {
 	p     *Program
 	l     *flatLayout
 	attrs map[string]*flatAttr
+	// boards are the boards compiled so far (flatexpr_boards.go).
+	boards map[string]*flatBoard
 	// per expression:
 	out    *flatExpr
 	scope  []flatBinding // names bound by lets, parameters and locals, innermost last
@@ -107,7 +115,7 @@ type flatCompiler struct {
 	inline []string // the functions being inlined, outermost first
 	// preds are the slots of the elements of the predicates being
 	// compiled, innermost last: # reads the last.
-	preds []int
+	preds []flatBinding
 	miss  string
 }
 
@@ -200,6 +208,9 @@ func (fc *flatCompiler) kindOf(t reflect.Type) flatKind {
 			return fkIntMap
 		}
 	}
+	if t == typeIntMaps {
+		return fkIntMaps
+	}
 	return fkNone
 }
 
@@ -218,6 +229,8 @@ func declaredKind(typ string) flatKind {
 		return fkStrings
 	case "intmap":
 		return fkIntMap
+	case "intmaps":
+		return fkIntMaps
 	case "card":
 		return fkCard
 	case "cards":
@@ -289,7 +302,7 @@ func (fc *flatCompiler) bind(name string, k flatKind) flatBinding {
 	switch k {
 	case fkCards:
 		b.slot, fc.out.lists = fc.out.lists, fc.out.lists+1
-	case fkInts, fkStrings, fkIntMap:
+	case fkInts, fkStrings, fkIntMap, fkIntMaps:
 		b.slot, fc.out.nums = fc.out.nums, fc.out.nums+1
 	default:
 		b.slot, fc.out.slots = fc.out.slots, fc.out.slots+1
@@ -303,7 +316,7 @@ func (b flatBinding) read() flatValue {
 	switch b.kind {
 	case fkCards:
 		return flatValue{kind: b.kind, cards: func(e *flatEnv) ([]int32, bool) { return e.lists[slot], true }}
-	case fkInts, fkStrings, fkIntMap:
+	case fkInts, fkStrings, fkIntMap, fkIntMaps:
 		return flatValue{kind: b.kind, nums: func(e *flatEnv) ([]int64, bool) { return e.nums[slot], true }}
 	}
 	return flatValue{kind: b.kind, scalar: func(e *flatEnv) (int64, bool) { return e.slots[slot], true }}
@@ -379,6 +392,11 @@ func (fc *flatCompiler) identifier(name string) flatValue {
 // constant compiles a ruleset constant.
 func (fc *flatCompiler) constant(name string, v any) flatValue {
 	switch x := v.(type) {
+	case boardValue:
+		name, _ := x["name"].(string)
+		if b := fc.board(name, x); b != nil {
+			return flatValue{kind: fkBoard, board: b}
+		}
 	case map[string]int:
 		_, _, pairs := fc.attrValue(x)
 		return constNums(fkIntMap, pairs)
@@ -429,7 +447,7 @@ func cellRead(k flatKind, cell func(e *flatEnv, seat int64) int, seat flatScalar
 			}
 			return e.fs.cells[i], true
 		}}
-	case fkInts, fkStrings, fkIntMap:
+	case fkInts, fkStrings, fkIntMap, fkIntMaps:
 		return flatValue{kind: k, nums: func(e *flatEnv) ([]int64, bool) {
 			i, ok := at(e)
 			if !ok {
@@ -492,10 +510,17 @@ func (fc *flatCompiler) pointer(p *ast.PointerNode) flatValue {
 	if p.Name != "" {
 		return fc.fail("#%s", p.Name)
 	}
+	if len(fc.preds) == 0 {
+		return fc.fail("# outside a predicate")
+	}
+	b := fc.preds[len(fc.preds)-1]
+	if b.kind == fkIntMap { // an element of intmaps
+		return b.read()
+	}
 	k := fc.kindOf(p.Type())
-	if k == fkNone || k.isList() || len(fc.preds) == 0 {
+	if k == fkNone || k.isList() {
 		return fc.fail("# of type %v", p.Type())
 	}
-	slot := fc.preds[len(fc.preds)-1]
-	return flatValue{kind: k, scalar: func(e *flatEnv) (int64, bool) { return e.slots[slot], true }}
+	b.kind = k
+	return b.read()
 }

@@ -85,6 +85,13 @@ func (fc *flatCompiler) attrValue(v any) (flatKind, int64, []int64) {
 			out[i] = str(s)
 		}
 		return fkStrings, 0, out
+	case []map[string]int:
+		var out []int64
+		for _, m := range x {
+			_, _, pairs := fc.attrValue(m)
+			out = append(append(out, int64(len(m))), pairs...)
+		}
+		return fkIntMaps, 0, out
 	case map[string]int:
 		keys := make([]string, 0, len(x))
 		for k := range x {
@@ -120,8 +127,8 @@ func (fc *flatCompiler) builtin(b *ast.BuiltinNode) flatValue {
 	if r, ok := b.Arguments[0].(*ast.BinaryNode); ok && r.Operator == ".." && b.Name != "filter" && len(b.Arguments) == 2 {
 		lo, hi = fc.node(r.Left).scalar, fc.node(r.Right).scalar
 	}
-	if list.kind == fkPlayers && b.Name == "findIndex" {
-		list.kind = fkPlayers // walked by seat (findIn)
+	if list.kind == fkPlayers {
+		// walked by seat (predLoop.seats)
 	} else if !list.kind.isList() || list.kind == fkIntMap && b.Name != "len" {
 		return fc.fail("builtin %s of a %s", b.Name, list.kind)
 	}
@@ -138,8 +145,13 @@ func (fc *flatCompiler) builtin(b *ast.BuiltinNode) flatValue {
 		if !ok {
 			return fc.fail("builtin %s without a predicate", b.Name)
 		}
-		elem = fc.bind("#", fkInt).slot
-		fc.preds = append(fc.preds, elem)
+		elemKind := fkInt // a number; its kind is #'s type
+		if list.kind == fkIntMaps {
+			elemKind = fkIntMap
+		}
+		pb := fc.bind("#", elemKind)
+		elem = pb.slot
+		fc.preds = append(fc.preds, pb)
 		pred = fc.node(p.Node)
 		fc.preds = fc.preds[:len(fc.preds)-1]
 		if fc.miss != "" {
@@ -160,7 +172,13 @@ func (fc *flatCompiler) builtin(b *ast.BuiltinNode) flatValue {
 	} else if len(b.Arguments) > 2 {
 		return fc.fail("builtin %s with %d arguments", b.Name, len(b.Arguments))
 	}
-	loop := predLoop{elem: elem, pred: pred.scalar, cards: list.cards, nums: list.nums, lo: lo, hi: hi}
+	loop := predLoop{elem: elem, pred: pred.scalar, cards: list.cards, nums: list.nums, lo: lo, hi: hi, seats: list.kind == fkPlayers, maps: list.kind == fkIntMaps}
+	if loop.maps && b.Name != "count" && b.Name != "any" && b.Name != "all" && b.Name != "none" && b.Name != "one" && b.Name != "sum" && b.Name != "findIndex" {
+		return fc.fail("builtin %s of intmaps", b.Name)
+	}
+	if loop.seats && b.Name != "count" && b.Name != "any" && b.Name != "all" && b.Name != "none" && b.Name != "one" && b.Name != "sum" {
+		return fc.fail("builtin %s of the players", b.Name)
+	}
 	switch b.Name {
 	case "count", "any", "all", "none", "one":
 		if pred.kind != fkBool {
@@ -172,6 +190,8 @@ func (fc *flatCompiler) builtin(b *ast.BuiltinNode) flatValue {
 			return fc.fail("sum of a %s with a %s predicate", list.kind, pred.kind)
 		}
 		return flatValue{kind: fkInt, scalar: loop.sum}
+	case "map":
+		return fc.mapOf(list, loop, pred)
 	case "filter":
 		if pred.kind != fkBool {
 			return fc.fail("filter with a %s predicate", pred.kind)
@@ -194,6 +214,16 @@ func listLen(list flatValue) flatValue {
 		}}
 	}
 	f, per := list.nums, int64(1)
+	if list.kind == fkIntMaps {
+		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+			xs, ok := f(e)
+			n := int64(0)
+			for i := 0; i < len(xs); i += 1 + 2*int(xs[i]) {
+				n++
+			}
+			return n, ok
+		}}
+	}
 	if list.kind == fkIntMap {
 		per = 2
 	}
@@ -213,11 +243,41 @@ type predLoop struct {
 	// lo and hi are the bounds of a range walked without building it
 	// (nil: the list is built).
 	lo, hi flatScalar
+	// seats walks the players: their seats, 0 to players-1.
+	seats bool
+	// maps walks a list of intmaps: each map's pairs go to the element's
+	// number list slot (elem), and the round gets 0.
+	maps bool
 }
 
 // list computes the list as numbers: cards widened only when the list
 // is numbers already (nums); for cards, walk uses the card list.
 func (p predLoop) walk(e *flatEnv, round func(x int64) (stop, ok bool)) bool {
+	if p.maps {
+		xs, ok := p.nums(e)
+		if !ok {
+			return false
+		}
+		for k := 0; k < len(xs); k += 1 + 2*int(xs[k]) {
+			e.nums[p.elem] = xs[k+1 : k+1+2*int(xs[k])]
+			if stop, ok := round(0); !ok {
+				return false
+			} else if stop {
+				break
+			}
+		}
+		return true
+	}
+	if p.seats {
+		for x := range int64(e.fs.players) {
+			if stop, ok := round(x); !ok {
+				return false
+			} else if stop {
+				break
+			}
+		}
+		return true
+	}
 	if p.lo != nil {
 		a, ok := p.lo(e)
 		b, ok2 := p.hi(e)
@@ -266,7 +326,9 @@ func (p predLoop) test(e *flatEnv, x int64) (int64, bool) {
 	if p.pred == nil {
 		return x, true
 	}
-	e.slots[p.elem] = x
+	if !p.maps {
+		e.slots[p.elem] = x
+	}
 	return p.pred(e)
 }
 
@@ -296,7 +358,7 @@ func countLike(name string, p predLoop) flatValue {
 		}
 		return n
 	}
-	if p.cards != nil && p.lo == nil {
+	if p.cards != nil && p.lo == nil && !p.seats {
 		f, pred, elem := p.cards, p.pred, p.elem
 		return flatValue{kind: kind, scalar: func(e *flatEnv) (int64, bool) {
 			xs, ok := f(e)
@@ -393,4 +455,36 @@ func (p predLoop) filterNums(e *flatEnv) ([]int64, bool) {
 		return xs, true
 	}
 	return out, true
+}
+
+// mapOf compiles map(list, expr) of an int, string or card expr: a new
+// list.
+func (fc *flatCompiler) mapOf(list flatValue, p predLoop, f flatValue) flatValue {
+	if f.scalar == nil || f.kind == fkBool || f.kind == fkPlayer || f.kind == fkNode {
+		return fc.fail("map to a %s", f.kind)
+	}
+	if f.kind == fkCard {
+		return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) {
+			var out []int32
+			ok := p.walk(e, func(x int64) (bool, bool) {
+				v, ok := p.test(e, x)
+				out = append(out, int32(v))
+				return false, ok
+			})
+			return out, ok
+		}}
+	}
+	k := fkInts
+	if f.kind == fkString {
+		k = fkStrings
+	}
+	return flatValue{kind: k, nums: func(e *flatEnv) ([]int64, bool) {
+		var out []int64
+		ok := p.walk(e, func(x int64) (bool, bool) {
+			v, ok := p.test(e, x)
+			out = append(out, v)
+			return false, ok
+		})
+		return out, ok
+	}}
 }

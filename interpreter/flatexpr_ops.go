@@ -14,6 +14,16 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 	if fc.miss != "" {
 		return flatValue{}
 	}
+	switch base.kind {
+	case fkBoard:
+		return fc.boardMember(base.board, m)
+	case fkNamedLists:
+		return fc.namedList(base, m)
+	case fkNode:
+		if s, ok := m.Property.(*ast.StringNode); ok {
+			return fc.nodeField(base, s.Value)
+		}
+	}
 	if s, ok := m.Property.(*ast.StringNode); ok && (base.kind == fkPlayer || base.kind == fkCard) {
 		if base.kind == fkPlayer {
 			return fc.playerField(base.scalar, s.Value)
@@ -49,6 +59,18 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 				return 0, false
 			}
 			return pairLookup(pairs, k)
+		}}
+	case fkIntMaps:
+		if key.kind != fkInt {
+			return fc.fail("intmaps[%s]", key.kind)
+		}
+		return flatValue{kind: fkIntMap, nums: func(e *flatEnv) ([]int64, bool) {
+			xs, ok := base.nums(e)
+			i, ok2 := key.scalar(e)
+			if !ok || !ok2 {
+				return nil, false
+			}
+			return nthIntMap(xs, i)
 		}}
 	case fkCards:
 		if key.kind != fkInt {
@@ -88,6 +110,21 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 		}}
 	}
 	return fc.fail("member of a %s", base.kind)
+}
+
+// nthIntMap is map i (negative from the end) of an intmaps payload: its
+// pairs, a part of the payload.
+func nthIntMap(xs []int64, i int64) ([]int64, bool) {
+	var starts []int
+	for k := 0; k < len(xs); k += 1 + 2*int(xs[k]) {
+		starts = append(starts, k)
+	}
+	i, in := listIndex(i, len(starts))
+	if !in {
+		return nil, false
+	}
+	k := starts[i]
+	return xs[k+1 : k+1+2*int(xs[k])], true
 }
 
 // listIndex is expr's index i of a list of n (negative from the end).
@@ -440,6 +477,9 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 			if env, isEnv := args[0].(*ast.IdentifierNode); isEnv && env.Value == "$env" {
 				args = args[1:]
 			}
+		}
+		if v, ok := fc.boardCall(id.Value, args); ok {
+			return v
 		}
 		return fc.engineCall(id.Value, args)
 	}

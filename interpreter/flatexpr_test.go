@@ -193,8 +193,8 @@ func (s *flatShadow) flatOf(g *Game, fs *flatState, k flatKind, v any) (any, err
 			out = append(out, int32(n))
 		}
 		return out, nil
-	case fkInts, fkStrings, fkIntMap:
-		typ := map[flatKind]string{fkInts: "ints", fkStrings: "strings", fkIntMap: "intmap"}[k]
+	case fkInts, fkStrings, fkIntMap, fkIntMaps:
+		typ := map[flatKind]string{fkInts: "ints", fkStrings: "strings", fkIntMap: "intmap", fkIntMaps: "intmaps"}[k]
 		c, err := coerce(typ, v)
 		if err != nil {
 			return nil, err
