@@ -70,6 +70,13 @@ type flatValue struct {
 	family string            // the family's name, for fkFamily
 	board  *flatBoard        // for fkBoard and fkNode
 	named  map[int64][]int64 // for fkNamedLists
+	// slot is 1 + the frame slot a scalar is a plain read of (0: none),
+	// konst the value of a constant scalar (nil: none): what lets a
+	// closure read a column or compare without calling another.
+	slot  int
+	konst *int64
+	// dense is a constant intmap as a table by key number (nil: none).
+	dense  *denseMap
 	scalar flatScalar
 	nums   flatNums
 	cards  flatCardList
@@ -288,7 +295,33 @@ func boolNum(b bool) int64 {
 
 // constScalar is a literal.
 func constScalar(k flatKind, n int64) flatValue {
-	return flatValue{kind: k, scalar: func(*flatEnv) (int64, bool) { return n, true }}
+	return flatValue{kind: k, scalar: func(*flatEnv) (int64, bool) { return n, true }, konst: &n}
+}
+
+// denseMap is a constant intmap as a table by key number.
+type denseMap struct {
+	vals []int64
+	has  []bool
+}
+
+func newDenseMap(pairs []int64) *denseMap {
+	n := int64(0)
+	for i := 0; i < len(pairs); i += 2 {
+		n = max(n, pairs[i]+1)
+	}
+	d := &denseMap{vals: make([]int64, n), has: make([]bool, n)}
+	for i := 0; i < len(pairs); i += 2 {
+		d.vals[pairs[i]], d.has[pairs[i]] = pairs[i+1], true
+	}
+	return d
+}
+
+// get is key k's value; false if the map has no k.
+func (d *denseMap) get(k int64) (int64, bool) {
+	if k < 0 || k >= int64(len(d.vals)) || !d.has[k] {
+		return 0, false
+	}
+	return d.vals[k], true
 }
 
 // constNums is a constant list of numbers.
@@ -319,7 +352,7 @@ func (b flatBinding) read() flatValue {
 	case fkInts, fkStrings, fkIntMap, fkIntMaps:
 		return flatValue{kind: b.kind, nums: func(e *flatEnv) ([]int64, bool) { return e.nums[slot], true }}
 	}
-	return flatValue{kind: b.kind, scalar: func(e *flatEnv) (int64, bool) { return e.slots[slot], true }}
+	return flatValue{kind: b.kind, scalar: func(e *flatEnv) (int64, bool) { return e.slots[slot], true }, slot: slot + 1}
 }
 
 // store compiles the evaluation of v into b's slot.
@@ -399,7 +432,9 @@ func (fc *flatCompiler) constant(name string, v any) flatValue {
 		}
 	case map[string]int:
 		_, _, pairs := fc.attrValue(x)
-		return constNums(fkIntMap, pairs)
+		v := constNums(fkIntMap, pairs)
+		v.dense = newDenseMap(pairs)
+		return v
 	case int:
 		return constScalar(fkInt, int64(x))
 	case bool:

@@ -31,7 +31,7 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 		if isLocKey(s.Value) {
 			return fc.location(base.scalar, s.Value)
 		}
-		return fc.cardField(base.scalar, s.Value)
+		return fc.cardField(base, s.Value)
 	}
 	key := fc.node(m.Property)
 	if fc.miss != "" {
@@ -51,6 +51,16 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 	case fkIntMap:
 		if key.kind != fkString {
 			return fc.fail("intmap[%s]", key.kind)
+		}
+		if d := base.dense; d != nil {
+			kf := key.scalar
+			return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+				k, ok := kf(e)
+				if !ok {
+					return 0, false
+				}
+				return d.get(k)
+			}}
 		}
 		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
 			pairs, ok := base.nums(e)
@@ -178,8 +188,8 @@ func (fc *flatCompiler) playerField(seat flatScalar, name string) flatValue {
 
 // cardField compiles c.name: a prop from the state's pages, an attribute
 // from the Program's columns.
-func (fc *flatCompiler) cardField(card flatScalar, name string) flatValue {
-	l := fc.l
+func (fc *flatCompiler) cardField(base flatValue, name string) flatValue {
+	l, card := fc.l, base.scalar
 	for j, p := range l.props {
 		if p == name {
 			k := declaredKind(l.propType[j])
@@ -187,6 +197,12 @@ func (fc *flatCompiler) cardField(card flatScalar, name string) flatValue {
 				return fc.fail("card prop of type %s", l.propType[j])
 			}
 			width := len(l.props)
+			if s := base.slot - 1; s >= 0 && !k.isList() { // a local's or an element's prop
+				return flatValue{kind: k, scalar: func(e *flatEnv) (int64, bool) {
+					c := e.slots[s]
+					return e.fs.props[c/propPage][int(c%propPage)*width+j], true
+				}}
+			}
 			read := func(e *flatEnv) (int64, bool) {
 				c, ok := card(e)
 				if !ok {
@@ -209,6 +225,10 @@ func (fc *flatCompiler) cardField(card flatScalar, name string) flatValue {
 	a := fc.attr(name)
 	if a == nil {
 		return flatValue{}
+	}
+	if s := base.slot - 1; s >= 0 && !a.kind.isList() { // a local's or an element's attribute
+		col := a.scalars
+		return flatValue{kind: a.kind, scalar: func(e *flatEnv) (int64, bool) { return col[e.slots[s]], true }}
 	}
 	if !a.kind.isList() {
 		col := a.scalars
@@ -259,6 +279,11 @@ func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
 	if op.fn == nil || (op.ints && (l.kind != fkInt || r.kind != fkInt)) || (!op.ints && l.kind != r.kind) {
 		return fc.fail("operator %s on %s and %s", b.Operator, l.kind, r.kind)
 	}
+	if r.konst != nil {
+		if v := compareConst(b.Operator, l.scalar, *r.konst); v.scalar != nil {
+			return v
+		}
+	}
 	fn, lf, rf := op.fn, l.scalar, r.scalar
 	return flatValue{kind: op.kind, scalar: func(e *flatEnv) (int64, bool) {
 		a, ok := lf(e)
@@ -271,6 +296,27 @@ func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
 		}
 		return fn(a, c)
 	}}
+}
+
+// compareConst compiles a comparison with a constant right side without
+// calling the operator: the commonest condition in a predicate.
+func compareConst(op string, lf flatScalar, k int64) flatValue {
+	var f flatScalar
+	switch op {
+	case "==":
+		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a == k), ok }
+	case "!=":
+		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a != k), ok }
+	case "<":
+		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a < k), ok }
+	case "<=":
+		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a <= k), ok }
+	case ">":
+		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a > k), ok }
+	case ">=":
+		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a >= k), ok }
+	}
+	return flatValue{kind: fkBool, scalar: f}
 }
 
 // scalarOp is an operator on two numbers: ints only (arithmetic,
