@@ -113,6 +113,8 @@ type flatCompiler struct {
 	p     *Program
 	l     *flatLayout
 	attrs map[string]*flatAttr
+	// defaults are the intmap variables' declared defaults (nil: none).
+	defaults *mapDefaults
 	// boards are the boards compiled so far (flatexpr_boards.go).
 	boards map[string]*flatBoard
 	// per expression:
@@ -135,7 +137,7 @@ type flatBinding struct {
 
 // newFlatCompiler makes a compiler over p's layout l.
 func newFlatCompiler(p *Program, l *flatLayout) *flatCompiler {
-	return &flatCompiler{p: p, l: l, attrs: map[string]*flatAttr{}}
+	return &flatCompiler{p: p, l: l, attrs: map[string]*flatAttr{}, defaults: newMapDefaults(p.rs)}
 }
 
 // compile compiles c's checked tree (kept by a load with keepChecked);
@@ -282,6 +284,8 @@ func (fc *flatCompiler) node(n ast.Node) flatValue {
 		return fc.let(x)
 	case *ast.ArrayNode:
 		return fc.array(x)
+	case *ast.SliceNode:
+		return fc.slice(x)
 	}
 	return fc.fail("%s", nodeKind(n))
 }

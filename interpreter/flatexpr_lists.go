@@ -110,6 +110,12 @@ func (fc *flatCompiler) attrValue(v any) (flatKind, int64, []int64) {
 // builtin compiles len and the predicate builtins over lists. A
 // predicate's element is a frame slot (# reads it), written at each round.
 func (fc *flatCompiler) builtin(b *ast.BuiltinNode) flatValue {
+	return fc.builtinOr(b, nil)
+}
+
+// builtinOr is builtin, with the value of find and findIndex of nothing
+// (nil: they give up).
+func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatValue {
 	if len(b.Arguments) == 0 {
 		return fc.fail("builtin %s", b.Name)
 	}
@@ -118,6 +124,9 @@ func (fc *flatCompiler) builtin(b *ast.BuiltinNode) flatValue {
 	}
 	if b.Name == "concat" {
 		return fc.concat(b)
+	}
+	if m, ok := b.Arguments[0].(*ast.BuiltinNode); ok && b.Name == "flatten" && len(b.Arguments) == 1 && m.Name == "map" {
+		return fc.flatMap(m)
 	}
 	list := fc.node(b.Arguments[0])
 	if fc.miss != "" {
@@ -164,7 +173,7 @@ func (fc *flatCompiler) builtin(b *ast.BuiltinNode) flatValue {
 			if pred.kind != fkBool {
 				return fc.fail("%s with a %s predicate", b.Name, pred.kind)
 			}
-			if v := fc.findIn(b.Name, list, elem, pred.scalar); v.scalar != nil {
+			if v := fc.findIn(b.Name, list, elem, pred.scalar, orElse); v.scalar != nil {
 				return v
 			}
 			return fc.fail("%s of a %s", b.Name, list.kind)

@@ -274,46 +274,35 @@ func rangeOf(l, r flatValue) flatValue {
 	}}
 }
 
-// orElse compiles a ?? b: a key of an intmap read with b when missing;
-// any other left side is never nil in a typed closure.
+// orElse compiles a ?? b. A typed closure's value is never nil but for
+// find and findIndex of nothing: a missing key of an intmap reads as its
+// default (mapDefault), as expr reads a Go map[string]int, so a ?? b is
+// a, or a find with b for nothing found.
 func (fc *flatCompiler) orElse(b *ast.BinaryNode) flatValue {
-	m, isMember := b.Left.(*ast.MemberNode)
 	right := fc.node(b.Right)
 	if fc.miss != "" {
 		return flatValue{}
 	}
-	if !isMember {
-		left := fc.node(b.Left)
-		if fc.miss == "" && left.kind != right.kind {
-			return fc.fail("?? of %s and %s", left.kind, right.kind)
-		}
-		return left
+	var left flatValue
+	if f, ok := b.Left.(*ast.BuiltinNode); ok && (f.Name == "find" || f.Name == "findIndex") {
+		left = fc.builtinOr(f, right.scalar)
+	} else {
+		left = fc.node(b.Left)
 	}
-	base, key := fc.node(m.Node), fc.node(m.Property)
-	if fc.miss != "" {
-		return flatValue{}
+	if fc.miss == "" && left.kind != right.kind {
+		return fc.fail("?? of %s and %s", left.kind, right.kind)
 	}
-	if base.kind != fkIntMap || key.kind != fkString || right.kind != fkInt {
-		return fc.fail("?? of %s[%s] and %s", base.kind, key.kind, right.kind)
-	}
-	mf, kf, rf := base.nums, key.scalar, right.scalar
-	return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
-		pairs, ok := mf(e)
-		k, ok2 := kf(e)
-		if !ok || !ok2 {
-			return 0, false
-		}
-		if v, has := pairLookup(pairs, k); has {
-			return v, true
-		}
-		return rf(e)
-	}}
+	return left
 }
 
-// findIn compiles find and findIndex over a list, or over the players
-// (their seats).
-func (fc *flatCompiler) findIn(name string, list flatValue, elem int, pred flatScalar) flatValue {
+// findIn compiles find and findIndex over a list, or findIndex over the
+// players (their seats). Finding nothing is nil in expr: the value is
+// orElse's (the right side of a ??), or the closure gives up.
+func (fc *flatCompiler) findIn(name string, list flatValue, elem int, pred flatScalar, orElse flatScalar) flatValue {
 	index := name == "findIndex"
+	if orElse == nil {
+		orElse = func(*flatEnv) (int64, bool) { return 0, false }
+	}
 	if list.kind == fkPlayers {
 		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
 			for s := range int64(e.fs.players) {
@@ -326,7 +315,7 @@ func (fc *flatCompiler) findIn(name string, list flatValue, elem int, pred flatS
 					return s, true
 				}
 			}
-			return -1, index // find of nothing is nil: the present runtime's
+			return orElse(e)
 		}}.onlyIf(index)
 	}
 	k := fkInt
@@ -353,10 +342,12 @@ func (fc *flatCompiler) findIn(name string, list flatValue, elem int, pred flatS
 		switch {
 		case !ok:
 			return 0, false
+		case at < 0:
+			return orElse(e)
 		case index:
 			return at, true
 		}
-		return found, at >= 0 // find of nothing is nil: the present runtime's
+		return found, true
 	}}
 }
 
@@ -571,4 +562,119 @@ func (fc *flatCompiler) location(card flatScalar, field string) flatValue {
 		}
 		return int64((z - global) / per), true
 	}}
+}
+
+// flatMap compiles flatten(map(list, f)) where f gives a list: the lists
+// f gives for each element, one after the other, in a new list.
+func (fc *flatCompiler) flatMap(m *ast.BuiltinNode) flatValue {
+	if len(m.Arguments) != 2 {
+		return fc.fail("flatten of a map with %d arguments", len(m.Arguments))
+	}
+	p, ok := m.Arguments[1].(*ast.PredicateNode)
+	list := fc.node(m.Arguments[0])
+	if fc.miss != "" || !ok {
+		return fc.fail("flatten of a map without a predicate")
+	}
+	if !list.kind.isList() && list.kind != fkPlayers || list.kind == fkIntMap || list.kind == fkIntMaps {
+		return fc.fail("flatten of a map of a %s", list.kind)
+	}
+	pb := fc.bind("#", fkInt)
+	fc.preds = append(fc.preds, pb)
+	f := fc.node(p.Node)
+	fc.preds = fc.preds[:len(fc.preds)-1]
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	loop := predLoop{elem: pb.slot, cards: list.cards, nums: list.nums, seats: list.kind == fkPlayers}
+	switch {
+	case f.cards != nil:
+		return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) {
+			var out []int32
+			ok := loop.walk(e, func(x int64) (bool, bool) {
+				e.slots[pb.slot] = x
+				xs, ok := f.cards(e)
+				out = append(out, xs...)
+				return false, ok
+			})
+			return out, ok
+		}}
+	case f.nums != nil && (f.kind == fkInts || f.kind == fkStrings):
+		return flatValue{kind: f.kind, nums: func(e *flatEnv) ([]int64, bool) {
+			var out []int64
+			ok := loop.walk(e, func(x int64) (bool, bool) {
+				e.slots[pb.slot] = x
+				xs, ok := f.nums(e)
+				out = append(out, xs...)
+				return false, ok
+			})
+			return out, ok
+		}}
+	}
+	return fc.fail("flatten of a map to a %s", f.kind)
+}
+
+// slice compiles list[a:b] (either bound may be left out): a part of the
+// list, bounds clamped as expr clamps them.
+func (fc *flatCompiler) slice(s *ast.SliceNode) flatValue {
+	list := fc.node(s.Node)
+	var from, to flatValue
+	if s.From != nil {
+		from = fc.node(s.From)
+	}
+	if s.To != nil {
+		to = fc.node(s.To)
+	}
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	if list.kind != fkCards && list.kind != fkInts && list.kind != fkStrings ||
+		s.From != nil && from.kind != fkInt || s.To != nil && to.kind != fkInt {
+		return fc.fail("a slice of a %s", list.kind)
+	}
+	bounds := func(e *flatEnv, n int) (int, int, bool) {
+		a, b := int64(0), int64(n)
+		var ok bool
+		if from.scalar != nil {
+			if a, ok = from.scalar(e); !ok {
+				return 0, 0, false
+			}
+		}
+		if to.scalar != nil {
+			if b, ok = to.scalar(e); !ok {
+				return 0, 0, false
+			}
+		}
+		a, b = clampIndex(a, n), clampIndex(b, n)
+		if b < a {
+			b = a
+		}
+		return int(a), int(b), true
+	}
+	if list.cards != nil {
+		return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) {
+			xs, ok := list.cards(e)
+			if !ok {
+				return nil, false
+			}
+			a, b, ok := bounds(e, len(xs))
+			return xs[a:b:b], ok
+		}}
+	}
+	return flatValue{kind: list.kind, nums: func(e *flatEnv) ([]int64, bool) {
+		xs, ok := list.nums(e)
+		if !ok {
+			return nil, false
+		}
+		a, b, ok := bounds(e, len(xs))
+		return xs[a:b:b], ok
+	}}
+}
+
+// clampIndex is a slice bound as expr takes it: negative from the end,
+// then within 0..n.
+func clampIndex(i int64, n int) int64 {
+	if i < 0 {
+		i += int64(n)
+	}
+	return min(max(i, 0), int64(n))
 }

@@ -52,6 +52,7 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 		if key.kind != fkString {
 			return fc.fail("intmap[%s]", key.kind)
 		}
+		def := fc.mapDefault(m.Node)
 		if d := base.dense; d != nil {
 			kf := key.scalar
 			return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
@@ -59,7 +60,10 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 				if !ok {
 					return 0, false
 				}
-				return d.get(k)
+				if v, has := d.get(k); has {
+					return v, true
+				}
+				return def, true
 			}}
 		}
 		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
@@ -68,7 +72,10 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 			if !ok || !ok2 {
 				return 0, false
 			}
-			return pairLookup(pairs, k)
+			if v, has := pairLookup(pairs, k); has {
+				return v, true
+			}
+			return def, true
 		}}
 	case fkIntMaps:
 		if key.kind != fkInt {
@@ -145,8 +152,25 @@ func listIndex(i int64, n int) (int64, bool) {
 	return i, i >= 0 && i < int64(n)
 }
 
-// pairLookup is the value of key k among (key, value) pairs; a missing
-// key gives up (its default is the present runtime's to apply).
+// mapDefault is what a missing key of the intmap base reads as: the
+// default its variable declares (defaults.go), else 0, as expr reads a
+// missing key of a Go map[string]int.
+func (fc *flatCompiler) mapDefault(base ast.Node) int64 {
+	if fc.defaults == nil {
+		return 0
+	}
+	switch b := base.(type) {
+	case *ast.IdentifierNode:
+		return int64(fc.defaults.global[b.Value])
+	case *ast.MemberNode:
+		if name, ok := b.Property.(*ast.StringNode); ok && b.Node.Type() == fc.p.tc.player {
+			return int64(fc.defaults.player[name.Value])
+		}
+	}
+	return 0
+}
+
+// pairLookup is the value of key k among (key, value) pairs.
 func pairLookup(pairs []int64, k int64) (int64, bool) {
 	for i := 0; i+1 < len(pairs); i += 2 {
 		if pairs[i] == k {

@@ -1,0 +1,216 @@
+package interpreter
+
+import (
+	"strconv"
+)
+
+// A decision's legal options over the flat state: the fourth piece of the
+// rebuild (doc.go, "The typed flat state"). A choose compiles, with the
+// typed closures of its who and of each option group's for_each, when and
+// distinct in one frame, to a lister that gives the decider and the
+// options' keys as the present runtime makes them ("KEY AS=identity":
+// oneOption), the as of a group bound to a frame slot while its when and
+// distinct run. Labels are not made: a bot never reads them, and the
+// present runtime renders them on demand too (lazytext.go). Not covered
+// yet: legal_if_after (it runs the option on a copy) and pick decisions.
+// TestFlatOptionsAgree lists every decision of random games this way and
+// requires the present runtime's decider and keys.
+
+// flatChoice is a compiled choose.
+type flatChoice struct {
+	who    flatScalar
+	groups []flatGroup
+	frame  *flatExpr
+	l      *flatLayout
+	ids    []int64 // each card's id, by number (the id column)
+}
+
+// flatGroup is a compiled option group: one option (each is nil) or one
+// per element of each, bound to slot as.
+type flatGroup struct {
+	key, prefix string
+	each        flatValue
+	as          flatBinding
+	when        flatScalar // nil: always
+	distinct    flatScalar // nil: none
+	distinctK   flatKind
+}
+
+// flatOption is a listed option: its group and, for a for_each group, the
+// element it binds (a number of the element's kind).
+type flatOption struct {
+	group int
+	elem  int64
+}
+
+// compileChoice compiles ch; nil and the reason when a part is not
+// covered.
+func (fc *flatCompiler) compileChoice(ch *choice) (*flatChoice, string) {
+	if ch.pick != nil {
+		return nil, "a pick decision"
+	}
+	fc.begin()
+	out := &flatChoice{l: fc.l}
+	who := fc.sub(ch.who)
+	if fc.miss == "" && who.kind != fkInt {
+		fc.fail("who of a %s", who.kind)
+	}
+	out.who = who.scalar
+	for _, g := range ch.groups {
+		if fc.miss != "" {
+			break
+		}
+		if g.legalAfter != nil {
+			fc.fail("legal_if_after")
+			break
+		}
+		out.groups = append(out.groups, fc.group(g))
+	}
+	if fc.miss != "" {
+		return nil, fc.miss
+	}
+	out.frame = fc.out
+	if len(fc.p.cards) > 0 {
+		out.ids = fc.attr("id").scalars
+	}
+	return out, ""
+}
+
+// group compiles an option group; its as is in scope for its when and
+// distinct only.
+func (fc *flatCompiler) group(g *optionGroup) flatGroup {
+	out := flatGroup{key: g.key, prefix: g.keyPrefix}
+	depth := len(fc.scope)
+	defer func() { fc.scope = fc.scope[:depth] }()
+	if g.each != nil {
+		out.each = fc.sub(g.each)
+		if fc.miss != "" {
+			return out
+		}
+		k := fkNone
+		switch out.each.kind {
+		case fkCards:
+			k = fkCard
+		case fkInts:
+			k = fkInt
+		case fkStrings:
+			k = fkString
+		default:
+			fc.fail("options for each %s", out.each.kind)
+			return out
+		}
+		out.as = fc.bind(g.as, k)
+		fc.scope = append(fc.scope, out.as)
+	}
+	if g.when != nil {
+		when := fc.sub(g.when)
+		if fc.miss == "" && when.kind != fkBool {
+			fc.fail("an option's when of a %s", when.kind)
+		}
+		out.when = when.scalar
+	}
+	if g.distinct != nil {
+		d := fc.sub(g.distinct)
+		if fc.miss == "" && (d.scalar == nil || d.kind == fkBool || d.kind == fkPlayer) {
+			fc.fail("distinct of a %s", d.kind)
+		}
+		out.distinct, out.distinctK = d.scalar, d.kind
+	}
+	return out
+}
+
+// list appends the decider's options to buf: false if a closure gave up.
+func (c *flatChoice) list(e *flatEnv, buf []flatOption) (who int64, out []flatOption, ok bool) {
+	if who, ok = c.who(e); !ok {
+		return 0, buf, false
+	}
+	for gi := range c.groups {
+		if buf, ok = c.groups[gi].list(e, gi, buf); !ok {
+			return 0, buf, false
+		}
+	}
+	return who, buf, true
+}
+
+// list appends a group's options.
+func (g *flatGroup) list(e *flatEnv, gi int, buf []flatOption) ([]flatOption, bool) {
+	if g.each.kind == fkNone {
+		if g.when != nil {
+			t, ok := g.when(e)
+			if !ok || t == 0 {
+				return buf, ok
+			}
+		}
+		return append(buf, flatOption{group: gi}), true
+	}
+	var seen []int64 // distinct values kept (few: a list)
+	keep := func(x int64) bool {
+		e.slots[g.as.slot] = x
+		if g.when != nil {
+			if t, ok := g.when(e); !ok {
+				return false
+			} else if t == 0 {
+				return true
+			}
+		}
+		if g.distinct != nil {
+			d, ok := g.distinct(e)
+			if !ok {
+				return false
+			}
+			for _, s := range seen {
+				if s == d {
+					return true
+				}
+			}
+			seen = append(seen, d)
+		}
+		buf = append(buf, flatOption{group: gi, elem: x})
+		return true
+	}
+	if g.each.cards != nil {
+		xs, ok := g.each.cards(e)
+		if !ok {
+			return buf, false
+		}
+		for _, x := range xs {
+			if !keep(int64(x)) {
+				return buf, false
+			}
+		}
+		return buf, true
+	}
+	xs, ok := g.each.nums(e)
+	if !ok {
+		return buf, false
+	}
+	for _, x := range xs {
+		if !keep(x) {
+			return buf, false
+		}
+	}
+	return buf, true
+}
+
+// key is an option's key as the present runtime makes it: the group's
+// key, or "KEY AS=" and the identity of the element (a card's id, an
+// int, a string), or of its distinct value.
+func (c *flatChoice) key(e *flatEnv, o flatOption) string {
+	g := &c.groups[o.group]
+	if g.each.kind == fkNone {
+		return g.key
+	}
+	k, x := g.as.kind, o.elem
+	if g.distinct != nil {
+		e.slots[g.as.slot] = o.elem
+		k = g.distinctK
+		x, _ = g.distinct(e)
+	}
+	switch k {
+	case fkInt:
+		return g.prefix + strconv.FormatInt(x, 10)
+	case fkCard:
+		return g.prefix + c.l.str(e.fs, c.ids[x])
+	}
+	return g.prefix + c.l.str(e.fs, x)
+}
