@@ -42,7 +42,9 @@ var listPreserving = map[string]bool{"filter": true, "concat": true, "reverse": 
 
 // inferType refines expr's result type of a node: a list built by a
 // list-preserving builtin keeps its argument's element type, a range is a
-// list of ints, and cond ? list : [] is a list of the list's type.
+// list of ints, cond ? list : [] is a list of the list's type, and first,
+// last, min, max, map and list literals have the type their arguments
+// give (builtinType).
 func inferType(n ast.Node) reflect.Type {
 	t := n.Type()
 	anyList := t != nil && t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Interface
@@ -61,6 +63,13 @@ func inferType(n ast.Node) reflect.Type {
 				return first
 			}
 		}
+		if r := builtinType(x); r != nil {
+			return r
+		}
+	case *ast.ArrayNode:
+		if e := sameType(x.Nodes); e != nil {
+			return reflect.SliceOf(e) // [a, b] of one concrete type
+		}
 	case *ast.VariableDeclaratorNode:
 		return inferType(x.Expr)
 	case *ast.ConditionalNode:
@@ -73,6 +82,49 @@ func inferType(n ast.Node) reflect.Type {
 		case isEmptyList(x.Exp1) && b != nil && b.Kind() == reflect.Slice:
 			return b
 		}
+	}
+	return t
+}
+
+// builtinType refines the result type of first, last, min, max and map
+// from their arguments: an element of a typed list; an int of ints; a
+// list of what the predicate gives. nil: no refinement.
+func builtinType(b *ast.BuiltinNode) reflect.Type {
+	if len(b.Arguments) == 0 {
+		return nil
+	}
+	arg := inferType(b.Arguments[0])
+	switch b.Name {
+	case "first", "last":
+		if len(b.Arguments) == 1 && arg != nil && arg.Kind() == reflect.Slice && arg.Elem().Kind() != reflect.Interface {
+			return arg.Elem()
+		}
+	case "min", "max":
+		if len(b.Arguments) == 1 && arg == typeInts {
+			return typeInt
+		}
+		if len(b.Arguments) > 1 && sameType(b.Arguments) == typeInt {
+			return typeInt
+		}
+	case "map":
+		if p, ok := b.Arguments[len(b.Arguments)-1].(*ast.PredicateNode); ok && len(b.Arguments) == 2 {
+			if e := inferType(p.Node); e != nil && e.Kind() != reflect.Interface {
+				return reflect.SliceOf(e)
+			}
+		}
+	}
+	return nil
+}
+
+// sameType is the one concrete type every node has, or nil.
+func sameType(nodes []ast.Node) reflect.Type {
+	var t reflect.Type
+	for _, n := range nodes {
+		nt := inferType(n)
+		if nt == nil || nt.Kind() == reflect.Interface || t != nil && nt != t {
+			return nil
+		}
+		t = nt
 	}
 	return t
 }

@@ -18,6 +18,7 @@ import (
 
 // flatChoice is a compiled choose.
 type flatChoice struct {
+	auto   bool
 	who    flatScalar
 	groups []flatGroup
 	frame  *flatExpr
@@ -50,7 +51,7 @@ func (fc *flatCompiler) compileChoice(ch *choice) (*flatChoice, string) {
 		return nil, "a pick decision"
 	}
 	fc.begin()
-	out := &flatChoice{l: fc.l}
+	out := &flatChoice{l: fc.l, auto: ch.auto}
 	who := fc.sub(ch.who)
 	if fc.miss == "" && who.kind != fkInt {
 		fc.fail("who of a %s", who.kind)

@@ -58,6 +58,9 @@ func (fc *flatCompiler) assign(ef *effect) func(e *flatEnv) bool {
 	if t.kind == targetIndex {
 		return fc.assignIndex(ef, t, value)
 	}
+	if t.kind == targetLocal && fc.progLocals != nil {
+		return fc.assignLocal(ef, t, value)
+	}
 	ref, kind := fc.cellOf(t)
 	if fc.miss != "" {
 		return nil
@@ -109,6 +112,46 @@ func (fc *flatCompiler) assign(ef *effect) func(e *flatEnv) bool {
 		}
 		return ok && ok2
 	}
+}
+
+// assignLocal compiles set and add of a flat game's local.
+func (fc *flatCompiler) assignLocal(ef *effect, t *target, value flatValue) func(e *flatEnv) bool {
+	n := fc.localNumber(strings.TrimPrefix(t.name, "local "))
+	switch {
+	case ef.kind == "add" && value.kind == fkInt:
+		add, vf := scalarOps["+"].fn, value.scalar
+		return func(e *flatEnv) bool {
+			d, ok := vf(e)
+			if ok {
+				e.locals[n], ok = add(e.locals[n], d)
+			}
+			return ok
+		}
+	case ef.kind == "add":
+	case value.scalar != nil:
+		vf := value.scalar
+		return func(e *flatEnv) bool {
+			v, ok := vf(e)
+			e.locals[n] = v
+			return ok
+		}
+	case value.cards != nil:
+		vf := value.cards
+		return func(e *flatEnv) bool {
+			v, ok := vf(e)
+			e.localLists[n] = v
+			return ok
+		}
+	case value.nums != nil:
+		vf := value.nums
+		return func(e *flatEnv) bool {
+			v, ok := vf(e)
+			e.localNums[n] = v
+			return ok
+		}
+	}
+	fc.fail("%s of a local to a %s", ef.kind, value.kind)
+	return nil
 }
 
 // newPayload stores xs as a payload and gives its index: 0 for an empty

@@ -40,6 +40,7 @@ const (
 	fkStrings             // a list of string numbers
 	fkIntMap              // (key, value) pairs by key
 	fkIntMaps             // intmaps: each map's pair count, then its pairs
+	fkSeats               // a list of players, as their seats
 	fkFamily              // a keyed family of zones (only indexed)
 	fkEmpty               // [] whose kind its context gives
 	fkBoard               // a board (flatexpr_boards.go)
@@ -47,13 +48,13 @@ const (
 	fkNamedLists          // a board's regions or paths: lists by name
 )
 
-var flatKindNames = [...]string{"none", "int", "bool", "string", "card", "player", "players", "cards", "ints", "strings", "intmap", "intmaps", "family", "empty list", "board", "node", "named lists"}
+var flatKindNames = [...]string{"none", "int", "bool", "string", "card", "player", "players", "cards", "ints", "strings", "intmap", "intmaps", "players' seats", "family", "empty list", "board", "node", "named lists"}
 
 // String names the kind as a ruleset's type.
 func (k flatKind) String() string { return flatKindNames[k] }
 
 // isList reports whether values of k are lists.
-func (k flatKind) isList() bool { return k >= fkCards && k <= fkIntMaps }
+func (k flatKind) isList() bool { return k >= fkCards && k <= fkSeats }
 
 // flatScalar computes an int, bool, string, card or player as one number.
 type flatScalar func(e *flatEnv) (int64, bool)
@@ -90,6 +91,32 @@ type flatEnv struct {
 	slots []int64
 	lists [][]int32
 	nums  [][]int64
+	// locals, localLists and localNums are a flat game's locals, by the
+	// number progLocals gives their name (flatgame.go).
+	locals     []int64
+	localLists [][]int32
+	localNums  [][]int64
+}
+
+// localNumber is the number of local name in a flat game's tables.
+func (fc *flatCompiler) localNumber(name string) int {
+	n, ok := fc.progLocals[name]
+	if !ok {
+		n = len(fc.progLocals)
+		fc.progLocals[name] = n
+	}
+	return n
+}
+
+// progLocalRead compiles the read of a flat game's local n of kind k.
+func progLocalRead(n int, k flatKind) flatValue {
+	switch k {
+	case fkCards:
+		return flatValue{kind: k, cards: func(e *flatEnv) ([]int32, bool) { return e.localLists[n], true }}
+	case fkInts, fkStrings, fkIntMap, fkIntMaps, fkSeats:
+		return flatValue{kind: k, nums: func(e *flatEnv) ([]int64, bool) { return e.localNums[n], true }}
+	}
+	return flatValue{kind: k, scalar: func(e *flatEnv) (int64, bool) { return e.locals[n], true }}
 }
 
 // flatExpr is a compiled expression: its value and the free locals it
@@ -113,6 +140,15 @@ type flatCompiler struct {
 	p     *Program
 	l     *flatLayout
 	attrs map[string]*flatAttr
+	// progLocals numbers the locals by name when compiling for a flat
+	// game, which keeps them in its own tables (flatEnv.locals …); nil
+	// when compiling for the shadow tests, which read each expression's
+	// locals into its frame.
+	progLocals map[string]int
+	// reads, when set, records the groups the expressions compiled read,
+	// and volatile whether one reads a local (flatdeps.go).
+	reads    *flatGroups
+	volatile bool
 	// defaults are the intmap variables' declared defaults (nil: none).
 	defaults *mapDefaults
 	// boards are the boards compiled so far (flatexpr_boards.go).
@@ -206,7 +242,7 @@ func (fc *flatCompiler) kindOf(t reflect.Type) flatKind {
 		case tc.card:
 			return fkCards
 		case tc.player:
-			return fkPlayers
+			return fkSeats
 		case typeInt:
 			return fkInts
 		case typeString:
@@ -339,7 +375,7 @@ func (fc *flatCompiler) bind(name string, k flatKind) flatBinding {
 	switch k {
 	case fkCards:
 		b.slot, fc.out.lists = fc.out.lists, fc.out.lists+1
-	case fkInts, fkStrings, fkIntMap, fkIntMaps:
+	case fkInts, fkStrings, fkIntMap, fkIntMaps, fkSeats:
 		b.slot, fc.out.nums = fc.out.nums, fc.out.nums+1
 	default:
 		b.slot, fc.out.slots = fc.out.slots, fc.out.slots+1
@@ -353,7 +389,7 @@ func (b flatBinding) read() flatValue {
 	switch b.kind {
 	case fkCards:
 		return flatValue{kind: b.kind, cards: func(e *flatEnv) ([]int32, bool) { return e.lists[slot], true }}
-	case fkInts, fkStrings, fkIntMap, fkIntMaps:
+	case fkInts, fkStrings, fkIntMap, fkIntMaps, fkSeats:
 		return flatValue{kind: b.kind, nums: func(e *flatEnv) ([]int64, bool) { return e.nums[slot], true }}
 	}
 	return flatValue{kind: b.kind, scalar: func(e *flatEnv) (int64, bool) { return e.slots[slot], true }, slot: slot + 1}
@@ -396,6 +432,10 @@ func (fc *flatCompiler) identifier(name string) flatValue {
 		if k == fkNone || k == fkPlayers {
 			return fc.fail("a local of type %v", t)
 		}
+		if fc.progLocals != nil { // a running flat game's local (flatgame.go)
+			fc.readsLocal()
+			return progLocalRead(fc.localNumber(name), k)
+		}
 		b := fc.bind(name, k)
 		fc.out.locals = append(fc.out.locals, flatLocal{name: name, kind: k, slot: b.slot})
 		fc.scope = append(fc.scope, b) // read again from the same slot
@@ -415,11 +455,13 @@ func (fc *flatCompiler) identifier(name string) flatValue {
 	}
 	for j, v := range fc.l.vars {
 		if v.name == name {
+			fc.read(fc.l.varGroup(j))
 			return cellRead(declaredKind(v.typ), func(*flatEnv, int64) int { return j }, nil)
 		}
 	}
 	for i, z := range fc.l.zones {
 		if z.name == name && z.family == "" {
+			fc.read(fc.l.placesGroup())
 			return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) { return e.fs.zones[i], true }}
 		}
 	}

@@ -125,6 +125,9 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 	if b.Name == "concat" {
 		return fc.concat(b)
 	}
+	if b.Name == "string" && len(b.Arguments) == 1 {
+		return fc.toString(fc.node(b.Arguments[0]))
+	}
 	if m, ok := b.Arguments[0].(*ast.BuiltinNode); ok && b.Name == "flatten" && len(b.Arguments) == 1 && m.Name == "map" {
 		return fc.flatMap(m)
 	}
@@ -149,7 +152,7 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 	}
 	var pred flatValue
 	elem := -1
-	if len(b.Arguments) == 2 {
+	if len(b.Arguments) >= 2 {
 		p, ok := b.Arguments[1].(*ast.PredicateNode)
 		if !ok {
 			return fc.fail("builtin %s without a predicate", b.Name)
@@ -178,14 +181,20 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 			}
 			return fc.fail("%s of a %s", b.Name, list.kind)
 		}
-	} else if len(b.Arguments) > 2 {
+	} else if len(b.Arguments) > 2 && b.Name != "sortBy" {
 		return fc.fail("builtin %s with %d arguments", b.Name, len(b.Arguments))
 	}
 	loop := predLoop{elem: elem, pred: pred.scalar, cards: list.cards, nums: list.nums, lo: lo, hi: hi, seats: list.kind == fkPlayers, maps: list.kind == fkIntMaps}
 	if loop.maps && b.Name != "count" && b.Name != "any" && b.Name != "all" && b.Name != "none" && b.Name != "one" && b.Name != "sum" && b.Name != "findIndex" {
 		return fc.fail("builtin %s of intmaps", b.Name)
 	}
-	if loop.seats && b.Name != "count" && b.Name != "any" && b.Name != "all" && b.Name != "none" && b.Name != "one" && b.Name != "sum" {
+	if b.Name == "sortBy" {
+		return fc.sortByOf(b, list, loop, pred)
+	}
+	if loop.seats && b.Name == "filter" {
+		return flatValue{kind: fkSeats, nums: loop.filterSeats}
+	}
+	if loop.seats && b.Name != "count" && b.Name != "any" && b.Name != "all" && b.Name != "none" && b.Name != "one" && b.Name != "sum" && b.Name != "map" {
 		return fc.fail("builtin %s of the players", b.Name)
 	}
 	switch b.Name {
@@ -496,4 +505,17 @@ func (fc *flatCompiler) mapOf(list flatValue, p predLoop, f flatValue) flatValue
 		})
 		return out, ok
 	}}
+}
+
+// filterSeats is filter of the players: the seats kept.
+func (p predLoop) filterSeats(e *flatEnv) ([]int64, bool) {
+	var out []int64
+	ok := p.walk(e, func(x int64) (bool, bool) {
+		t, ok := p.test(e, x)
+		if t == 1 {
+			out = append(out, x)
+		}
+		return false, ok
+	})
+	return out, ok
 }

@@ -1,6 +1,9 @@
 package interpreter
 
 import (
+	"sort"
+	"strconv"
+
 	"github.com/expr-lang/expr/ast"
 )
 
@@ -360,8 +363,9 @@ func (v flatValue) onlyIf(cond bool) flatValue {
 }
 
 // engineCall compiles the engine's functions the typed closures cover:
-// div and divUp (floor and ceiling division of ints) and without (a
-// list less an element or a list of them).
+// div and divUp (floor and ceiling division of ints), without (a list
+// less an element or a list of them), card (the card of an id) and
+// plural (a count and its noun).
 func (fc *flatCompiler) engineCall(name string, args []ast.Node) flatValue {
 	var vs []flatValue
 	for _, a := range args {
@@ -389,6 +393,22 @@ func (fc *flatCompiler) engineCall(name string, args []ast.Node) flatValue {
 		}}
 	case name == "without" && len(vs) == 2:
 		return fc.without(vs[0], vs[1])
+	case name == "card" && len(vs) == 1:
+		return fc.cardByID(vs[0])
+	case name == "plural" && len(vs) == 2 && vs[0].kind == fkInt && vs[1].kind == fkString:
+		l, nf, wf := fc.l, vs[0].scalar, vs[1].scalar
+		return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) {
+			n, ok := nf(e)
+			w, ok2 := wf(e)
+			if !ok || !ok2 {
+				return 0, false
+			}
+			s := "1 " + l.str(e.fs, w)
+			if n != 1 {
+				s = strconv.FormatInt(n, 10) + " " + l.str(e.fs, w) + "s"
+			}
+			return l.intern(e.fs, s), true
+		}}
 	}
 	return fc.fail("engine function %s", name)
 }
@@ -481,6 +501,7 @@ func (fc *flatCompiler) familyZone(family string, key flatValue) flatValue {
 
 // familyAt compiles the number of the zone of family[key].
 func (fc *flatCompiler) familyAt(family string, key flatValue) func(e *flatEnv) (int, bool) {
+	fc.read(fc.l.placesGroup())
 	if key.kind != fkString {
 		fc.fail("family %s[%s]", family, key.kind)
 		return nil
@@ -539,6 +560,7 @@ func (fc *flatCompiler) location(card flatScalar, field string) flatValue {
 	if field == "owner" {
 		kind = fkInt
 	}
+	fc.read(l.placesGroup())
 	global, per := len(l.zones), len(l.pzones)
 	return flatValue{kind: kind, scalar: func(e *flatEnv) (int64, bool) {
 		c, ok := card(e)
@@ -677,4 +699,149 @@ func clampIndex(i int64, n int) int64 {
 		i += int64(n)
 	}
 	return min(max(i, 0), int64(n))
+}
+
+// sortByOf compiles sortBy(list, key[, order]) of int or string keys,
+// sorted by expr's own sorter (sort.Sort over the same swaps), so that
+// equal keys end in the same order as the present runtime's.
+func (fc *flatCompiler) sortByOf(b *ast.BuiltinNode, list flatValue, p predLoop, key flatValue) flatValue {
+	desc := false
+	if len(b.Arguments) == 3 {
+		o, ok := b.Arguments[2].(*ast.StringNode)
+		if !ok || o.Value != "asc" && o.Value != "desc" {
+			return fc.fail("sortBy with an order that is no literal")
+		}
+		desc = o.Value == "desc"
+	}
+	if key.kind != fkInt && key.kind != fkString {
+		return fc.fail("sortBy with a %s key", key.kind)
+	}
+	l, byString := fc.l, key.kind == fkString
+	kind := list.kind
+	if kind == fkPlayers {
+		kind = fkSeats
+	}
+	if kind != fkCards && kind != fkInts && kind != fkStrings && kind != fkSeats {
+		return fc.fail("sortBy of a %s", list.kind)
+	}
+	sorted := func(e *flatEnv) ([]int64, bool) {
+		s := &flatSortBy{desc: desc}
+		ok := p.walk(e, func(x int64) (bool, bool) {
+			k, ok := p.test(e, x)
+			s.elems, s.keys = append(s.elems, x), append(s.keys, k)
+			return false, ok
+		})
+		if !ok {
+			return nil, false
+		}
+		if byString {
+			s.strs = make([]string, len(s.keys))
+			for i, k := range s.keys {
+				s.strs[i] = l.str(e.fs, k)
+			}
+		}
+		sort.Sort(s)
+		return s.elems, true
+	}
+	if kind == fkCards {
+		return flatValue{kind: kind, cards: func(e *flatEnv) ([]int32, bool) {
+			xs, ok := sorted(e)
+			out := make([]int32, len(xs))
+			for i, x := range xs {
+				out[i] = int32(x)
+			}
+			return out, ok
+		}}
+	}
+	return flatValue{kind: kind, nums: sorted}
+}
+
+// flatSortBy is runtime.SortBy over numbers: the elements and their keys
+// (ints, or strings compared as strings), swapped together.
+type flatSortBy struct {
+	desc  bool
+	elems []int64
+	keys  []int64
+	strs  []string
+}
+
+func (s *flatSortBy) Len() int { return len(s.elems) }
+
+func (s *flatSortBy) Swap(i, j int) {
+	s.elems[i], s.elems[j] = s.elems[j], s.elems[i]
+	s.keys[i], s.keys[j] = s.keys[j], s.keys[i]
+	if s.strs != nil {
+		s.strs[i], s.strs[j] = s.strs[j], s.strs[i]
+	}
+}
+
+func (s *flatSortBy) Less(i, j int) bool {
+	if s.desc {
+		i, j = j, i
+	}
+	if s.strs != nil {
+		return s.strs[i] < s.strs[j]
+	}
+	return s.keys[i] < s.keys[j]
+}
+
+// cardByID compiles card(id): the card of that id (an id the layout does
+// not number gives up, as a missing card is the present runtime's error).
+func (fc *flatCompiler) cardByID(id flatValue) flatValue {
+	if id.kind != fkString {
+		return fc.fail("card of a %s", id.kind)
+	}
+	ids := fc.attr("id")
+	if ids == nil {
+		return flatValue{}
+	}
+	table := make([]int32, len(fc.l.strs.strs))
+	for i := range table {
+		table[i] = -1
+	}
+	for c, s := range ids.scalars {
+		table[s] = int32(c)
+	}
+	f := id.scalar
+	return flatValue{kind: fkCard, scalar: func(e *flatEnv) (int64, bool) {
+		k, ok := f(e)
+		if !ok || k < 0 || k >= int64(len(table)) || table[k] < 0 {
+			return 0, false
+		}
+		return int64(table[k]), true
+	}}
+}
+
+// toString compiles string(x) of an int, a string or a bool: a string
+// made while playing is numbered in the state's own table.
+func (fc *flatCompiler) toString(x flatValue) flatValue {
+	l, f := fc.l, x.scalar
+	switch x.kind {
+	case fkString:
+		return x
+	case fkInt:
+		return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) {
+			n, ok := f(e)
+			return l.intern(e.fs, strconv.FormatInt(n, 10)), ok
+		}}
+	case fkBool:
+		return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) {
+			b, ok := f(e)
+			return l.intern(e.fs, strconv.FormatBool(b == 1)), ok
+		}}
+	}
+	return fc.fail("string of a %s", x.kind)
+}
+
+// joinStrings compiles a + b of two strings.
+func (fc *flatCompiler) joinStrings(a, b flatValue) flatValue {
+	l, af, bf := fc.l, a.scalar, b.scalar
+	return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) {
+		x, ok := af(e)
+		y, ok2 := bf(e)
+		if !ok || !ok2 {
+			return 0, false
+		}
+		return l.intern(e.fs, l.str(e.fs, x)+l.str(e.fs, y)), true
+	}}
 }

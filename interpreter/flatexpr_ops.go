@@ -193,11 +193,13 @@ func (fc *flatCompiler) playerField(seat flatScalar, name string) flatValue {
 			if k == fkNone {
 				return fc.fail("player var of type %s", v.typ)
 			}
+			fc.read(l.pvarGroup(j))
 			return cellRead(k, func(_ *flatEnv, s int64) int { return l.pvarCell(int(s), j) }, seat)
 		}
 	}
 	for j, z := range l.pzones {
 		if z == name {
+			fc.read(l.placesGroup())
 			return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) {
 				s, ok := seat(e)
 				if !ok {
@@ -221,6 +223,7 @@ func (fc *flatCompiler) cardField(base flatValue, name string) flatValue {
 				return fc.fail("card prop of type %s", l.propType[j])
 			}
 			width := len(l.props)
+			fc.read(l.propGroup(j))
 			if s := base.slot - 1; s >= 0 && !k.isList() { // a local's or an element's prop
 				return flatValue{kind: k, scalar: func(e *flatEnv) (int64, bool) {
 					c := e.slots[s]
@@ -298,6 +301,9 @@ func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
 	}
 	if l.scalar == nil || r.scalar == nil {
 		return fc.fail("operator %s on %s and %s", b.Operator, l.kind, r.kind)
+	}
+	if b.Operator == "+" && l.kind == fkString && r.kind == fkString {
+		return fc.joinStrings(l, r)
 	}
 	op := scalarOps[b.Operator]
 	if op.fn == nil || (op.ints && (l.kind != fkInt || r.kind != fkInt)) || (!op.ints && l.kind != r.kind) {

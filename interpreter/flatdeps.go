@@ -1,0 +1,90 @@
+package interpreter
+
+// What a flat game's trigger conditions read and its steps write, by
+// group: a variable, a player variable (every seat's), a prop (every
+// card's), or the cards' places (every zone and the location column).
+// After a step, only the triggers whose conditions read a group it wrote
+// are evaluated again; the others keep the value they had (flatgame.go).
+// A condition that reads a local is evaluated every time.
+
+// flatGroups is a set of groups, a bit each.
+type flatGroups []uint64
+
+// add puts group i in the set.
+func (s *flatGroups) add(i int) {
+	for len(*s) <= i/64 {
+		*s = append(*s, 0)
+	}
+	(*s)[i/64] |= 1 << (i % 64)
+}
+
+// meets reports whether s and t share a group.
+func (s flatGroups) meets(t flatGroups) bool {
+	for i := range min(len(s), len(t)) {
+		if s[i]&t[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Group numbers: the variables, then the player variables, then the
+// props, then the cards' places.
+func (l *flatLayout) varGroup(j int) int  { return j }
+func (l *flatLayout) pvarGroup(j int) int { return len(l.vars) + j }
+func (l *flatLayout) propGroup(j int) int { return len(l.vars) + len(l.pvars) + j }
+func (l *flatLayout) placesGroup() int    { return len(l.vars) + len(l.pvars) + len(l.props) }
+
+// read notes that the expression being compiled reads group i, when the
+// compiler records (reads is set).
+func (fc *flatCompiler) read(i int) {
+	if fc.reads != nil {
+		fc.reads.add(i)
+	}
+}
+
+// readsLocal notes that the expression being compiled reads a local.
+func (fc *flatCompiler) readsLocal() {
+	if fc.reads != nil {
+		fc.volatile = true
+	}
+}
+
+// writes are the groups effect e writes, or nil (locals only, or
+// nothing).
+func (fp *flatProgram) writes(e *effect) flatGroups {
+	var s flatGroups
+	l := fp.l
+	switch e.kind {
+	case "move", "draw", "shuffle":
+		s.add(l.placesGroup())
+	case "phase":
+		s.add(l.varGroup(0))
+	case "set", "add":
+		t := e.target
+		if t.kind == targetIndex {
+			t = t.base
+		}
+		switch {
+		case t.kind == targetGlobal:
+			for j, v := range l.vars {
+				if v.name == t.name {
+					s.add(l.varGroup(j))
+				}
+			}
+		case t.kind == targetField && t.onCard:
+			for j, p := range l.props {
+				if p == t.name {
+					s.add(l.propGroup(j))
+				}
+			}
+		case t.kind == targetField:
+			for j, v := range l.pvars {
+				if v.name == t.name {
+					s.add(l.pvarGroup(j))
+				}
+			}
+		}
+	}
+	return s
+}

@@ -1,0 +1,501 @@
+package interpreter
+
+import (
+	"fmt"
+)
+
+// A game run on the flat state: the fifth piece of the rebuild (doc.go,
+// "The typed flat state"). flatProgram compiles a Program's setup, flow,
+// procedures, phases, triggers and scoring, with the typed closures, the
+// flat writes and the flat option lists, to steps over the flat layout;
+// flatGame runs them as the present run loop does (exec.go): frames with
+// a program counter, loops, locals saved and restored by the frame that
+// bound them, the first trigger whose condition holds after each effect,
+// decisions with their legal options' keys, the same random stream for
+// shuffles and draws, and the score and tie-breaks at the end. It keeps
+// no log and renders no text: it is what a bot's playout needs.
+// TestFlatGamesAgree plays random games on both and requires the same
+// decider and option keys at every decision and the same result; what a
+// ruleset uses that it does not cover yet makes flatProgram refuse it,
+// with the reason.
+
+// flatProgram is a Program compiled to run on the flat state.
+type flatProgram struct {
+	p        *Program
+	l        *flatLayout
+	fc       *flatCompiler
+	blocks   map[*block]*flatBlock
+	setup    *flatBlock
+	flow     *flatBlock
+	triggers []flatTrigger
+	score    flatScalar
+	ties     []flatScalar
+	me       int // the local number of "me" (scoring)
+	// frame is the largest expression frame: the scratch slots a game
+	// keeps for its evaluations.
+	frame flatExpr
+	// errs are the effects not covered, in the order met.
+	errs []error
+}
+
+// flatUncovered lists the effects a flat program does not cover.
+type flatUncovered struct{ errs []error }
+
+// Error names the first, and how many more.
+func (u *flatUncovered) Error() string {
+	if len(u.errs) == 1 {
+		return u.errs[0].Error()
+	}
+	return fmt.Sprintf("%v (and %d more)", u.errs[0], len(u.errs)-1)
+}
+
+// flatBlock is a compiled list of effects.
+type flatBlock struct {
+	steps []*flatStep
+	src   *block
+}
+
+// flatTrigger is a compiled trigger.
+type flatTrigger struct {
+	active, when flatScalar // active nil: always
+	body         *flatBlock
+	// reads are the groups its condition reads; volatile, that it reads
+	// a local (flatdeps.go).
+	reads    flatGroups
+	volatile bool
+}
+
+// newFlatProgram compiles p (loaded with keepChecked) over a new layout;
+// an error names the first part it does not cover.
+func newFlatProgram(p *Program) (*flatProgram, error) {
+	l := newFlatLayout(p)
+	fc := newFlatCompiler(p, l)
+	fc.progLocals = map[string]int{}
+	fp := &flatProgram{p: p, l: l, fc: fc, blocks: map[*block]*flatBlock{}}
+	fp.me = fc.localNumber("me")
+	var err error
+	if fp.setup, err = fp.block(p.setup); err != nil {
+		return nil, err
+	}
+	if fp.flow, err = fp.block(p.flow); err != nil {
+		return nil, err
+	}
+	for _, pr := range p.procs {
+		if _, err = fp.block(pr.body); err != nil {
+			return nil, err
+		}
+	}
+	for _, t := range p.triggers {
+		ft := flatTrigger{}
+		fc.reads, fc.volatile = &ft.reads, false
+		if t.active != nil {
+			if ft.active, err = fp.boolean(t.active); err != nil {
+				return nil, err
+			}
+		}
+		if ft.when, err = fp.boolean(t.when); err != nil {
+			return nil, err
+		}
+		ft.volatile, fc.reads = fc.volatile, nil
+		if ft.body, err = fp.block(t.body); err != nil {
+			return nil, err
+		}
+		fp.triggers = append(fp.triggers, ft)
+	}
+	if fp.score, err = fp.integer(p.score); err != nil {
+		return nil, fmt.Errorf("scoring: %w", err)
+	}
+	for _, tb := range p.tiebreaks {
+		f, err := fp.integer(tb)
+		if err != nil {
+			return nil, fmt.Errorf("tie-break: %w", err)
+		}
+		fp.ties = append(fp.ties, f)
+	}
+	if len(fp.errs) > 0 {
+		return fp, &flatUncovered{errs: fp.errs}
+	}
+	return fp, nil
+}
+
+// expr compiles one expression of the program: its frame's slots are the
+// game's scratch slots, sized for the largest.
+func (fp *flatProgram) expr(c *compiled) (flatValue, error) {
+	fe, why := fp.fc.compile(c)
+	if fe == nil {
+		return flatValue{}, fmt.Errorf("%s: %s", c.src.Pos, why)
+	}
+	fp.grow(fe)
+	return fe.value, nil
+}
+
+// grow makes the scratch frame large enough for fe's.
+func (fp *flatProgram) grow(fe *flatExpr) {
+	fp.frame.slots = max(fp.frame.slots, fe.slots)
+	fp.frame.lists = max(fp.frame.lists, fe.lists)
+	fp.frame.nums = max(fp.frame.nums, fe.nums)
+}
+
+// boolean and integer compile an expression of that kind.
+func (fp *flatProgram) boolean(c *compiled) (flatScalar, error) {
+	return fp.scalarOf(c, fkBool)
+}
+
+func (fp *flatProgram) integer(c *compiled) (flatScalar, error) {
+	return fp.scalarOf(c, fkInt)
+}
+
+func (fp *flatProgram) scalarOf(c *compiled, k flatKind) (flatScalar, error) {
+	v, err := fp.expr(c)
+	if err != nil {
+		return nil, err
+	}
+	if v.kind != k {
+		return nil, fmt.Errorf("%s: a %s where a %s is wanted", c.src.Pos, v.kind, k)
+	}
+	return v.scalar, nil
+}
+
+// block compiles b once (blocks are shared: a procedure called from many
+// places).
+func (fp *flatProgram) block(b *block) (*flatBlock, error) {
+	if b == nil {
+		return &flatBlock{}, nil
+	}
+	if fb, ok := fp.blocks[b]; ok {
+		return fb, nil
+	}
+	fb := &flatBlock{src: b}
+	fp.blocks[b] = fb // before its steps: a procedure may call itself
+	for _, e := range b.effects {
+		s, err := fp.step(e)
+		if err != nil {
+			fp.errs = append(fp.errs, err) // the first is reported; the rest tell what else is missing
+			s = &flatStep{kind: "fail", pos: e.pos}
+		}
+		fb.steps = append(fb.steps, s)
+	}
+	return fb, nil
+}
+
+// flatGame is a game running on the flat state.
+type flatGame struct {
+	fp     *flatProgram
+	env    flatEnv
+	rng    rng
+	frames []*flatFrame
+	fires  []int
+	// pending is the decision waited for (nil: none): its choice, decider
+	// and options.
+	pending   *flatStep
+	who       int64
+	options   []flatOption
+	over      bool
+	decisions int
+	// spare are popped frames, for the next pushes; args is a call's
+	// arguments, reused.
+	spare []*flatFrame
+	args  []flatVal
+	// trigKnown says which triggers' conditions are known without
+	// evaluating them again (no step wrote what they read since), and
+	// trigOn what they were.
+	trigKnown, trigOn []bool
+	scores            [][]int64 // each player's score, then tie-breaks
+}
+
+// flatFrame is a running block: where it is, its loop and the locals it
+// bound (restored when it ends).
+type flatFrame struct {
+	blk   *flatBlock
+	pc    int
+	loop  *flatStep
+	cards []int32 // for_each over cards: the list
+	nums  []int64 // for_each over numbers: the list
+	idx   int
+	count int
+	trig  bool
+	saved []flatSaved
+	first [4]flatSaved // saved's first entries: most frames bind few locals
+}
+
+// flatSaved is what a local held before a frame bound it.
+type flatSaved struct {
+	n     int
+	s     int64
+	cards []int32
+	nums  []int64
+}
+
+// newFlatGame starts a game of fp from the state g was made with (before
+// its setup ran: newGame), with the same random stream.
+func newFlatGame(fp *flatProgram, g *Game) (*flatGame, error) {
+	fs, err := fp.l.packFlat(g)
+	if err != nil {
+		return nil, err
+	}
+	n := len(fp.fc.progLocals)
+	fg := fp.newGame(g.st.rng)
+	_ = n
+	fg.env.fs = fs
+	fg.push(fp.flow)
+	fg.push(fp.setup)
+	return fg, fg.run()
+}
+
+// newGame is a game of fp, before its state is given (env.fs) and its
+// setup runs.
+func (fp *flatProgram) newGame(r rng) *flatGame {
+	n := len(fp.fc.progLocals)
+	g := &flatGame{fp: fp, rng: r, fires: make([]int, len(fp.triggers)),
+		trigKnown: make([]bool, len(fp.triggers)), trigOn: make([]bool, len(fp.triggers))}
+	g.env = flatEnv{slots: make([]int64, fp.frame.slots), lists: make([][]int32, fp.frame.lists), nums: make([][]int64, fp.frame.nums),
+		locals: make([]int64, n), localLists: make([][]int32, n), localNums: make([][]int64, n)}
+	return g
+}
+
+// push starts running a block, in a frame a popped one left if there is
+// one.
+func (g *flatGame) push(b *flatBlock) *flatFrame {
+	var f *flatFrame
+	if n := len(g.spare); n > 0 {
+		f, g.spare = g.spare[n-1], g.spare[:n-1]
+		saved := f.saved[:0]
+		*f = flatFrame{blk: b, saved: saved}
+	} else {
+		f = &flatFrame{blk: b}
+		f.saved = f.first[:0]
+	}
+	g.frames = append(g.frames, f)
+	return f
+}
+
+// pop ends the top frame: its locals are restored and it is kept for
+// the next push.
+func (g *flatGame) pop() {
+	f := g.frames[len(g.frames)-1]
+	g.unbind(f)
+	g.frames = g.frames[:len(g.frames)-1]
+	f.cards, f.nums = nil, nil
+	g.spare = append(g.spare, f)
+}
+
+// bind sets local n in frame f, saving what it held the first time f
+// binds it.
+func (g *flatGame) bind(f *flatFrame, n int, v flatVal) {
+	e := &g.env
+	saved := false
+	for _, s := range f.saved {
+		if s.n == n {
+			saved = true
+			break
+		}
+	}
+	if !saved {
+		f.saved = append(f.saved, flatSaved{n: n, s: e.locals[n], cards: e.localLists[n], nums: e.localNums[n]})
+	}
+	e.locals[n], e.localLists[n], e.localNums[n] = v.s, v.cards, v.nums
+}
+
+// unbind restores the locals f bound.
+func (g *flatGame) unbind(f *flatFrame) {
+	e := &g.env
+	for i := len(f.saved) - 1; i >= 0; i-- {
+		s := f.saved[i]
+		e.locals[s.n], e.localLists[s.n], e.localNums[s.n] = s.s, s.cards, s.nums
+	}
+	f.saved = f.saved[:0]
+}
+
+// flatVal is a value of any kind: a number, or a list.
+type flatVal struct {
+	s     int64
+	cards []int32
+	nums  []int64
+}
+
+// eval computes v.
+func (g *flatGame) eval(v flatValue) (flatVal, bool) {
+	e := &g.env
+	switch {
+	case v.scalar != nil:
+		s, ok := v.scalar(e)
+		return flatVal{s: s}, ok
+	case v.cards != nil:
+		xs, ok := v.cards(e)
+		return flatVal{cards: xs}, ok
+	case v.nums != nil:
+		xs, ok := v.nums(e)
+		return flatVal{nums: xs}, ok
+	}
+	return flatVal{}, true // [] of no known kind: empty
+}
+
+// errGaveUp is a closure that could not compute its value: what the
+// present runtime would do there (an error, mostly) the flat game does
+// not know.
+var errGaveUp = fmt.Errorf("a typed closure gave up")
+
+// run executes steps until a decision is pending or the game is over.
+func (g *flatGame) run() error {
+	for g.pending == nil && !g.over {
+		if len(g.frames) == 0 {
+			return g.finish()
+		}
+		f := g.frames[len(g.frames)-1]
+		if f.pc >= len(f.blk.steps) {
+			again, err := g.nextRound(f)
+			if err != nil {
+				return err
+			}
+			if again {
+				continue
+			}
+			trig, setup := f.trig, f.blk == g.fp.setup
+			g.pop()
+			if trig || setup {
+				if err := g.checkTriggers(); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		s := f.blk.steps[f.pc]
+		f.pc++
+		if err := g.exec(s, f); err != nil {
+			return fmt.Errorf("%s: %w", s.pos, err)
+		}
+		if len(s.writes) > 0 {
+			for i := range g.fp.triggers {
+				if g.trigKnown[i] && s.writes.meets(g.fp.triggers[i].reads) {
+					g.trigKnown[i] = false
+				}
+			}
+		}
+		if err := g.checkTriggers(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nextRound starts a loop's next round in the same frame, if it has one.
+func (g *flatGame) nextRound(f *flatFrame) (bool, error) {
+	if f.loop == nil {
+		return false, nil
+	}
+	switch f.loop.kind {
+	case "for_each":
+		f.idx++
+		if f.idx >= len(f.cards)+len(f.nums) {
+			return false, nil
+		}
+		g.bind(f, f.loop.as, f.item())
+	case "repeat":
+		f.idx++
+		if f.idx >= f.count {
+			return false, nil
+		}
+		if f.loop.as >= 0 {
+			g.bind(f, f.loop.as, flatVal{s: int64(f.idx)})
+		}
+	case "while":
+		t, ok := f.loop.cond(&g.env)
+		if !ok {
+			return false, errGaveUp
+		}
+		if t == 0 {
+			return false, nil
+		}
+	}
+	f.pc = 0
+	return true, nil
+}
+
+// item is the element of a for_each frame's round.
+func (f *flatFrame) item() flatVal {
+	if f.cards != nil {
+		return flatVal{s: int64(f.cards[f.idx])}
+	}
+	return flatVal{s: f.nums[f.idx]}
+}
+
+// checkTriggers fires the first trigger whose condition holds, unless a
+// trigger or setup is running (Game.checkTriggers).
+func (g *flatGame) checkTriggers() error {
+	if len(g.fp.triggers) == 0 || g.pending != nil || g.over || len(g.frames) == 0 {
+		return nil
+	}
+	for _, f := range g.frames {
+		if f.trig || f.blk == g.fp.setup {
+			return nil
+		}
+	}
+	for i := range g.fp.triggers {
+		t := &g.fp.triggers[i]
+		on, err := g.triggerOn(i, t)
+		if err != nil {
+			return err
+		}
+		if !on {
+			g.fires[i] = 0
+			continue
+		}
+		g.fires[i]++
+		if limit := (Limits{}).withDefaults().MaxTriggerRepeats; g.fires[i] > limit {
+			return fmt.Errorf("trigger %d fired more than %d times in a row", i, limit)
+		}
+		g.push(t.body).trig = true
+		return nil
+	}
+	return nil
+}
+
+// triggerOn is whether trigger i's condition holds: what it was, if no
+// step wrote what it reads since, else evaluated.
+func (g *flatGame) triggerOn(i int, t *flatTrigger) (bool, error) {
+	if g.trigKnown[i] && !t.volatile {
+		return g.trigOn[i], nil
+	}
+	on, ok := int64(1), true
+	if t.active != nil {
+		on, ok = t.active(&g.env)
+	}
+	if ok && on == 1 {
+		on, ok = t.when(&g.env)
+	}
+	if !ok {
+		return false, errGaveUp
+	}
+	g.trigKnown[i], g.trigOn[i] = true, on == 1
+	return on == 1, nil
+}
+
+// finish scores the game: each player's score and tie-breaks, "me"
+// bound to the seat.
+func (g *flatGame) finish() error {
+	e := &g.env
+	for seat := range e.fs.players {
+		e.locals[g.fp.me] = int64(seat)
+		s, ok := g.fp.score(e)
+		row := []int64{s}
+		for _, tb := range g.fp.ties {
+			v, ok2 := tb(e)
+			ok = ok && ok2
+			row = append(row, v)
+		}
+		if !ok {
+			return errGaveUp
+		}
+		g.scores = append(g.scores, row)
+	}
+	g.over = true
+	return nil
+}
+
+// endGame stops the flow: every frame ends, its locals restored.
+func (g *flatGame) endGame() {
+	for i := len(g.frames) - 1; i >= 0; i-- {
+		g.unbind(g.frames[i])
+	}
+	g.frames = nil
+}

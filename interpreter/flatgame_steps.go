@@ -1,0 +1,364 @@
+package interpreter
+
+import (
+	"fmt"
+
+	"agon/schema"
+)
+
+// The steps of a flat game (flatgame.go): each effect kind compiled over
+// the flat layout, and run.
+
+// flatStep is one compiled effect; which fields are set depends on kind.
+type flatStep struct {
+	kind  string
+	pos   schema.Pos
+	write *flatWrite // set, add, move
+	list  flatValue  // for_each
+	cond  flatScalar // if, while
+	count flatScalar // repeat, draw
+	then  *flatBlock
+	els   *flatBlock
+	body  *flatBlock // loops, call, phase
+	as    int        // the local a loop binds (-1: none)
+	lets  []flatLet  // let, and a call's arguments
+	phase int64      // phase: the name's string number
+	// choose: the choice, each group's body and the local its as binds.
+	choice   *flatChoice
+	bodies   []*flatBlock
+	asLocals []int
+	// draw and shuffle: the zones, and the zone a draw's source is
+	// refilled from (-1: none).
+	from, into func(e *flatEnv) (int, bool)
+	refill     int
+	atTop      bool
+	// writes are the groups the step writes (flatdeps.go).
+	writes flatGroups
+}
+
+// flatLet is a local and the value it is bound to.
+type flatLet struct {
+	n int
+	v flatValue
+}
+
+// step compiles effect e.
+func (fp *flatProgram) step(e *effect) (*flatStep, error) {
+	s := &flatStep{kind: e.kind, pos: e.pos, as: -1, atTop: e.atTop, refill: -1, writes: fp.writes(e)}
+	fc := fp.fc
+	var err error
+	switch e.kind {
+	case "set", "add", "move":
+		w, why := fc.compileWrite(e)
+		if w == nil {
+			return nil, fmt.Errorf("%s: %s", e.pos, why)
+		}
+		fp.grow(w.frame)
+		s.write = w
+	case "if":
+		if s.cond, err = fp.boolean(e.a); err != nil {
+			return nil, err
+		}
+		if s.then, err = fp.block(e.then); err != nil {
+			return nil, err
+		}
+		s.els, err = fp.block(e.els)
+	case "for_each":
+		if s.list, err = fp.expr(e.a); err != nil {
+			return nil, err
+		}
+		if k := s.list.kind; k != fkCards && k != fkInts && k != fkStrings && k != fkEmpty {
+			return nil, fmt.Errorf("%s: for_each over a %s", e.pos, k)
+		}
+		s.as = fc.localNumber(e.as)
+		s.body, err = fp.block(e.body)
+	case "while":
+		if s.cond, err = fp.boolean(e.a); err != nil {
+			return nil, err
+		}
+		s.body, err = fp.block(e.body)
+	case "repeat":
+		if s.count, err = fp.integer(e.a); err != nil {
+			return nil, err
+		}
+		if e.as != "" {
+			s.as = fc.localNumber(e.as)
+		}
+		s.body, err = fp.block(e.body)
+	case "let", "call":
+		for _, b := range e.lets {
+			v, err := fp.expr(b.expr)
+			if err != nil {
+				return nil, err
+			}
+			s.lets = append(s.lets, flatLet{n: fc.localNumber(b.name), v: v})
+		}
+		if e.kind == "call" {
+			s.body, err = fp.block(e.proc.body)
+		}
+	case "phase":
+		s.phase = fc.str(e.phaseName)
+		s.body, err = fp.block(e.proc.body)
+	case "choose":
+		err = fp.choose(s, e.choice)
+	case "draw", "shuffle":
+		err = fp.zoneStep(s, e)
+	case "log", "end_game", "fail":
+	default:
+		return nil, fmt.Errorf("%s: the effect %s", e.pos, e.kind)
+	}
+	return s, err
+}
+
+// choose compiles a choose: its lister and its groups' bodies.
+func (fp *flatProgram) choose(s *flatStep, ch *choice) error {
+	c, why := fp.fc.compileChoice(ch)
+	if c == nil {
+		return fmt.Errorf("%s: %s", ch.pos, why)
+	}
+	fp.grow(c.frame)
+	s.choice = c
+	for _, g := range ch.groups {
+		b, err := fp.block(g.body)
+		if err != nil {
+			return err
+		}
+		s.bodies = append(s.bodies, b)
+		as := -1
+		if g.each != nil {
+			as = fp.fc.localNumber(g.as)
+		}
+		s.asLocals = append(s.asLocals, as)
+	}
+	return nil
+}
+
+// zoneStep compiles draw and the shuffle of a zone.
+func (fp *flatProgram) zoneStep(s *flatStep, e *effect) error {
+	fc := fp.fc
+	if e.kind == "shuffle" && e.target != nil {
+		return fmt.Errorf("%s: the shuffle of a list", e.pos)
+	}
+	fc.begin()
+	if e.kind == "draw" {
+		n := fc.sub(e.a)
+		if fc.miss == "" && n.kind != fkInt {
+			fc.fail("draw of a %s", n.kind)
+		}
+		s.count = n.scalar
+		s.from = fc.zoneOf(e.from)
+		if src := fp.p.rs.Zones[e.from.name].RefillFrom; src != "" {
+			for i, z := range fp.l.zones {
+				if z.name == src && z.family == "" {
+					s.refill = i
+				}
+			}
+		}
+	}
+	s.into = fc.zoneOf(e.into)
+	if fc.miss != "" {
+		return fmt.Errorf("%s: %s", e.pos, fc.miss)
+	}
+	fp.grow(fc.out)
+	return nil
+}
+
+// exec runs step s of frame f.
+func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
+	e := &g.env
+	switch s.kind {
+	case "set", "add", "move":
+		if !s.write.apply(e) {
+			return errGaveUp
+		}
+	case "if":
+		t, ok := s.cond(e)
+		if !ok {
+			return errGaveUp
+		}
+		if t == 1 {
+			g.push(s.then)
+		} else {
+			g.push(s.els)
+		}
+	case "for_each":
+		v, ok := g.eval(s.list)
+		if !ok {
+			return errGaveUp
+		}
+		if len(v.cards)+len(v.nums) == 0 {
+			return nil
+		}
+		nf := g.push(s.body)
+		nf.loop, nf.cards, nf.nums = s, v.cards, v.nums
+		g.bind(nf, s.as, nf.item())
+	case "while":
+		t, ok := s.cond(e)
+		if !ok {
+			return errGaveUp
+		}
+		if t == 1 {
+			g.push(s.body).loop = s
+		}
+	case "repeat":
+		n, ok := s.count(e)
+		if !ok {
+			return errGaveUp
+		}
+		if n > 0 {
+			nf := g.push(s.body)
+			nf.loop, nf.count = s, int(n)
+			if s.as >= 0 {
+				g.bind(nf, s.as, flatVal{})
+			}
+		}
+	case "let":
+		for _, l := range s.lets {
+			v, ok := g.eval(l.v)
+			if !ok {
+				return errGaveUp
+			}
+			g.bind(f, l.n, v)
+		}
+	case "call":
+		vals := g.args[:0]
+		for _, l := range s.lets {
+			v, ok := g.eval(l.v)
+			if !ok {
+				return errGaveUp
+			}
+			vals = append(vals, v)
+		}
+		g.args = vals
+		nf := g.push(s.body)
+		for i, l := range s.lets {
+			g.bind(nf, l.n, vals[i])
+		}
+	case "phase":
+		e.fs.cells[0] = s.phase
+		g.push(s.body)
+	case "choose":
+		return g.decide(s)
+	case "end_game":
+		g.endGame()
+	case "fail":
+		return fmt.Errorf("ruleset failure")
+	case "draw":
+		return g.draw(s)
+	case "shuffle":
+		z, ok := s.into(e)
+		if !ok {
+			return errGaveUp
+		}
+		g.shuffle(z)
+	}
+	return nil
+}
+
+// decide lists a choose's options: the only one is taken at once when the
+// choice is automatic; else the decision waits.
+func (g *flatGame) decide(s *flatStep) error {
+	who, opts, ok := s.choice.list(&g.env, g.options[:0])
+	if !ok {
+		return errGaveUp
+	}
+	if len(opts) == 0 {
+		return fmt.Errorf("no legal option")
+	}
+	g.pending, g.who, g.options = s, who, opts
+	if s.choice.auto && len(opts) == 1 {
+		return g.take(0, false)
+	}
+	return nil
+}
+
+// take applies option i of the pending decision: its body runs next.
+func (g *flatGame) take(i int, counted bool) error {
+	s, o := g.pending, g.options[i]
+	g.pending = nil
+	if counted {
+		g.decisions++
+	}
+	f := g.push(s.bodies[o.group])
+	if n := s.asLocals[o.group]; n >= 0 {
+		g.bind(f, n, flatVal{s: o.elem})
+	}
+	return nil
+}
+
+// Apply takes option i and runs to the next decision.
+func (g *flatGame) Apply(i int) error {
+	if g.pending == nil || i < 0 || i >= len(g.options) {
+		return fmt.Errorf("no option %d", i)
+	}
+	if err := g.take(i, true); err != nil {
+		return err
+	}
+	return g.run()
+}
+
+// keys are the pending decision's option keys.
+func (g *flatGame) keys() []string {
+	out := make([]string, len(g.options))
+	for i, o := range g.options {
+		out[i] = g.pending.choice.key(&g.env, o)
+	}
+	return out
+}
+
+// draw moves n cards from the top of a zone, one at a time, refilling it
+// once from its refill_from zone (shuffled) when it runs out.
+func (g *flatGame) draw(s *flatStep) error {
+	e := &g.env
+	n, ok := s.count(e)
+	from, ok2 := s.from(e)
+	into, ok3 := s.into(e)
+	if !ok || !ok2 || !ok3 {
+		return errGaveUp
+	}
+	fs, refilled := e.fs, false
+	for range n {
+		if len(fs.zones[from]) == 0 {
+			if s.refill < 0 || len(fs.zones[s.refill]) == 0 {
+				return nil
+			}
+			if refilled {
+				return fmt.Errorf("draw: refilled twice")
+			}
+			refilled = true
+			moved := fs.zones[s.refill]
+			for _, c := range moved {
+				fs.loc[c] = int32(from)
+			}
+			fs.zones[from], fs.zones[s.refill] = moved, nil
+			g.shuffle(from)
+		}
+		c := fs.zones[from][0]
+		fs.zones[from] = fs.zones[from][1:]
+		put(fs, into, c, s.atTop)
+	}
+	return nil
+}
+
+// put puts card c into zone z, on top or at the bottom.
+func put(fs *flatState, z int, c int32, top bool) {
+	list := fs.zones[z]
+	if top {
+		fs.zones[z] = append(append(make([]int32, 0, len(list)+1), c), list...)
+	} else {
+		fs.zones[z] = append(list[:len(list):len(list)], c)
+	}
+	fs.loc[c] = int32(z)
+}
+
+// shuffle shuffles zone z with the game's random stream, as shuffleZone
+// does.
+func (g *flatGame) shuffle(z int) {
+	fs := g.env.fs
+	list := append([]int32(nil), fs.zones[z]...)
+	for i := len(list) - 1; i > 0; i-- {
+		j := g.rng.intN(i + 1)
+		list[i], list[j] = list[j], list[i]
+	}
+	fs.zones[z] = list
+}

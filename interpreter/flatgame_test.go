@@ -1,0 +1,138 @@
+package interpreter
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// flatPair is a present game and a flat game started from the same state
+// and random stream.
+func flatPair(t testing.TB, p *Program, fp *flatProgram, players int, seed uint64) (*Game, *flatGame) {
+	g, err := newGame(p, Config{Players: players, Seed: seed, NoLog: true, KeysOnly: true})
+	require.NoError(t, err)
+	fg, err := newFlatGame(fp, g)
+	require.NoError(t, err)
+	g.push(p.flow)
+	g.push(p.setup)
+	require.NoError(t, g.run())
+	return g, fg
+}
+
+// TestFlatGamesAgree plays random games of every shipped ruleset the flat
+// game covers, on the present runtime and on the flat state side by side
+// with the same choices: at every decision the decider and the option
+// keys must be the same, and at the end every player's score and
+// tie-breaks.
+func TestFlatGamesAgree(t *testing.T) {
+	for name, p := range keptPrograms(t) {
+		fp, err := newFlatProgram(p)
+		if err != nil {
+			t.Logf("%s: not covered: %v", name, err)
+			if u, ok := err.(*flatUncovered); ok && testing.Verbose() {
+				for _, e := range u.errs {
+					t.Logf("    %v", e)
+				}
+			}
+			continue
+		}
+		games := 0
+		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+			for seed := uint64(1); seed <= 5; seed++ {
+				g, fg := flatPair(t, p, fp, players, seed)
+				r := rand.New(rand.NewPCG(seed, uint64(players)))
+				for step := 0; !g.Over(); step++ {
+					where := fmt.Sprintf("%s/%dp seed %d decision %d", name, players, seed, step)
+					require.False(t, fg.over, "%s: the flat game is over", where)
+					d := g.Pending()
+					var want []string
+					for _, o := range d.Options {
+						want = append(want, o.Key)
+					}
+					require.Equal(t, int64(d.Player), fg.who, "%s: the decider", where)
+					require.Equal(t, want, fg.keys(), "%s: the keys (%s)", where, d.Pos)
+					i := r.IntN(len(d.Options))
+					require.NoError(t, g.Apply(d.Options[i].Key), where)
+					require.NoError(t, fg.Apply(i), where)
+				}
+				require.True(t, fg.over, "%s/%dp seed %d: the flat game goes on", name, players, seed)
+				for _, pr := range g.Result().Players {
+					want := []int64{int64(pr.Score)}
+					for _, tb := range pr.Tiebreak {
+						want = append(want, int64(tb))
+					}
+					require.Equal(t, want, fg.scores[pr.Player], "%s/%dp seed %d: P%d's score and tie-breaks", name, players, seed, pr.Player+1)
+				}
+				games++
+			}
+		}
+		t.Logf("%s: %d games agree", name, games)
+	}
+}
+
+// BenchmarkFlatGame plays random games of each ruleset the flat game
+// covers, at every player count, on the flat state (flat) and on the
+// present runtime (present) with the same kind of random choices, and
+// reports games/s. The flat games start from a state packed once and
+// copied for each game (a game of the rebuilt runtime would start from
+// the Program's own); both keep no log and make no labels.
+//
+//	go test ./interpreter -run '^$' -bench FlatGame -cpu 1
+func BenchmarkFlatGame(b *testing.B) {
+	for name, p := range keptPrograms(b) {
+		fp, err := newFlatProgram(p)
+		if err != nil {
+			continue
+		}
+		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+			b.Run(fmt.Sprintf("%s/%dp/flat", name, players), func(b *testing.B) {
+				start, err := newGame(p, Config{Players: players, Seed: 1, NoLog: true, KeysOnly: true})
+				require.NoError(b, err)
+				fs, err := fp.l.packFlat(start)
+				require.NoError(b, err)
+				r := rand.New(rand.NewPCG(1, 2))
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					g := fp.newGame(newRNG(uint64(i)))
+					g.env.fs = fs.fresh()
+					g.push(fp.flow)
+					g.push(fp.setup)
+					require.NoError(b, g.run())
+					for !g.over {
+						require.NoError(b, g.Apply(r.IntN(len(g.options))))
+					}
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			})
+			b.Run(fmt.Sprintf("%s/%dp/present", name, players), func(b *testing.B) {
+				r := rand.New(rand.NewPCG(1, 2))
+				for i := 0; i < b.N; i++ {
+					g, err := NewGame(p, Config{Players: players, Seed: uint64(i), NoLog: true, KeysOnly: true})
+					require.NoError(b, err)
+					for !g.Over() {
+						opts := g.st.pending.options
+						require.NoError(b, g.Apply(opts[r.IntN(len(opts))].key))
+					}
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			})
+		}
+	}
+}
+
+// fresh is a copy of fs a game may write: what the flat writes change in
+// place (the location column, the prop pages, the cells) is copied.
+func (fs *flatState) fresh() *flatState {
+	c := fs.clone()
+	c.loc = slices.Clone(fs.loc)
+	for i, p := range c.props {
+		c.props[i] = slices.Clone(p)
+	}
+	c.strIDs = maps.Clone(fs.strIDs)
+	c.strs = slices.Clone(fs.strs)
+	return c
+}
