@@ -215,13 +215,21 @@ type flatFrame struct {
 	count int
 	trig  bool
 	saved []flatSaved
+	lists []flatSavedList
 	first [4]flatSaved // saved's first entries: most frames bind few locals
 }
 
-// flatSaved is what a local held before a frame bound it.
+// flatSaved is the number a local held before a frame bound it, and
+// whether the frame bound a list to it (its list is saved in lists).
 type flatSaved struct {
+	n    int32
+	list bool
+	s    int64
+}
+
+// flatSavedList is the list a local held before a frame bound a list.
+type flatSavedList struct {
 	n     int
-	s     int64
 	cards []int32
 	nums  []int64
 }
@@ -259,8 +267,7 @@ func (g *flatGame) push(b *flatBlock) *flatFrame {
 	var f *flatFrame
 	if n := len(g.spare); n > 0 {
 		f, g.spare = g.spare[n-1], g.spare[:n-1]
-		saved := f.saved[:0]
-		*f = flatFrame{blk: b, saved: saved}
+		f.blk, f.pc, f.loop, f.idx, f.count, f.trig = b, 0, nil, 0, 0, false // saved and lists were emptied by pop
 	} else {
 		f = &flatFrame{blk: b}
 		f.saved = f.first[:0]
@@ -279,31 +286,47 @@ func (g *flatGame) pop() {
 	g.spare = append(g.spare, f)
 }
 
-// bind sets local n in frame f, saving what it held the first time f
-// binds it.
+// bind sets local n in frame f to v, saving what it held the first time
+// f binds it. A number is saved and set alone; a list with the number.
 func (g *flatGame) bind(f *flatFrame, n int, v flatVal) {
 	e := &g.env
+	// isList: the bind writes the list tables (it binds a list, or the
+	// local holds one now), so they are saved too.
+	isList := v.cards != nil || v.nums != nil || e.localLists[n] != nil || e.localNums[n] != nil
 	saved := false
-	for _, s := range f.saved {
-		if s.n == n {
+	for i := range f.saved {
+		if int(f.saved[i].n) == n {
 			saved = true
+			if isList && !f.saved[i].list {
+				f.saved[i].list = true // it held no list of this frame's before
+				f.lists = append(f.lists, flatSavedList{n: n, cards: e.localLists[n], nums: e.localNums[n]})
+			}
 			break
 		}
 	}
 	if !saved {
-		f.saved = append(f.saved, flatSaved{n: n, s: e.locals[n], cards: e.localLists[n], nums: e.localNums[n]})
+		f.saved = append(f.saved, flatSaved{n: int32(n), s: e.locals[n], list: isList})
+		if isList {
+			f.lists = append(f.lists, flatSavedList{n: n, cards: e.localLists[n], nums: e.localNums[n]})
+		}
 	}
-	e.locals[n], e.localLists[n], e.localNums[n] = v.s, v.cards, v.nums
+	e.locals[n] = v.s
+	if isList {
+		e.localLists[n], e.localNums[n] = v.cards, v.nums
+	}
 }
 
 // unbind restores the locals f bound.
 func (g *flatGame) unbind(f *flatFrame) {
 	e := &g.env
-	for i := len(f.saved) - 1; i >= 0; i-- {
-		s := f.saved[i]
-		e.locals[s.n], e.localLists[s.n], e.localNums[s.n] = s.s, s.cards, s.nums
+	for i := len(f.lists) - 1; i >= 0; i-- {
+		s := f.lists[i]
+		e.localLists[s.n], e.localNums[s.n] = s.cards, s.nums
 	}
-	f.saved = f.saved[:0]
+	for i := len(f.saved) - 1; i >= 0; i-- {
+		e.locals[f.saved[i].n] = f.saved[i].s
+	}
+	f.saved, f.lists = f.saved[:0], f.lists[:0]
 }
 
 // flatVal is a value of any kind: a number, or a list.
