@@ -594,14 +594,5 @@ func (fc *flatCompiler) pointer(p *ast.PointerNode) flatValue {
 	if len(fc.preds) == 0 {
 		return fc.fail("# outside a predicate")
 	}
-	b := fc.preds[len(fc.preds)-1]
-	if b.kind == fkIntMap { // an element of intmaps
-		return b.read()
-	}
-	k := fc.kindOf(p.Type())
-	if k == fkNone || k.isList() {
-		return fc.fail("# of type %v", p.Type())
-	}
-	b.kind = k
-	return b.read()
+	return fc.preds[len(fc.preds)-1].read() // the element's kind is the list's (elemOf)
 }

@@ -157,11 +157,7 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 		if !ok {
 			return fc.fail("builtin %s without a predicate", b.Name)
 		}
-		elemKind := fkInt // a number; its kind is #'s type
-		if list.kind == fkIntMaps {
-			elemKind = fkIntMap
-		}
-		pb := fc.bind("#", elemKind)
+		pb := fc.bind("#", elemOf(list.kind))
 		elem = pb.slot
 		fc.preds = append(fc.preds, pb)
 		pred = fc.node(p.Node)

@@ -470,6 +470,19 @@ func containsCard(xs []int32, c int32) bool {
 	return false
 }
 
+// elemOf is the kind of the element a predicate over a list of kind k
+// gets: what # is, whatever type the checker gave it (expr types the
+// elements of concat and flatten any).
+func elemOf(k flatKind) flatKind {
+	switch k {
+	case fkIntMaps:
+		return fkIntMap
+	case fkSeats:
+		return fkPlayer
+	}
+	return elemKind(k)
+}
+
 // elemKind is the kind of a list's elements.
 func elemKind(k flatKind) flatKind {
 	switch k {
@@ -600,7 +613,7 @@ func (fc *flatCompiler) flatMap(m *ast.BuiltinNode) flatValue {
 	if !list.kind.isList() && list.kind != fkPlayers || list.kind == fkIntMap || list.kind == fkIntMaps {
 		return fc.fail("flatten of a map of a %s", list.kind)
 	}
-	pb := fc.bind("#", fkInt)
+	pb := fc.bind("#", elemOf(list.kind))
 	fc.preds = append(fc.preds, pb)
 	f := fc.node(p.Node)
 	fc.preds = fc.preds[:len(fc.preds)-1]
