@@ -55,12 +55,14 @@ func (fc *flatCompiler) readsLocal() {
 func (fp *flatProgram) writes(e *effect) flatGroups {
 	var s flatGroups
 	l := fp.l
-	switch e.kind {
-	case "move", "draw", "shuffle":
+	switch {
+	case e.kind == "shuffle" && e.target != nil:
+		return fp.writes(&effect{kind: "set", target: e.target})
+	case e.kind == "move" || e.kind == "draw" || e.kind == "shuffle":
 		s.add(l.placesGroup())
-	case "phase":
+	case e.kind == "phase":
 		s.add(l.varGroup(0))
-	case "set", "add":
+	case e.kind == "set" || e.kind == "add" || e.kind == "roll":
 		t := e.target
 		if t.kind == targetIndex {
 			t = t.base

@@ -50,6 +50,11 @@ func (fc *flatCompiler) assign(ef *effect) func(e *flatEnv) bool {
 	if fc.miss != "" {
 		return nil
 	}
+	return fc.assignValue(ef, value)
+}
+
+// assignValue compiles set or add (ef.kind) of value to ef's target.
+func (fc *flatCompiler) assignValue(ef *effect, value flatValue) func(e *flatEnv) bool {
 	t := ef.target
 	if t == nil {
 		fc.fail("a set without a target")

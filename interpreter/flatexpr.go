@@ -46,9 +46,12 @@ const (
 	fkBoard               // a board (flatexpr_boards.go)
 	fkNode                // a node of a board: its index
 	fkNamedLists          // a board's regions or paths: lists by name
+	fkStrMap              // a constant map of strings (dense)
+	fkRecords             // a constant list of records of string lists
+	fkRecord              // one of them: records and the index (scalar)
 )
 
-var flatKindNames = [...]string{"none", "int", "bool", "string", "card", "player", "players", "cards", "ints", "strings", "intmap", "intmaps", "players' seats", "family", "empty list", "board", "node", "named lists"}
+var flatKindNames = [...]string{"none", "int", "bool", "string", "card", "player", "players", "cards", "ints", "strings", "intmap", "intmaps", "players' seats", "family", "empty list", "board", "node", "named lists", "map of strings", "records", "record"}
 
 // String names the kind as a ruleset's type.
 func (k flatKind) String() string { return flatKindNames[k] }
@@ -71,6 +74,8 @@ type flatValue struct {
 	family string            // the family's name, for fkFamily
 	board  *flatBoard        // for fkBoard and fkNode
 	named  map[int64][]int64 // for fkNamedLists
+	// records are fkRecords' records, by index.
+	records []map[int64][]int64
 	// slot is 1 + the frame slot a scalar is a plain read of (0: none),
 	// konst the value of a constant scalar (nil: none): what lets a
 	// closure read a column or compare without calling another.
@@ -145,6 +150,10 @@ type flatCompiler struct {
 	// when compiling for the shadow tests, which read each expression's
 	// locals into its frame.
 	progLocals map[string]int
+	// localKinds are the kinds a flat game's binders (for_each, let,
+	// call, an option's as) give each local, for the locals the checker
+	// types any.
+	localKinds map[string]flatKind
 	// reads, when set, records the groups the expressions compiled read,
 	// and volatile whether one reads a local (flatdeps.go).
 	reads    *flatGroups
@@ -429,6 +438,9 @@ func (fc *flatCompiler) identifier(name string) flatValue {
 	}
 	if t, ok := fc.locals[name]; ok && len(fc.inline) == 0 {
 		k := fc.kindOf(t)
+		if k == fkNone && fc.progLocals != nil {
+			k = fc.localKinds[name] // typed any: the kind its binders give it
+		}
 		if k == fkNone || k == fkPlayers {
 			return fc.fail("a local of type %v", t)
 		}
@@ -475,6 +487,14 @@ func (fc *flatCompiler) constant(name string, v any) flatValue {
 		name, _ := x["name"].(string)
 		if b := fc.board(name, x); b != nil {
 			return flatValue{kind: fkBoard, board: b}
+		}
+	case map[string]any:
+		if v := fc.constStrMap(x); v.dense != nil {
+			return v
+		}
+	case []any:
+		if v := fc.constRecords(x); v.records != nil {
+			return v
 		}
 	case map[string]int:
 		_, _, pairs := fc.attrValue(x)

@@ -146,8 +146,15 @@ func (fc *flatCompiler) boardCall(name string, args []ast.Node) (flatValue, bool
 	lit := ""
 	if len(args) == 3 {
 		s, ok := args[2].(*ast.StringNode)
+		if !ok && name == "moves" {
+			p := fc.node(args[2])
+			if fc.miss != "" {
+				return flatValue{}, true
+			}
+			return fc.movesByPattern(b, at, p), true
+		}
 		if !ok {
-			return fc.fail("%s with an edge kind or pattern that is no literal", name), true
+			return fc.fail("%s with an edge kind that is no literal", name), true
 		}
 		lit = s.Value
 	} else if len(args) > 3 || name == "moves" && len(args) != 3 {

@@ -125,6 +125,10 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 	if b.Name == "concat" {
 		return fc.concat(b)
 	}
+	if b.Name == "join" || b.Name == "reverse" || b.Name == "uniq" {
+		v, _ := fc.listFunc(b.Name, b.Arguments)
+		return v
+	}
 	if b.Name == "string" && len(b.Arguments) == 1 {
 		return fc.toString(fc.node(b.Arguments[0]))
 	}

@@ -23,6 +23,29 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 		if s, ok := m.Property.(*ast.StringNode); ok {
 			return fc.nodeField(base, s.Value)
 		}
+	case fkStrMap:
+		key := fc.node(m.Property)
+		if fc.miss != "" || key.kind != fkString {
+			return fc.fail("a map of strings[%s]", key.kind)
+		}
+		d, kf := base.dense, key.scalar
+		return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) {
+			k, ok := kf(e)
+			if !ok {
+				return 0, false
+			}
+			return d.get(k)
+		}}
+	case fkRecords:
+		key := fc.node(m.Property)
+		if fc.miss != "" || key.kind != fkInt {
+			return fc.fail("records[%s]", key.kind)
+		}
+		return flatValue{kind: fkRecord, records: base.records, scalar: key.scalar}
+	case fkRecord:
+		if s, ok := m.Property.(*ast.StringNode); ok {
+			return fc.recordField(base, base, s.Value)
+		}
 	}
 	if s, ok := m.Property.(*ast.StringNode); ok && (base.kind == fkPlayer || base.kind == fkCard) {
 		if base.kind == fkPlayer {
@@ -556,6 +579,12 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 		}
 		if v, ok := fc.boardCall(id.Value, args); ok {
 			return v
+		}
+		if v, ok := fc.listFunc(id.Value, args); ok {
+			return v
+		}
+		if id.Value == "reachable" {
+			return fc.reachable(args)
 		}
 		return fc.engineCall(id.Value, args)
 	}

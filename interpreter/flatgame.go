@@ -70,7 +70,7 @@ type flatTrigger struct {
 func newFlatProgram(p *Program) (*flatProgram, error) {
 	l := newFlatLayout(p)
 	fc := newFlatCompiler(p, l)
-	fc.progLocals = map[string]int{}
+	fc.progLocals, fc.localKinds = map[string]int{}, map[string]flatKind{}
 	fp := &flatProgram{p: p, l: l, fc: fc, blocks: map[*block]*flatBlock{}}
 	fp.me = fc.localNumber("me")
 	var err error

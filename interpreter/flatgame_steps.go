@@ -34,6 +34,8 @@ type flatStep struct {
 	atTop      bool
 	// writes are the groups the step writes (flatdeps.go).
 	writes flatGroups
+	// cell is the list variable a shuffle of a list shuffles.
+	cell cellRef
 }
 
 // flatLet is a local and the value it is bound to.
@@ -67,10 +69,11 @@ func (fp *flatProgram) step(e *effect) (*flatStep, error) {
 		if s.list, err = fp.expr(e.a); err != nil {
 			return nil, err
 		}
-		if k := s.list.kind; k != fkCards && k != fkInts && k != fkStrings && k != fkEmpty {
+		if k := s.list.kind; k != fkCards && k != fkInts && k != fkStrings && k != fkSeats && k != fkEmpty {
 			return nil, fmt.Errorf("%s: for_each over a %s", e.pos, k)
 		}
 		s.as = fc.localNumber(e.as)
+		fp.binds(e.as, elemOf(s.list.kind))
 		s.body, err = fp.block(e.body)
 	case "while":
 		if s.cond, err = fp.boolean(e.a); err != nil {
@@ -92,6 +95,7 @@ func (fp *flatProgram) step(e *effect) (*flatStep, error) {
 				return nil, err
 			}
 			s.lets = append(s.lets, flatLet{n: fc.localNumber(b.name), v: v})
+			fp.binds(b.name, v.kind)
 		}
 		if e.kind == "call" {
 			s.body, err = fp.block(e.proc.body)
@@ -102,12 +106,27 @@ func (fp *flatProgram) step(e *effect) (*flatStep, error) {
 	case "choose":
 		err = fp.choose(s, e.choice)
 	case "draw", "shuffle":
-		err = fp.zoneStep(s, e)
+		if e.kind == "shuffle" && e.target != nil {
+			err = fp.listShuffle(s, e)
+		} else {
+			err = fp.zoneStep(s, e)
+		}
+	case "roll":
+		err = fp.roll(s, e)
 	case "log", "end_game", "fail":
 	default:
 		return nil, fmt.Errorf("%s: the effect %s", e.pos, e.kind)
 	}
 	return s, err
+}
+
+// binds notes that a binder gives local name values of kind k (for the
+// reads the checker types any). A name bound with two kinds is any.
+func (fp *flatProgram) binds(name string, k flatKind) {
+	if prev, ok := fp.fc.localKinds[name]; ok && prev != k {
+		k = fkNone
+	}
+	fp.fc.localKinds[name] = k
 }
 
 // choose compiles a choose: its lister and its groups' bodies.
@@ -127,18 +146,58 @@ func (fp *flatProgram) choose(s *flatStep, ch *choice) error {
 		as := -1
 		if g.each != nil {
 			as = fp.fc.localNumber(g.as)
+			fp.binds(g.as, c.groups[len(s.bodies)-1].as.kind)
 		}
 		s.asLocals = append(s.asLocals, as)
 	}
 	return nil
 }
 
+// listShuffle compiles the shuffle of a list variable (ints or strings).
+func (fp *flatProgram) listShuffle(s *flatStep, e *effect) error {
+	fc := fp.fc
+	fc.begin()
+	t := e.target
+	if t.kind == targetIndex || t.kind == targetLocal {
+		return fmt.Errorf("%s: the shuffle of an element or a local", e.pos)
+	}
+	ref, kind := fc.cellOf(t)
+	if fc.miss == "" && kind != fkInts && kind != fkStrings {
+		fc.fail("the shuffle of a %s", kind)
+	}
+	if fc.miss != "" {
+		return fmt.Errorf("%s: %s", e.pos, fc.miss)
+	}
+	fp.grow(fc.out)
+	s.cell = ref
+	return nil
+}
+
+// roll compiles roll: a face drawn from the list with the game's random
+// stream, put in a frame slot (as) that the write to the target reads.
+func (fp *flatProgram) roll(s *flatStep, e *effect) error {
+	fc := fp.fc
+	fc.begin()
+	s.list = fc.sub(e.a)
+	if fc.miss == "" && s.list.kind != fkInts && s.list.kind != fkStrings {
+		fc.fail("a roll of a %s", s.list.kind)
+	}
+	if fc.miss != "" {
+		return fmt.Errorf("%s: %s", e.pos, fc.miss)
+	}
+	face := fc.bind("$face", elemKind(s.list.kind))
+	s.as = face.slot
+	s.write = &flatWrite{apply: fc.assignValue(&effect{kind: "set", target: e.target, pos: e.pos}, face.read())}
+	if fc.miss != "" {
+		return fmt.Errorf("%s: %s", e.pos, fc.miss)
+	}
+	fp.grow(fc.out)
+	return nil
+}
+
 // zoneStep compiles draw and the shuffle of a zone.
 func (fp *flatProgram) zoneStep(s *flatStep, e *effect) error {
 	fc := fp.fc
-	if e.kind == "shuffle" && e.target != nil {
-		return fmt.Errorf("%s: the shuffle of a list", e.pos)
-	}
 	fc.begin()
 	if e.kind == "draw" {
 		n := fc.sub(e.a)
@@ -246,12 +305,44 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 	case "draw":
 		return g.draw(s)
 	case "shuffle":
+		if s.cell != nil {
+			return g.shuffleList(s)
+		}
 		z, ok := s.into(e)
 		if !ok {
 			return errGaveUp
 		}
 		g.shuffle(z)
+	case "roll":
+		faces, ok := g.eval(s.list)
+		if !ok {
+			return errGaveUp
+		}
+		if len(faces.nums) == 0 {
+			return fmt.Errorf("roll: no faces")
+		}
+		e.slots[s.as] = faces.nums[g.rng.intN(len(faces.nums))]
+		if !s.write.apply(e) {
+			return errGaveUp
+		}
 	}
+	return nil
+}
+
+// shuffleList shuffles a list variable with the game's random stream, as
+// shuffleList does: a new payload.
+func (g *flatGame) shuffleList(s *flatStep) error {
+	cell, ok := s.cell(&g.env)
+	if !ok {
+		return errGaveUp
+	}
+	fs := g.env.fs
+	out := append([]int64(nil), fs.lists[*cell]...)
+	for i := len(out) - 1; i > 0; i-- {
+		j := g.rng.intN(i + 1)
+		out[i], out[j] = out[j], out[i]
+	}
+	*cell = fs.newPayload(out)
 	return nil
 }
 
