@@ -145,6 +145,7 @@ func (fc *flatCompiler) assignLocal(ef *effect, t *target, value flatValue) func
 		return func(e *flatEnv) bool {
 			v, ok := vf(e)
 			e.localLists[n] = v
+			e.fs.disown(v) // the local holds the list (flatzones.go)
 			return ok
 		}
 	case value.nums != nil:

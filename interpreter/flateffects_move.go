@@ -33,6 +33,9 @@ func (fc *flatCompiler) move(ef *effect) func(e *flatEnv) bool {
 		if !ok || !ok2 {
 			return false
 		}
+		// a copy: the list may be a zone the moves edit in place
+		xs = append(e.moving[:0], xs...)
+		e.moving = xs
 		fs := e.fs
 		for k := range xs {
 			c := xs[k]
@@ -42,34 +45,10 @@ func (fc *flatCompiler) move(ef *effect) func(e *flatEnv) bool {
 			if !fs.takeCard(c) {
 				return false
 			}
-			if top {
-				fs.zones[z] = append(append(make([]int32, 0, len(fs.zones[z])+1), c), fs.zones[z]...)
-			} else {
-				fs.zones[z] = append(fs.zones[z][:len(fs.zones[z]):len(fs.zones[z])], c)
-			}
-			fs.loc[c] = int32(z)
+			put(fs, z, c, top)
 		}
 		return true
 	}
-}
-
-// takeCard removes card c from the zone its location names (a new list:
-// zones' arrays may be shared); false if it is not there.
-func (fs *flatState) takeCard(c int32) bool {
-	z := fs.loc[c]
-	if z < 0 {
-		return false
-	}
-	list := fs.zones[z]
-	for i, x := range list {
-		if x == c {
-			out := make([]int32, 0, len(list)-1)
-			fs.zones[z] = append(append(out, list[:i]...), list[i+1:]...)
-			fs.loc[c] = -1
-			return true
-		}
-	}
-	return false
 }
 
 // zoneOf compiles a zone reference: its number in the layout.

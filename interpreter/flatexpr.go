@@ -101,6 +101,8 @@ type flatEnv struct {
 	locals     []int64
 	localLists [][]int32
 	localNums  [][]int64
+	// moving is a move's copy of the cards it moves, reused.
+	moving []int32
 }
 
 // localNumber is the number of local name in a flat game's tables.

@@ -313,6 +313,7 @@ func (g *flatGame) bind(f *flatFrame, n int, v flatVal) {
 	e.locals[n] = v.s
 	if isList {
 		e.localLists[n], e.localNums[n] = v.cards, v.nums
+		e.fs.disown(v.cards) // the local holds the list
 	}
 }
 

@@ -250,6 +250,7 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		}
 		nf := g.push(s.body)
 		nf.loop, nf.cards, nf.nums = s, v.cards, v.nums
+		e.fs.disown(v.cards) // the loop holds the list
 		g.bind(nf, s.as, nf.item())
 	case "while":
 		t, ok := s.cond(e)
@@ -422,6 +423,9 @@ func (g *flatGame) draw(s *flatStep) error {
 				fs.loc[c] = int32(from)
 			}
 			fs.zones[from], fs.zones[s.refill] = moved, nil
+			if fs.owns(s.refill) {
+				fs.owned[s.refill] = false // the array goes with the cards (shuffle makes a new one)
+			}
 			g.shuffle(from)
 		}
 		c := fs.zones[from][0]
@@ -429,17 +433,6 @@ func (g *flatGame) draw(s *flatStep) error {
 		put(fs, into, c, s.atTop)
 	}
 	return nil
-}
-
-// put puts card c into zone z, on top or at the bottom.
-func put(fs *flatState, z int, c int32, top bool) {
-	list := fs.zones[z]
-	if top {
-		fs.zones[z] = append(append(make([]int32, 0, len(list)+1), c), list...)
-	} else {
-		fs.zones[z] = append(list[:len(list):len(list)], c)
-	}
-	fs.loc[c] = int32(z)
 }
 
 // shuffle shuffles zone z with the game's random stream, as shuffleZone
@@ -452,4 +445,5 @@ func (g *flatGame) shuffle(z int) {
 		list[i], list[j] = list[j], list[i]
 	}
 	fs.zones[z] = list
+	fs.own(z)
 }

@@ -135,7 +135,10 @@ type flatState struct {
 	lists [][]int64
 	zones [][]int32
 	// loc is the zone each card lies in, by card number (-1: none).
-	loc     []int32
+	loc []int32
+	// owned marks the zones whose arrays this state may write in place
+	// (flatzones.go); nil: none.
+	owned   []bool
 	strs    []string
 	strIDs  map[string]int64
 	players int
@@ -358,6 +361,8 @@ func (fs *flatState) clone() *flatState {
 	c.lists = slices.Clone(fs.lists)
 	c.zones = slices.Clone(fs.zones)
 	c.props = slices.Clone(fs.props)
+	c.owned = nil // the arrays are shared now: neither owns them
+	fs.owned = nil
 	return &c
 }
 
