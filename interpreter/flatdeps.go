@@ -18,6 +18,31 @@ func (s *flatGroups) add(i int) {
 	(*s)[i/64] |= 1 << (i % 64)
 }
 
+// merge adds t's groups to s.
+func (s *flatGroups) merge(t flatGroups) {
+	for i, w := range t {
+		if w != 0 {
+			for len(*s) <= i {
+				*s = append(*s, 0)
+			}
+			(*s)[i] |= w
+		}
+	}
+}
+
+// list is s's groups in order.
+func (s flatGroups) list() []int {
+	var out []int
+	for i, w := range s {
+		for b := range 64 {
+			if w&(1<<b) != 0 {
+				out = append(out, 64*i+b)
+			}
+		}
+	}
+	return out
+}
+
 // meets reports whether s and t share a group.
 func (s flatGroups) meets(t flatGroups) bool {
 	for i := range min(len(s), len(t)) {

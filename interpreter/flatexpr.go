@@ -103,6 +103,10 @@ type flatEnv struct {
 	localNums  [][]int64
 	// moving is a move's copy of the cards it moves, reused.
 	moving []int32
+	// versions count each group's writes, and memos are the call sites'
+	// tables of remembered calls (flatmemo.go); nil outside a flat game.
+	versions []uint64
+	memos    [][]flatMemoEntry
 }
 
 // localNumber is the number of local name in a flat game's tables.

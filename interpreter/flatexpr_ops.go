@@ -619,21 +619,32 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 		stores = append(stores, b.store(v))
 		params = append(params, b)
 	}
-	saved := fc.scope
-	fc.scope = params
+	saved, outerReads, outerVolatile := fc.scope, fc.reads, fc.volatile
+	var reads flatGroups
+	fc.scope, fc.reads, fc.volatile = params, &reads, false
 	fc.inline = append(fc.inline, f.name)
 	body := fc.node(f.body.checked)
 	fc.inline = fc.inline[:len(fc.inline)-1]
-	fc.scope = saved
+	volatile := fc.volatile
+	fc.scope, fc.reads, fc.volatile = saved, outerReads, outerVolatile || volatile
+	if outerReads != nil {
+		outerReads.merge(reads)
+	}
 	if fc.miss != "" {
 		return flatValue{}
 	}
-	return wrapValue(body, func(e *flatEnv) bool {
+	bind := func(e *flatEnv) bool {
 		for _, s := range stores {
 			if !s(e) {
 				return false
 			}
 		}
 		return true
-	})
+	}
+	if fc.progLocals != nil && !volatile && len(params) <= memoArgs && f.memo >= 0 {
+		if v, ok := fc.remembered(f.memo, body, bind, params, reads); ok {
+			return v
+		}
+	}
+	return wrapValue(body, bind)
 }

@@ -257,7 +257,8 @@ func (fp *flatProgram) newGame(r rng) *flatGame {
 	g := &flatGame{fp: fp, rng: r, fires: make([]int, len(fp.triggers)),
 		trigKnown: make([]bool, len(fp.triggers)), trigOn: make([]bool, len(fp.triggers))}
 	g.env = flatEnv{slots: make([]int64, fp.frame.slots), lists: make([][]int32, fp.frame.lists), nums: make([][]int64, fp.frame.nums),
-		locals: make([]int64, n), localLists: make([][]int32, n), localNums: make([][]int64, n)}
+		locals: make([]int64, n), localLists: make([][]int32, n), localNums: make([][]int64, n),
+		versions: make([]uint64, fp.l.placesGroup()+1), memos: make([][]flatMemoEntry, fp.p.memoCount)}
 	return g
 }
 
@@ -389,6 +390,9 @@ func (g *flatGame) run() error {
 			return fmt.Errorf("%s: %w", s.pos, err)
 		}
 		if len(s.writes) > 0 {
+			for _, w := range s.writeList {
+				g.env.versions[w]++
+			}
 			for i := range g.fp.triggers {
 				if g.trigKnown[i] && s.writes.meets(g.fp.triggers[i].reads) {
 					g.trigKnown[i] = false

@@ -32,8 +32,10 @@ type flatStep struct {
 	from, into func(e *flatEnv) (int, bool)
 	refill     int
 	atTop      bool
-	// writes are the groups the step writes (flatdeps.go).
-	writes flatGroups
+	// writes are the groups the step writes (flatdeps.go), and
+	// writeList the same as a list.
+	writes    flatGroups
+	writeList []int
 	// cell is the list variable a shuffle of a list shuffles.
 	cell cellRef
 }
@@ -47,6 +49,7 @@ type flatLet struct {
 // step compiles effect e.
 func (fp *flatProgram) step(e *effect) (*flatStep, error) {
 	s := &flatStep{kind: e.kind, pos: e.pos, as: -1, atTop: e.atTop, refill: -1, writes: fp.writes(e)}
+	s.writeList = s.writes.list()
 	fc := fp.fc
 	var err error
 	switch e.kind {
