@@ -337,6 +337,8 @@ func (fc *flatCompiler) node(n ast.Node) flatValue {
 		return fc.array(x)
 	case *ast.SliceNode:
 		return fc.slice(x)
+	case *ast.MapNode:
+		return fc.mapLiteral(x)
 	}
 	return fc.fail("%s", nodeKind(n))
 }

@@ -253,3 +253,56 @@ func (fc *flatCompiler) movesByPattern(b *flatBoard, at flatScalar, pattern flat
 		return each[i], true
 	}}
 }
+
+// mapLiteral compiles {k: v, …} of int values and keys written as
+// names or strings: an intmap, its pairs in the keys' string order.
+func (fc *flatCompiler) mapLiteral(m *ast.MapNode) flatValue {
+	type pair struct {
+		key string
+		v   flatScalar
+	}
+	var pairs []pair
+	for _, n := range m.Pairs {
+		p, ok := n.(*ast.PairNode)
+		if !ok {
+			return fc.fail("a map literal's %s", nodeKind(n))
+		}
+		var key string
+		switch k := p.Key.(type) {
+		case *ast.StringNode:
+			key = k.Value
+		case *ast.IdentifierNode:
+			key = k.Value
+		default:
+			return fc.fail("a map literal with a computed key")
+		}
+		v := fc.node(p.Value)
+		if fc.miss != "" {
+			return flatValue{}
+		}
+		if v.kind != fkInt {
+			return fc.fail("a map literal of a %s", v.kind)
+		}
+		pairs = append(pairs, pair{key, v.scalar})
+	}
+	slices.SortStableFunc(pairs, func(a, b pair) int { return strings.Compare(a.key, b.key) })
+	keys := make([]int64, len(pairs))
+	for i, p := range pairs {
+		keys[i] = fc.str(p.key)
+	}
+	return flatValue{kind: fkIntMap, nums: func(e *flatEnv) ([]int64, bool) {
+		out := make([]int64, 0, 2*len(pairs))
+		for i, p := range pairs {
+			v, ok := p.v(e)
+			if !ok {
+				return nil, false
+			}
+			if i > 0 && pairs[i-1].key == p.key {
+				out[len(out)-1] = v // a key written twice: the last value, as a Go map keeps
+				continue
+			}
+			out = append(out, keys[i], v)
+		}
+		return out, true
+	}}
+}

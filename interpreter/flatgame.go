@@ -188,6 +188,7 @@ type flatGame struct {
 	// pending is the decision waited for (nil: none): its choice, decider
 	// and options.
 	pending   *flatStep
+	pick      *flatPickProgress // a pick under way (pending is its choose)
 	who       int64
 	options   []flatOption
 	over      bool

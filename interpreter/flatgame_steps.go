@@ -32,6 +32,8 @@ type flatStep struct {
 	from, into func(e *flatEnv) (int, bool)
 	refill     int
 	atTop      bool
+	// pick is a choose's pick (choice has its who only).
+	pick *flatPick
 	// writes are the groups the step writes (flatdeps.go), and
 	// writeList the same as a list.
 	writes    flatGroups
@@ -107,7 +109,11 @@ func (fp *flatProgram) step(e *effect) (*flatStep, error) {
 		s.phase = fc.str(e.phaseName)
 		s.body, err = fp.block(e.proc.body)
 	case "choose":
-		err = fp.choose(s, e.choice)
+		if e.choice.pick != nil {
+			err = fp.compilePick(s, e.choice)
+		} else {
+			err = fp.choose(s, e.choice)
+		}
 	case "draw", "shuffle":
 		if e.kind == "shuffle" && e.target != nil {
 			err = fp.listShuffle(s, e)
@@ -353,6 +359,13 @@ func (g *flatGame) shuffleList(s *flatStep) error {
 // decide lists a choose's options: the only one is taken at once when the
 // choice is automatic; else the decision waits.
 func (g *flatGame) decide(s *flatStep) error {
+	if s.pick != nil {
+		who, ok := s.choice.who(&g.env)
+		if !ok {
+			return errGaveUp
+		}
+		return g.startPick(s, who)
+	}
 	who, opts, ok := s.choice.list(&g.env, g.options[:0])
 	if !ok {
 		return errGaveUp
@@ -369,6 +382,12 @@ func (g *flatGame) decide(s *flatStep) error {
 
 // take applies option i of the pending decision: its body runs next.
 func (g *flatGame) take(i int, counted bool) error {
+	if g.pick != nil {
+		if counted {
+			g.decisions++
+		}
+		return g.takePick(i)
+	}
 	s, o := g.pending, g.options[i]
 	g.pending = nil
 	if counted {
@@ -394,6 +413,9 @@ func (g *flatGame) Apply(i int) error {
 
 // keys are the pending decision's option keys.
 func (g *flatGame) keys() []string {
+	if g.pick != nil {
+		return g.pickKeys()
+	}
 	out := make([]string, len(g.options))
 	for i, o := range g.options {
 		out[i] = g.pending.choice.key(&g.env, o)
