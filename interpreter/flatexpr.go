@@ -81,6 +81,9 @@ type flatValue struct {
 	// closure read a column or compare without calling another.
 	slot  int
 	konst *int64
+	// recursive is a recursive call, before its kind is given
+	// (flatrec.go: typedAs).
+	recursive func(e *flatEnv) (flatVal, bool)
 	// dense is a constant intmap as a table by key number (nil: none).
 	dense  *denseMap
 	scalar flatScalar
@@ -164,6 +167,9 @@ type flatCompiler struct {
 	// and volatile whether one reads a local (flatdeps.go).
 	reads    *flatGroups
 	volatile bool
+	// recs are the outer calls of the functions being inlined, by name
+	// (flatrec.go).
+	recs map[string]*flatRec
 	// defaults are the intmap variables' declared defaults (nil: none).
 	defaults *mapDefaults
 	// boards are the boards compiled so far (flatexpr_boards.go).

@@ -590,7 +590,17 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 	}
 	for _, name := range fc.inline {
 		if name == f.name {
-			return fc.fail("recursive function %s", f.name)
+			rec := fc.recs[f.name]
+			if rec == nil {
+				return fc.fail("recursive function %s", f.name)
+			}
+			args := c.Arguments
+			if len(args) > 0 {
+				if env, isEnv := args[0].(*ast.IdentifierNode); isEnv && env.Value == "$env" {
+					args = args[1:]
+				}
+			}
+			return fc.recursiveCall(rec, args).typedAs(declaredKind(fc.p.rs.Functions[f.name].Returns))
 		}
 	}
 	if f.body == nil || f.body.checked == nil {
@@ -607,6 +617,8 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 	}
 	var stores []func(e *flatEnv) bool
 	var params []flatBinding
+	rec := &flatRec{}
+	rec.slots[0], rec.lists[0], rec.nums[0] = fc.out.slots, fc.out.lists, fc.out.nums
 	for i, a := range args {
 		v := fc.node(a)
 		if fc.miss != "" {
@@ -619,6 +631,13 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 		stores = append(stores, b.store(v))
 		params = append(params, b)
 	}
+	rec.params = params
+	if fc.recs == nil {
+		fc.recs = map[string]*flatRec{}
+	}
+	outerRec := fc.recs[f.name]
+	fc.recs[f.name] = rec
+	defer func() { fc.recs[f.name] = outerRec }()
 	saved, outerReads, outerVolatile := fc.scope, fc.reads, fc.volatile
 	var reads flatGroups
 	fc.scope, fc.reads, fc.volatile = params, &reads, false
@@ -633,6 +652,8 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 	if fc.miss != "" {
 		return flatValue{}
 	}
+	rec.slots[1], rec.lists[1], rec.nums[1] = fc.out.slots, fc.out.lists, fc.out.nums
+	rec.body = body
 	bind := func(e *flatEnv) bool {
 		for _, s := range stores {
 			if !s(e) {
