@@ -176,14 +176,24 @@ flow:
 	assert.Equal(t, 5, len(g.st.cards))
 }
 
+// TestMoveRejectsNonCards: a move of what is no card is refused, at load
+// when the checker knows the list's type (map of a card's id is a list of
+// strings), else when the game meets it (a list literal of a card and a
+// string is a list of any).
 func TestMoveRejectsNonCards(t *testing.T) {
-	re := startErr(t, gemsDeck+`
+	msg := loadErr(t, gemsDeck+`
 flow:
   - move: map(deck, .id)
     into: pile
+`)
+	assert.Contains(t, msg, "move needs a card or a list of cards, got list of strings")
+	re := startErr(t, gemsDeck+`
+flow:
+  - move: "[deck[0], 'opal']"
+    into: pile
 `, Config{})
 	assert.Contains(t, re.Msg, "move:")
-	assert.Contains(t, re.Msg, `string "ruby" is not a card`)
+	assert.Contains(t, re.Msg, `string "opal" is not a card`)
 }
 
 // refillGame has three gems in the discard pile "pile"; the deck refills

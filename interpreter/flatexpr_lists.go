@@ -152,7 +152,7 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 	case b.Name == "len" && len(b.Arguments) == 1:
 		return listLen(list)
 	case (b.Name == "first" || b.Name == "last") && len(b.Arguments) == 1:
-		return firstLast(list, b.Name == "last")
+		return firstLast(list, b.Name == "last", orElse)
 	}
 	var pred flatValue
 	elem := -1

@@ -85,9 +85,13 @@ func (fc *flatCompiler) extremeOfList(isMax bool, f flatNums) flatValue {
 	}}
 }
 
-// firstLast compiles first(list) and last(list); an empty list gives up
-// (expr's is nil, which the present runtime handles).
-func firstLast(list flatValue, last bool) flatValue {
+// firstLast compiles first(list) and last(list). Of an empty list expr
+// gives nil: the value is orElse's (the right side of a ??), or the
+// closure gives up.
+func firstLast(list flatValue, last bool, orElse flatScalar) flatValue {
+	if orElse == nil {
+		orElse = func(*flatEnv) (int64, bool) { return 0, false }
+	}
 	at := func(n int) int {
 		if last {
 			return n - 1
@@ -98,8 +102,11 @@ func firstLast(list flatValue, last bool) flatValue {
 		f := list.cards
 		return flatValue{kind: fkCard, scalar: func(e *flatEnv) (int64, bool) {
 			xs, ok := f(e)
-			if !ok || len(xs) == 0 {
+			switch {
+			case !ok:
 				return 0, false
+			case len(xs) == 0:
+				return orElse(e)
 			}
 			return int64(xs[at(len(xs))]), true
 		}}
@@ -111,8 +118,11 @@ func firstLast(list flatValue, last bool) flatValue {
 	f := list.nums
 	return flatValue{kind: k, scalar: func(e *flatEnv) (int64, bool) {
 		xs, ok := f(e)
-		if !ok || len(xs) == 0 {
+		switch {
+		case !ok:
 			return 0, false
+		case len(xs) == 0:
+			return orElse(e)
 		}
 		return xs[at(len(xs))], true
 	}}
@@ -278,7 +288,7 @@ func rangeOf(l, r flatValue) flatValue {
 }
 
 // orElse compiles a ?? b. A typed closure's value is never nil but for
-// find and findIndex of nothing: a missing key of an intmap reads as its
+// find and findIndex of nothing and first and last of an empty list: a missing key of an intmap reads as its
 // default (mapDefault), as expr reads a Go map[string]int, so a ?? b is
 // a, or a find with b for nothing found.
 func (fc *flatCompiler) orElse(b *ast.BinaryNode) flatValue {
@@ -287,7 +297,7 @@ func (fc *flatCompiler) orElse(b *ast.BinaryNode) flatValue {
 		return flatValue{}
 	}
 	var left flatValue
-	if f, ok := b.Left.(*ast.BuiltinNode); ok && (f.Name == "find" || f.Name == "findIndex") {
+	if f, ok := b.Left.(*ast.BuiltinNode); ok && (f.Name == "find" || f.Name == "findIndex" || f.Name == "first" || f.Name == "last") {
 		left = fc.builtinOr(f, right.scalar)
 	} else {
 		left = fc.node(b.Left)

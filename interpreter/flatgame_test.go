@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"flag"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -9,6 +10,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 )
+
+// flatGames is how many games of each player count TestFlatGamesAgree
+// plays (go test ./interpreter -run FlatGamesAgree -flat-games 200).
+var flatGames = flag.Int("flat-games", 30, "games of each player count TestFlatGamesAgree plays on both runtimes")
 
 // flatPair is a present game and a flat game started from the same state
 // and random stream.
@@ -42,7 +47,7 @@ func TestFlatGamesAgree(t *testing.T) {
 		}
 		games := 0
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
-			for seed := uint64(1); seed <= 5; seed++ {
+			for seed := uint64(1); seed <= uint64(*flatGames); seed++ {
 				g, fg := flatPair(t, p, fp, players, seed)
 				r := rand.New(rand.NewPCG(seed, uint64(players)))
 				for step := 0; !g.Over(); step++ {
