@@ -561,90 +561,91 @@
 // pending choose is evaluated again after the position is applied,
 // because its options were computed for the dealt position.
 //
-// # The typed flat state: the design still to build
+// # The typed flat state: the rebuilt runtime, running beside the present one
 //
 // Everything above is the present runtime: a state of maps and boxed
-// values with slots, columns and copy-on-write laid over it. It is ~50x
-// slower than the native reference game (BENCHMARKS.md, "Where things
-// stand"), and twenty rounds of measurement say why: no part of the map
-// state is the cost, all of it together is, for the effects as much as
-// the expressions (BENCHMARKS.md, "Nineteenth round"). The design that
-// replaces it, as it must serve the four shipped rulesets, is this; it is
-// not built.
+// values with slots, columns and copy-on-write laid over it, ~50x slower
+// than the native reference game (BENCHMARKS.md, "Where things stand").
+// Twenty rounds of measurement said why: no part of the map state is the
+// cost, all of it together is, for the effects as much as the
+// expressions. The runtime that replaces it is built, in flat*.go, and
+// plays whole games of the four shipped rulesets the same as the present
+// one (TestFlatGamesAgree: the decider and every option key at every
+// decision, and every score and tie-break, over 420 random games); it is
+// not yet what Load and the CLI run, because it keeps no log and makes no
+// text (what transcripts, play and explain need) and has no clone for the
+// search bots. What it is:
 //
-// What the state holds. Measured on the shipped rulesets (their Programs,
-// BENCHMARKS.md, "Twenty-first round"): 130 to 253 cards of 9 to 30
-// fields, 6 to 11 zones and 3 to 6 per player, keyed families in two of
-// them and boards in two; and one ruleset with no card at all, whose state is 33
-// variables, 7 of them intmaps keyed by a board's cells or a vocabulary.
-// So the layout is as much about intmaps and families keyed by a board as
-// about cards and zones. Only intmaps keyed by a vocabulary declare their
-// keys (keys:); those keyed by cells do not, so their dense layout needs
-// keys: to accept a board's nodes, or the load to infer the key set from
-// the writes.
-//
-// The layout, computed by the Program at load and never at run time (it
-// exists: flatlayout.go; a state is packed into it and read back, every
-// value equal, at every decision of random games of every shipped
-// ruleset, TestFlatLayoutHoldsEveryState; the runtime does not run on it
-// yet):
-//   - Strings are numbers. Every string the ruleset can name (card ids,
-//     vocabulary words, node ids, phases, keys; the expressions'
-//     literals still to add) is interned at load; a string made while playing (concatenation, string(n)) is
-//     interned in the game's own append-only table, shared with clones as
-//     the event log is.
-//   - int, bool and string variables are int64 slots of one slice: the
-//     globals at fixed indices, a player's at base + seat * stride.
-//   - ints and strings are lists of int64 in a slice of lists, each
-//     copied on its first write after a clone.
-//   - An intmap whose keys are declared (a vocabulary, a board's nodes) is
-//     a dense run of slots, one per key, with a bit per key for has() and
-//     its default; an intmap of undeclared keys is a sorted list of
-//     (key, value) pairs. intmaps is a list of either. (flatlayout.go
-//     lays every intmap out as pairs so far, and every empty list, map or
-//     list of maps shares one empty payload.)
+// The layout (flatlayout.go), computed by the Program at load:
+//   - Strings are numbers: every string the ruleset can name is interned
+//     at load (card ids, words, node ids, phases, keys, and the literals
+//     the compile meets); a string made while playing (string(n), +,
+//     join, plural) is interned in the state's own table. So every
+//     compile comes before a state is packed.
+//   - int, bool and string variables are int64 cells of one slice: the
+//     globals at fixed indices, a player's at base + seat * stride. A
+//     list-typed variable (ints, strings, intmap, intmaps) is the index of
+//     its payload, a []int64 never written in place (a write makes a new
+//     payload), every empty one sharing payload 0. An intmap's payload is
+//     its (key, value) pairs in the keys' string order.
 //   - A card is its number. Attributes are typed columns of the Program
-//     (never written); props are typed columns of the state by card
-//     number, in pages copied on write (as cardprops.go does today);
-//     location is a column (as cardloc.go does today).
-//   - A zone is a list of card numbers, numbered at load: global zone i,
-//     player zone j of seat p at base + p * stride, and a family's zones
-//     one per key when its keys are known at load (a board's nodes, a
-//     vocabulary). A bag is a zone drawn at random; dice, shuffles and
-//     draws are outcomes of the one generator, as now.
-//   - Boards stay immutable Program data, their adjacency as arrays by
-//     node number (board.go already numbers nodes).
-//   - Frames keep their locals in numbered frame slots (locals are
-//     numbered at load today, rootslots.go); a pending decision is a
-//     choice number and its options' values, keys and labels rendered on
-//     demand (lazytext.go).
+//     (never written); props are int64 cells of the state, in pages of 16
+//     cards; where a card lies is the location column (loc: its zone).
+//   - A zone is a list of card numbers: global zone i, each keyed family's
+//     zones, then player zone j of seat p at base + p * stride.
+//   - Boards stay Program data: a node is its index, its attributes
+//     columns, neighbours and moves lists computed at load for every node.
 //
-// A state is then a handful of slices: a clone copies the int slots
-// (a few dozen words) and the headers of the lists, zones and prop pages,
-// and shares their arrays until written: 0.6-1.0 µs for a mid-game state
-// of the four shipped rulesets at their most players, whose packed sizes
-// are 2.3 KB to 17.9 KB (the largest mostly its 253 cards' props)
-// (BenchmarkFlatClone; the present clone costs 2.1-4.1 µs). It
-// serialises by walking the layout with the Program's names, so that
-// MarshalState, transcripts and goldens are byte for byte what they are.
+// The typed closures (flatexpr*.go) compile an expression's checked tree
+// (kept by a load that asks, compileOptions.keepChecked; only tests do
+// today, so games keep no trees): every node of the tree has its type, so
+// a closure passes an int, bool, string, card or player as an int64 and a
+// list as []int32 or []int64, with no map, no reflection and no any. A
+// ruleset function is inlined, its parameters and lets in frame slots; a
+// function that calls itself runs its own body again, saving the frame
+// range it uses (flatrec.go). A predicate's element is a slot; a field of
+// a slot reads its column directly; a comparison with a constant is one
+// closure; a range in a predicate is walked unbuilt. What expr gives as
+// nil, the closures give as their right side under ?? (find, findIndex,
+// first and last of nothing) or give up on; a missing intmap key reads as
+// the variable's default, else 0, as expr reads a Go map. Where the
+// checker says any (the elements of concat, a local bound from a
+// constant) the closure takes the kind from what it knows: the list's
+// kind, the kind the local's binders give it. Why closures and not a
+// bytecode of our own: the checked tree is a tree, a closure per node is
+// the shortest path from it to native calls, and the two yardsticks said
+// it is enough (4.7 ns a predicate round against 24 now and 1.0 native).
 //
-// Expressions compile from the checked tree (whose types are known) to
-// typed closures: int64, bool, a card list as []int32, a string as its
-// number; `any` only at the VM fallback and the engine functions that
-// take it, which get the maps materialised on demand (as $full does for a
-// card today). Effects compile the same way: a move names its source and
-// destination zones' numbers at load and writes two lists and a location
-// column; an assignment writes a slot. What a trigger's condition reads
-// (triggerdeps.go) becomes a set of slot groups, each with a dirty bit.
+// The writes (flateffects*.go, flatzones.go): set and add write a cell, a
+// prop, a key of an intmap or an element of a list (a new payload); move
+// takes each card from the zone its location names and puts it on top or
+// under. A zone's array is written in place while the state owns it
+// alone: made by this state, shared with no clone, and no holder (a local
+// or a loop bound to a list lying in it) keeps a part of it; otherwise a
+// write makes a new array, which the zone then owns.
 //
-// The order, each stage landing when every golden, scenario and the
-// differential test pass unchanged, is BENCHMARKS.md's "The rebuild, in
-// stages", revised by its "Nineteenth round": cards as numbers, typed
-// columns and typed closures; then the effects over numbered state; then
-// players as columns. The yardsticks that measure each step are
-// BenchmarkPredicateRound (a predicate: 24 ns a card now, 4.7 typed, 1.0
-// native) and BenchmarkMoveRound (a card moved: 480 ns now, 7 ns over
-// numbered state).
+// The game (flatgame*.go, flatchoice.go, flatpick.go): the run loop of
+// exec.go over compiled steps: frames with a program counter, loops,
+// locals numbered by name as the present runtime keys them (a frame saves
+// what it binds and restores it when it ends), the first trigger whose
+// condition holds after each effect, decisions listed with their keys
+// ("KEY AS=identity"), picks step by step, draws refilled and shuffles,
+// rolls and list shuffles made with the same generator and algorithm, and
+// the score and tie-breaks at the end. What a trigger's condition reads
+// and what a step writes are known at compile time as groups (flatdeps.go:
+// a variable, a player variable, a prop, the cards' places), so a
+// condition is evaluated again only after a step wrote a group it reads;
+// a function the present runtime remembers is remembered per game,
+// stamped with the write counts of the groups its body reads (flatmemo.go).
+//
+// How much it buys is in BENCHMARKS.md ("Twenty-second round"):
+// 2.6-4x the present runtime's games/s on every game and player count.
+// What is left before it replaces the present runtime: the log and the
+// texts (rendered from the same closures, only when someone reads them),
+// a clone (copy the cells and the headers, own nothing), serialising by
+// walking the layout, then Load building it for every Program and the
+// present runtime's deletion, with the goldens, the scenarios and
+// TestFlatGamesAgree as the proof at each step.
 //
 // # Limits
 //
