@@ -3,9 +3,7 @@ package interpreter
 import (
 	"flag"
 	"fmt"
-	"maps"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -132,17 +130,4 @@ func BenchmarkFlatGame(b *testing.B) {
 			})
 		}
 	}
-}
-
-// fresh is a copy of fs a game may write: what the flat writes change in
-// place (the location column, the prop pages, the cells) is copied.
-func (fs *flatState) fresh() *flatState {
-	c := fs.clone()
-	c.loc = slices.Clone(fs.loc)
-	for i, p := range c.props {
-		c.props[i] = slices.Clone(p)
-	}
-	c.strIDs = maps.Clone(fs.strIDs)
-	c.strs = slices.Clone(fs.strs)
-	return c
 }

@@ -29,10 +29,7 @@ func (c *compiler) checkFaces(t *target, faces *compiled, src schema.Expr) {
 	default:
 		return
 	}
-	if elem := elemType(faces); elem.Kind() != reflect.Interface && elem.Kind() != want {
-		c.ds.Add(c.ec.diag(src, 1, 0, fmt.Sprintf("faces are %ss, but %s is %s", typeName(elem, c.prog.tc), t.src.Src, article(t.typ))))
-		return
-	}
+	// The faces written out first: their message names the face.
 	for _, f := range literalFaces(src.Src) {
 		if f.kind != want {
 			line, col := lineCol(src.Src, f.at)
@@ -43,6 +40,9 @@ func (c *compiler) checkFaces(t *target, faces *compiled, src schema.Expr) {
 			c.ds.Add(c.ec.diag(src, line, col, fmt.Sprintf("%s, but %s is %s", what, t.src.Src, article(t.typ))))
 			return
 		}
+	}
+	if elem := elemType(faces); elem.Kind() != reflect.Interface && elem.Kind() != want {
+		c.ds.Add(c.ec.diag(src, 1, 0, fmt.Sprintf("faces are %ss, but %s is %s", typeName(elem, c.prog.tc), t.src.Src, article(t.typ))))
 	}
 }
 

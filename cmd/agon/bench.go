@@ -54,6 +54,8 @@ type benchReport struct {
 	Machine benchMachine `json:"machine"`
 	// Functions is each ruleset function's work per game (--functions).
 	Functions []benchFunction `json:"functions,omitempty"`
+	// Flat is what the same games cost on the rebuilt runtime.
+	Flat benchFlat `json:"flat"`
 }
 
 // benchClone is the cost of one Game.Clone.
@@ -136,6 +138,9 @@ func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) in
 	if rep.Load, err = benchLoadCost(prm); err != nil {
 		return fail(stderr, err)
 	}
+	if rep.Flat, err = benchFlatCost(ctx, prm, rep); err != nil {
+		return fail(stderr, err)
+	}
 	if prm.Functions {
 		kinds, _ := parseSeats("", prm.Players, "random", "random", false)
 		if rep.Functions, err = benchFunctions(ctx, p, prm, kinds); err != nil {
@@ -163,6 +168,7 @@ func printBench(w io.Writer, rep *benchReport) {
 	c := rep.Clone
 	fmt.Fprintf(w, "clone after %s: %.1f µs, %.0f allocations, %.0f bytes (%s)\n",
 		count(c.AfterDecisions, "decision"), c.Microseconds, c.Allocs, c.Bytes, count(c.Clones, "clone"))
+	printFlat(w, rep.Flat)
 	fmt.Fprintf(w, "load (read, validate, compile the ruleset): %.1f ms (median of %d)\n", rep.Load.Milliseconds, rep.Load.Loads)
 	m := rep.Machine
 	cpu := m.CPU
@@ -279,6 +285,14 @@ agon runs with the garbage collector's target at 400% (games keep little
 memory alive, so collecting less often makes a game take 18-30% less time,
 BENCHMARKS.md measured); set the GOGC variable to choose another (GOGC=100 is
 Go's default).
+
+It then plays the same games (same seeds, same bots) on the flat runtime,
+the rebuild of the runtime that is not yet what the other commands run
+(interpreter/doc.go, "The typed flat state"), and reports its games per
+second and how many times the present runtime's that is. The two must take
+the same decisions; if they do not, bench stops with an error (a bug to
+report). A ruleset the flat runtime does not cover yet gets a line saying
+what it lacks.
 
 --functions plays the games once more, counting each ruleset function's
 calls and the steps they take (a call, and a round of any, count, filter,

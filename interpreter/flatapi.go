@@ -1,0 +1,142 @@
+package interpreter
+
+import (
+	"fmt"
+	"io/fs"
+	"maps"
+	"slices"
+
+	"agon/schema"
+)
+
+// FlatProgram is a ruleset compiled for the typed flat state (doc.go,
+// "The typed flat state"): the rebuilt runtime, which plays games the
+// same as the present one, decision for decision, faster, but keeps no
+// log and makes no text. It serves bots that decide by the options'
+// keys or count (random, first) and the benchmarks; Load's Program and
+// Game remain what play, record, replay, explain and the search bots
+// use. A FlatProgram is safe for concurrent use; its games are not.
+type FlatProgram struct {
+	fp *flatProgram
+	// starts are the states before setup, by player count: a game
+	// starts from a copy (they depend on nothing random).
+	starts map[int]*flatState
+}
+
+// LoadFlat loads a ruleset as Load does and compiles it for the flat
+// state. An error is Load's, or names the first part of the ruleset the
+// flat runtime does not cover yet (and how many more).
+func LoadFlat(fsys fs.FS, dir, variant string) (*FlatProgram, error) {
+	var rs *schema.Ruleset
+	var ds *schema.Diagnostics
+	if variant == "" {
+		rs, ds = schema.Load(fsys, dir)
+	} else {
+		rs, ds = schema.LoadVariant(fsys, dir, variant)
+	}
+	if ds == nil {
+		ds = &schema.Diagnostics{}
+	}
+	if rs == nil {
+		return nil, ds.Err()
+	}
+	p := compileRulesetWith(rs, ds, compileOptions{keepChecked: true})
+	if err := ds.Err(); err != nil {
+		return nil, err
+	}
+	fp, err := newFlatProgram(p)
+	if err != nil {
+		return nil, fmt.Errorf("the flat runtime does not cover this ruleset yet: %w", err)
+	}
+	out := &FlatProgram{fp: fp, starts: map[int]*flatState{}}
+	for n := p.MinPlayers(); n <= p.MaxPlayers(); n++ {
+		g, err := newGame(p, Config{Players: n, NoLog: true, KeysOnly: true})
+		if err != nil {
+			return nil, err
+		}
+		if out.starts[n], err = fp.l.packFlat(g); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// FlatGame is a game on the flat state.
+type FlatGame struct {
+	g   *flatGame
+	err error
+}
+
+// NewGame starts a game of n players with the seed's random stream, as
+// NewGame does, and runs it to its first decision.
+func (p *FlatProgram) NewGame(players int, seed uint64) (*FlatGame, error) {
+	start, ok := p.starts[players]
+	if !ok {
+		return nil, fmt.Errorf("%s is not for %d players", p.fp.p.Title(), players)
+	}
+	g := p.fp.newGame(newRNG(seed))
+	g.env.fs = start.fresh()
+	g.push(p.fp.flow)
+	g.push(p.fp.setup)
+	if err := g.run(); err != nil {
+		return nil, err
+	}
+	return &FlatGame{g: g}, nil
+}
+
+// Over reports whether the game has ended.
+func (g *FlatGame) Over() bool { return g.g.over }
+
+// Decisions is the number of decisions taken so far.
+func (g *FlatGame) Decisions() int { return g.g.decisions }
+
+// Fill sets d to the pending decision: the decider and the options'
+// keys, as Game.Pending gives them (no prompt, no labels, no position).
+func (g *FlatGame) Fill(d *Decision) {
+	d.Player, d.Prompt, d.Pos = int(g.g.who), "", ""
+	keys := g.g.keys()
+	d.Options = d.Options[:0]
+	for _, k := range keys {
+		d.Options = append(d.Options, Option{Key: k, Label: k})
+	}
+}
+
+// Options is the number of options of the pending decision.
+func (g *FlatGame) Options() int { return len(g.g.options) }
+
+// Apply takes option i of the pending decision and runs to the next one.
+func (g *FlatGame) Apply(i int) error { return g.g.Apply(i) }
+
+// Scores are the players' final scores, in seat order (nil before the
+// end).
+func (g *FlatGame) Scores() []int {
+	if !g.g.over {
+		return nil
+	}
+	out := make([]int, len(g.g.scores))
+	for i, row := range g.g.scores {
+		out[i] = int(row[0])
+	}
+	return out
+}
+
+// fresh is a copy of fs a game may write: what the flat writes change in
+// place (the cells, the prop pages, the location column) is copied; the
+// payloads and the zones' arrays are shared and the copy owns none. fs
+// itself is only read (a Program's start states serve concurrent games).
+func (fs *flatState) fresh() *flatState {
+	c := &flatState{
+		cells:   slices.Clone(fs.cells),
+		props:   make([][]int64, len(fs.props)),
+		lists:   slices.Clone(fs.lists),
+		zones:   slices.Clone(fs.zones),
+		loc:     slices.Clone(fs.loc),
+		strs:    slices.Clone(fs.strs),
+		strIDs:  maps.Clone(fs.strIDs),
+		players: fs.players,
+	}
+	for i, p := range fs.props {
+		c.props[i] = slices.Clone(p)
+	}
+	return c
+}
