@@ -3,10 +3,14 @@ package interpreter
 import (
 	"flag"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"agon/rulesets"
+	"agon/schema"
 )
 
 // flatGames is how many games of each player count TestFlatGamesAgree
@@ -24,6 +28,37 @@ func flatPair(t testing.TB, p *Program, fp *flatProgram, players int, seed uint6
 	g.push(p.setup)
 	require.NoError(t, g.run())
 	return g, fg
+}
+
+// playBoth plays one random game on both runtimes with the same choices
+// and requires the same decider and keys at every decision and the same
+// scores and tie-breaks.
+func playBoth(t *testing.T, p *Program, fp *flatProgram, name string, players int, seed uint64) {
+	t.Helper()
+	g, fg := flatPair(t, p, fp, players, seed)
+	r := rand.New(rand.NewPCG(seed, uint64(players)))
+	for step := 0; !g.Over(); step++ {
+		where := fmt.Sprintf("%s/%dp seed %d decision %d", name, players, seed, step)
+		require.False(t, fg.over, "%s: the flat game is over", where)
+		d := g.Pending()
+		var want []string
+		for _, o := range d.Options {
+			want = append(want, o.Key)
+		}
+		require.Equal(t, int64(d.Player), fg.who, "%s: the decider", where)
+		require.Equal(t, want, fg.keys(), "%s: the keys (%s)", where, d.Pos)
+		i := r.IntN(len(d.Options))
+		require.NoError(t, g.Apply(d.Options[i].Key), where)
+		require.NoError(t, fg.Apply(i), where)
+	}
+	require.True(t, fg.over, "%s/%dp seed %d: the flat game goes on", name, players, seed)
+	for _, pr := range g.Result().Players {
+		want := []int64{int64(pr.Score)}
+		for _, tb := range pr.Tiebreak {
+			want = append(want, int64(tb))
+		}
+		require.Equal(t, want, fg.scores[pr.Player], "%s/%dp seed %d: P%d's score and tie-breaks", name, players, seed, pr.Player+1)
+	}
 }
 
 // TestFlatGamesAgree plays random games of every shipped ruleset the flat
@@ -46,30 +81,7 @@ func TestFlatGamesAgree(t *testing.T) {
 		games := 0
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
 			for seed := uint64(1); seed <= uint64(*flatGames); seed++ {
-				g, fg := flatPair(t, p, fp, players, seed)
-				r := rand.New(rand.NewPCG(seed, uint64(players)))
-				for step := 0; !g.Over(); step++ {
-					where := fmt.Sprintf("%s/%dp seed %d decision %d", name, players, seed, step)
-					require.False(t, fg.over, "%s: the flat game is over", where)
-					d := g.Pending()
-					var want []string
-					for _, o := range d.Options {
-						want = append(want, o.Key)
-					}
-					require.Equal(t, int64(d.Player), fg.who, "%s: the decider", where)
-					require.Equal(t, want, fg.keys(), "%s: the keys (%s)", where, d.Pos)
-					i := r.IntN(len(d.Options))
-					require.NoError(t, g.Apply(d.Options[i].Key), where)
-					require.NoError(t, fg.Apply(i), where)
-				}
-				require.True(t, fg.over, "%s/%dp seed %d: the flat game goes on", name, players, seed)
-				for _, pr := range g.Result().Players {
-					want := []int64{int64(pr.Score)}
-					for _, tb := range pr.Tiebreak {
-						want = append(want, int64(tb))
-					}
-					require.Equal(t, want, fg.scores[pr.Player], "%s/%dp seed %d: P%d's score and tie-breaks", name, players, seed, pr.Player+1)
-				}
+				playBoth(t, p, fp, name, players, seed)
 				games++
 			}
 		}
@@ -128,6 +140,37 @@ func BenchmarkFlatGame(b *testing.B) {
 				}
 				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 			})
+		}
+	}
+}
+
+// TestFlatGamesAgreeInVariants plays games of every shipped variant on
+// both runtimes, as TestFlatGamesAgree does the base rulesets: a variant
+// the flat runtime does not cover, or one that plays differently, fails.
+func TestFlatGamesAgreeInVariants(t *testing.T) {
+	entries, err := fs.ReadDir(rulesets.FS, ".")
+	require.NoError(t, err)
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		variants, err := schema.Variants(rulesets.FS, e.Name())
+		require.NoError(t, err)
+		for _, v := range variants {
+			rs, ds := schema.LoadVariant(rulesets.FS, e.Name(), v)
+			require.NoError(t, ds.Err(), v)
+			p := compileRulesetWith(rs, ds, compileOptions{keepChecked: true})
+			require.NoError(t, ds.Err(), v)
+			fp, err := newFlatProgram(p)
+			require.NoError(t, err, "%s variant %s", e.Name(), v)
+			games := 0
+			for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+				for seed := uint64(1); seed <= 4; seed++ {
+					playBoth(t, p, fp, fmt.Sprintf("%s+%s", e.Name(), v), players, seed)
+					games++
+				}
+			}
+			t.Logf("%s variant %s: %d games agree", e.Name(), v, games)
 		}
 	}
 }
