@@ -171,7 +171,7 @@ func (fp *flatProgram) block(b *block) (*flatBlock, error) {
 		s, err := fp.step(e)
 		if err != nil {
 			fp.errs = append(fp.errs, err) // the first is reported; the rest tell what else is missing
-			s = &flatStep{kind: "fail", pos: e.pos}
+			s = &flatStep{op: opFail, kind: "fail", pos: e.pos}
 		}
 		fb.steps = append(fb.steps, s)
 	}
@@ -412,14 +412,14 @@ func (g *flatGame) nextRound(f *flatFrame) (bool, error) {
 	if f.loop == nil {
 		return false, nil
 	}
-	switch f.loop.kind {
-	case "for_each":
+	switch f.loop.op {
+	case opForEach:
 		f.idx++
 		if f.idx >= len(f.cards)+len(f.nums) {
 			return false, nil
 		}
 		g.bind(f, f.loop.as, f.item())
-	case "repeat":
+	case opRepeat:
 		f.idx++
 		if f.idx >= f.count {
 			return false, nil
@@ -427,7 +427,7 @@ func (g *flatGame) nextRound(f *flatFrame) (bool, error) {
 		if f.loop.as >= 0 {
 			g.bind(f, f.loop.as, flatVal{s: int64(f.idx)})
 		}
-	case "while":
+	case opWhile:
 		t, ok := f.loop.cond(&g.env)
 		if !ok {
 			return false, errGaveUp

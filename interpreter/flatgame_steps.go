@@ -9,8 +9,35 @@ import (
 // The steps of a flat game (flatgame.go): each effect kind compiled over
 // the flat layout, and run.
 
+// flatOp is a step's kind as a number, which exec switches on.
+type flatOp uint8
+
+const (
+	opOther flatOp = iota // log, and what does nothing in a flat game
+	opWrite               // set, add, move
+	opIf
+	opForEach
+	opWhile
+	opRepeat
+	opLet
+	opCall
+	opPhase
+	opChoose
+	opEndGame
+	opFail
+	opDraw
+	opShuffle
+	opRoll
+)
+
+// flatOps numbers the effect kinds.
+var flatOps = map[string]flatOp{"set": opWrite, "add": opWrite, "move": opWrite, "if": opIf, "for_each": opForEach,
+	"while": opWhile, "repeat": opRepeat, "let": opLet, "call": opCall, "phase": opPhase, "choose": opChoose,
+	"end_game": opEndGame, "fail": opFail, "draw": opDraw, "shuffle": opShuffle, "roll": opRoll}
+
 // flatStep is one compiled effect; which fields are set depends on kind.
 type flatStep struct {
+	op    flatOp
 	kind  string
 	pos   schema.Pos
 	write *flatWrite // set, add, move
@@ -50,7 +77,7 @@ type flatLet struct {
 
 // step compiles effect e.
 func (fp *flatProgram) step(e *effect) (*flatStep, error) {
-	s := &flatStep{kind: e.kind, pos: e.pos, as: -1, atTop: e.atTop, refill: -1, writes: fp.writes(e)}
+	s := &flatStep{op: flatOps[e.kind], kind: e.kind, pos: e.pos, as: -1, atTop: e.atTop, refill: -1, writes: fp.writes(e)}
 	s.writeList = s.writes.list()
 	fc := fp.fc
 	var err error
@@ -234,12 +261,12 @@ func (fp *flatProgram) zoneStep(s *flatStep, e *effect) error {
 // exec runs step s of frame f.
 func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 	e := &g.env
-	switch s.kind {
-	case "set", "add", "move":
+	switch s.op {
+	case opWrite:
 		if !s.write.apply(e) {
 			return errGaveUp
 		}
-	case "if":
+	case opIf:
 		t, ok := s.cond(e)
 		if !ok {
 			return errGaveUp
@@ -249,7 +276,7 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		} else {
 			g.push(s.els)
 		}
-	case "for_each":
+	case opForEach:
 		v, ok := g.eval(s.list)
 		if !ok {
 			return errGaveUp
@@ -261,7 +288,7 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		nf.loop, nf.cards, nf.nums = s, v.cards, v.nums
 		e.fs.disown(v.cards) // the loop holds the list
 		g.bind(nf, s.as, nf.item())
-	case "while":
+	case opWhile:
 		t, ok := s.cond(e)
 		if !ok {
 			return errGaveUp
@@ -269,7 +296,7 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		if t == 1 {
 			g.push(s.body).loop = s
 		}
-	case "repeat":
+	case opRepeat:
 		n, ok := s.count(e)
 		if !ok {
 			return errGaveUp
@@ -281,7 +308,7 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 				g.bind(nf, s.as, flatVal{})
 			}
 		}
-	case "let":
+	case opLet:
 		for _, l := range s.lets {
 			v, ok := g.eval(l.v)
 			if !ok {
@@ -289,7 +316,7 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 			}
 			g.bind(f, l.n, v)
 		}
-	case "call":
+	case opCall:
 		vals := g.args[:0]
 		for _, l := range s.lets {
 			v, ok := g.eval(l.v)
@@ -303,18 +330,18 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		for i, l := range s.lets {
 			g.bind(nf, l.n, vals[i])
 		}
-	case "phase":
+	case opPhase:
 		e.fs.cells[0] = s.phase
 		g.push(s.body)
-	case "choose":
+	case opChoose:
 		return g.decide(s)
-	case "end_game":
+	case opEndGame:
 		g.endGame()
-	case "fail":
+	case opFail:
 		return fmt.Errorf("ruleset failure")
-	case "draw":
+	case opDraw:
 		return g.draw(s)
-	case "shuffle":
+	case opShuffle:
 		if s.cell != nil {
 			return g.shuffleList(s)
 		}
@@ -323,7 +350,7 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 			return errGaveUp
 		}
 		g.shuffle(z)
-	case "roll":
+	case opRoll:
 		faces, ok := g.eval(s.list)
 		if !ok {
 			return errGaveUp
