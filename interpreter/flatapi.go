@@ -27,13 +27,7 @@ type FlatProgram struct {
 // state. An error is Load's, or names the first part of the ruleset the
 // flat runtime does not cover yet (and how many more).
 func LoadFlat(fsys fs.FS, dir, variant string) (*FlatProgram, error) {
-	var rs *schema.Ruleset
-	var ds *schema.Diagnostics
-	if variant == "" {
-		rs, ds = schema.Load(fsys, dir)
-	} else {
-		rs, ds = schema.LoadVariant(fsys, dir, variant)
-	}
+	rs, ds := readRuleset(fsys, dir, variant)
 	if ds == nil {
 		ds = &schema.Diagnostics{}
 	}

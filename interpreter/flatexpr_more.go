@@ -148,29 +148,32 @@ func (fc *flatCompiler) concat(b *ast.BuiltinNode) flatValue {
 		return fc.fail("concat of nothing")
 	}
 	if parts[0].cards != nil {
-		return flatValue{kind: parts[0].kind, cards: func(e *flatEnv) ([]int32, bool) {
-			var out []int32
-			for _, p := range parts {
-				xs, ok := p.cards(e)
-				if !ok {
-					return nil, false
-				}
-				out = append(out, xs...)
-			}
-			return out, true
-		}}
+		fs := make([]flatCardList, len(parts))
+		for i, p := range parts {
+			fs[i] = p.cards
+		}
+		return flatValue{kind: parts[0].kind, cards: joinLists(fs)}
 	}
-	return flatValue{kind: parts[0].kind, nums: func(e *flatEnv) ([]int64, bool) {
-		var out []int64
+	fs := make([]flatNums, len(parts))
+	for i, p := range parts {
+		fs[i] = p.nums
+	}
+	return flatValue{kind: parts[0].kind, nums: joinLists(fs)}
+}
+
+// joinLists is the lists parts give, one after the other, in a new list.
+func joinLists[T any, F ~func(*flatEnv) ([]T, bool)](parts []F) func(*flatEnv) ([]T, bool) {
+	return func(e *flatEnv) ([]T, bool) {
+		var out []T
 		for _, p := range parts {
-			xs, ok := p.nums(e)
+			xs, ok := p(e)
 			if !ok {
 				return nil, false
 			}
 			out = append(out, xs...)
 		}
 		return out, true
-	}}
+	}
 }
 
 // array compiles a list literal of ints, strings or cards.

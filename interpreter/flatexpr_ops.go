@@ -520,45 +520,30 @@ func (fc *flatCompiler) conditional(c *ast.ConditionalNode) flatValue {
 	out := flatValue{kind: a.kind}
 	switch {
 	case a.scalar != nil:
-		af, bf := a.scalar, b.scalar
-		out.scalar = func(e *flatEnv) (int64, bool) {
-			t, ok := cf(e)
-			if !ok {
-				return 0, false
-			}
-			if t != 0 {
-				return af(e)
-			}
-			return bf(e)
-		}
+		out.scalar = choose(cf, a.scalar, b.scalar)
 	case a.cards != nil:
-		af, bf := a.cards, b.cards
-		out.cards = func(e *flatEnv) ([]int32, bool) {
-			t, ok := cf(e)
-			if !ok {
-				return nil, false
-			}
-			if t != 0 {
-				return af(e)
-			}
-			return bf(e)
-		}
+		out.cards = choose(cf, a.cards, b.cards)
 	case a.nums != nil:
-		af, bf := a.nums, b.nums
-		out.nums = func(e *flatEnv) ([]int64, bool) {
-			t, ok := cf(e)
-			if !ok {
-				return nil, false
-			}
-			if t != 0 {
-				return af(e)
-			}
-			return bf(e)
-		}
+		out.nums = choose(cf, a.nums, b.nums)
 	default:
 		return fc.fail("?: of %s", a.kind)
 	}
 	return out
+}
+
+// choose is cond ? a : b over closures of any one result type.
+func choose[T any](cond flatScalar, a, b func(*flatEnv) (T, bool)) func(*flatEnv) (T, bool) {
+	return func(e *flatEnv) (T, bool) {
+		t, ok := cond(e)
+		switch {
+		case !ok:
+			var zero T
+			return zero, false
+		case t != 0:
+			return a(e)
+		}
+		return b(e)
+	}
 }
 
 // call compiles a call of a ruleset function by inlining its body, its

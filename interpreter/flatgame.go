@@ -339,22 +339,8 @@ type flatVal struct {
 	nums  []int64
 }
 
-// eval computes v.
-func (g *flatGame) eval(v flatValue) (flatVal, bool) {
-	e := &g.env
-	switch {
-	case v.scalar != nil:
-		s, ok := v.scalar(e)
-		return flatVal{s: s}, ok
-	case v.cards != nil:
-		xs, ok := v.cards(e)
-		return flatVal{cards: xs}, ok
-	case v.nums != nil:
-		xs, ok := v.nums(e)
-		return flatVal{nums: xs}, ok
-	}
-	return flatVal{}, true // [] of no known kind: empty
-}
+// eval computes v ([] of no known kind: empty).
+func (g *flatGame) eval(v flatValue) (flatVal, bool) { return evalValue(&g.env, v) }
 
 // errGaveUp is a closure that could not compute its value: what the
 // present runtime would do there (an error, mostly) the flat game does

@@ -79,14 +79,17 @@ type declared struct {
 // named variant applied ("" for none). Problems come back as a
 // schema.ErrorList, all of them, sorted.
 func Load(fsys fs.FS, dir, variant string) (*Program, error) {
-	var rs *schema.Ruleset
-	var ds *schema.Diagnostics
-	if variant == "" {
-		rs, ds = schema.Load(fsys, dir)
-	} else {
-		rs, ds = schema.LoadVariant(fsys, dir, variant)
-	}
+	rs, ds := readRuleset(fsys, dir, variant)
 	return compileLoaded(fsys, dir, rs, ds)
+}
+
+// readRuleset reads and validates the ruleset in dir, with a variant
+// applied when one is named.
+func readRuleset(fsys fs.FS, dir, variant string) (*schema.Ruleset, *schema.Diagnostics) {
+	if variant == "" {
+		return schema.Load(fsys, dir)
+	}
+	return schema.LoadVariant(fsys, dir, variant)
 }
 
 // compileLoaded compiles a ruleset that schema has read from dir of fsys
