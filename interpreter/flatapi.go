@@ -69,7 +69,7 @@ func (p *FlatProgram) NewGame(players int, seed uint64) (*FlatGame, error) {
 		return nil, fmt.Errorf("%s is not for %d players", p.fp.p.Title(), players)
 	}
 	g := p.fp.newGame(newRNG(seed))
-	g.env.fs = start.fresh()
+	g.env.fs = start.fresh(true)
 	g.push(p.fp.flow)
 	g.push(p.fp.setup)
 	if err := g.run(); err != nil {
@@ -114,23 +114,25 @@ func (g *FlatGame) Scores() []int {
 	return out
 }
 
-// fresh is a copy of fs a game may write: what the flat writes change in
-// place (the cells, the prop pages, the location column) is copied; the
-// payloads and the zones' arrays are shared and the copy owns none. fs
-// itself is only read (a Program's start states serve concurrent games).
-func (fs *flatState) fresh() *flatState {
+// fresh is a copy of fs a game may write: the cells, the location column
+// and the headers of the payloads, zones and prop pages are copied; the
+// payloads, the zones' arrays and the prop pages are shared, and the copy
+// owns none (a write copies what it writes first: flatzones.go). The
+// strings made while playing are shared (a clone), or copied for a new
+// game (newGame: a Program's start states serve concurrent games, and
+// fs itself is only read).
+func (fs *flatState) fresh(newGame bool) *flatState {
 	c := &flatState{
 		cells:   slices.Clone(fs.cells),
-		props:   make([][]int64, len(fs.props)),
+		props:   slices.Clone(fs.props),
 		lists:   slices.Clone(fs.lists),
 		zones:   slices.Clone(fs.zones),
 		loc:     slices.Clone(fs.loc),
-		strs:    slices.Clone(fs.strs),
-		strIDs:  maps.Clone(fs.strIDs),
+		made:    fs.made,
 		players: fs.players,
 	}
-	for i, p := range fs.props {
-		c.props[i] = slices.Clone(p)
+	if newGame {
+		c.made = &flatStrings{ids: maps.Clone(fs.made.ids), strs: slices.Clone(fs.made.strs)}
 	}
 	return c
 }

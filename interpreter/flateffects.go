@@ -113,7 +113,7 @@ func (fc *flatCompiler) assignValue(ef *effect, value flatValue) func(e *flatEnv
 		xs, ok := vf(e)
 		cell, ok2 := ref(e)
 		if ok && ok2 {
-			*cell = e.fs.newPayload(xs)
+			e.fs.setPayload(cell, xs)
 		}
 		return ok && ok2
 	}
@@ -160,15 +160,21 @@ func (fc *flatCompiler) assignLocal(ef *effect, t *target, value flatValue) func
 	return nil
 }
 
-// newPayload stores xs as a payload and gives its index: 0 for an empty
-// one. The payloads of a state only grow; a rebuild that runs on them
-// collects the dead ones when it serialises or clones.
-func (fs *flatState) newPayload(xs []int64) int64 {
-	if len(xs) == 0 {
-		return 0
+// setPayload makes xs the payload of cell: in the cell's own payload
+// slot when it has one (every write makes a new payload, so a slot
+// belongs to one cell; the slots' header is the state's own, copied by a
+// clone), else in a new slot; an empty list is payload 0. Payload arrays
+// are never written in place.
+func (fs *flatState) setPayload(cell *int64, xs []int64) {
+	switch {
+	case len(xs) == 0:
+		*cell = 0
+	case *cell != 0:
+		fs.lists[*cell] = xs
+	default:
+		fs.lists = append(fs.lists, xs)
+		*cell = int64(len(fs.lists) - 1)
 	}
-	fs.lists = append(fs.lists, xs)
-	return int64(len(fs.lists) - 1)
 }
 
 // cellOf compiles the cell of a variable, a player variable or a card
@@ -223,7 +229,7 @@ func (fc *flatCompiler) propCell(card flatScalar, name string) (cellRef, flatKin
 				if !ok {
 					return nil, false
 				}
-				return &e.fs.props[c/propPage][int(c%propPage)*width+j], true
+				return &e.fs.writablePage(int(c/propPage))[int(c%propPage)*width+j], true
 			}, declaredKind(l.propType[j])
 		}
 	}
@@ -279,7 +285,7 @@ func (fc *flatCompiler) assignIndex(ef *effect, t *target, value flatValue) func
 			out, ok = withElement(old, k, n, isAdd, add)
 		}
 		if ok {
-			*cell = e.fs.newPayload(out)
+			e.fs.setPayload(cell, out)
 		}
 		return ok
 	}

@@ -379,7 +379,7 @@ func (g *flatGame) shuffleList(s *flatStep) error {
 		j := g.rng.intN(i + 1)
 		out[i], out[j] = out[j], out[i]
 	}
-	*cell = fs.newPayload(out)
+	fs.setPayload(cell, out)
 	return nil
 }
 

@@ -113,7 +113,7 @@ func BenchmarkFlatGame(b *testing.B) {
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
 					g := fp.newGame(newRNG(uint64(i)))
-					g.env.fs = fs.fresh()
+					g.env.fs = fs.fresh(true)
 					g.push(fp.flow)
 					g.push(fp.setup)
 					err := g.run()
@@ -172,5 +172,64 @@ func TestFlatGamesAgreeInVariants(t *testing.T) {
 			}
 			t.Logf("%s variant %s: %d games agree", e.Name(), v, games)
 		}
+	}
+}
+
+// TestFlatClonesPlayOn: a clone of a flat game, taken at every fifth
+// decision, plays on with the same choices as its original exactly as
+// the original does, and playing it changes nothing of the original
+// (which is checked against the present runtime to the end).
+func TestFlatClonesPlayOn(t *testing.T) {
+	for name, p := range keptPrograms(t) {
+		fp, err := newFlatProgram(p)
+		require.NoError(t, err)
+		players := p.MinPlayers()
+		g, fg := flatPair(t, p, fp, players, 7)
+		r := rand.New(rand.NewPCG(7, 1))
+		for step := 0; !g.Over(); step++ {
+			d := g.Pending()
+			i := r.IntN(len(d.Options))
+			if step%5 == 0 {
+				c := fg.clone()
+				cr := rand.New(rand.NewPCG(uint64(step), 3))
+				// the clone plays to its end on choices of its own
+				for !c.over {
+					require.NoError(t, c.Apply(cr.IntN(len(c.options))), "%s: the clone of decision %d", name, step)
+				}
+			}
+			var want []string
+			for _, o := range d.Options {
+				want = append(want, o.Key)
+			}
+			require.Equal(t, want, fg.keys(), "%s decision %d: the original after its clone played", name, step)
+			require.NoError(t, g.Apply(d.Options[i].Key))
+			require.NoError(t, fg.Apply(i))
+		}
+		for _, pr := range g.Result().Players {
+			require.Equal(t, int64(pr.Score), fg.scores[pr.Player][0], "%s: P%d's score", name, pr.Player+1)
+		}
+	}
+}
+
+// BenchmarkFlatClone copies a flat game in mid-play (seed 1, 60 random
+// decisions, the most players), as BenchmarkClone does the present one.
+//
+//	go test ./interpreter -run '^$' -bench FlatGameClone -cpu 1
+func BenchmarkFlatGameClone(b *testing.B) {
+	for name, p := range keptPrograms(b) {
+		fp, err := newFlatProgram(p)
+		require.NoError(b, err)
+		b.Run(name, func(b *testing.B) {
+			_, fg := flatPair(b, p, fp, p.MaxPlayers(), 1)
+			r := rand.New(rand.NewPCG(1, 1))
+			for step := 0; step < 60 && !fg.over; step++ {
+				require.NoError(b, fg.Apply(r.IntN(len(fg.options))))
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				_ = fg.clone()
+			}
+		})
 	}
 }

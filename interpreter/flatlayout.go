@@ -137,11 +137,22 @@ type flatState struct {
 	// loc is the zone each card lies in, by card number (-1: none).
 	loc []int32
 	// owned marks the zones whose arrays this state may write in place
-	// (flatzones.go); nil: none.
-	owned   []bool
-	strs    []string
-	strIDs  map[string]int64
+	// (flatzones.go), ownedPages the prop pages; nil: none.
+	owned, ownedPages []bool
+	// made are the strings made while playing, numbered after the
+	// layout's; a game and its clones share them (flatStrings).
+	made    *flatStrings
 	players int
+}
+
+// flatStrings are the strings a game made while playing (string(n), +,
+// join, plural), numbered after the layout's in the order made. A game
+// and its clones share one table, append-only, as they share the event
+// log: a string has one number in all of them. (A game and its clones
+// run in one goroutine, as a bot's search does.)
+type flatStrings struct {
+	ids  map[string]int64
+	strs []string
 }
 
 // Indices of the cells and zones of a state of n players.
@@ -158,7 +169,7 @@ func (l *flatLayout) packFlat(g *Game) (*flatState, error) {
 		props:   make([][]int64, (l.cards+propPage-1)/propPage),
 		lists:   [][]int64{nil}, // payload 0: the empty list, map or list of maps
 		zones:   make([][]int32, l.pzone(n, 0)),
-		strIDs:  map[string]int64{},
+		made:    &flatStrings{ids: map[string]int64{}},
 		players: n,
 	}
 	for j, v := range l.vars {
@@ -335,12 +346,13 @@ func (l *flatLayout) intern(fs *flatState, s string) int64 {
 	if id, ok := l.strs.ids[s]; ok {
 		return id
 	}
-	if id, ok := fs.strIDs[s]; ok {
+	m := fs.made
+	if id, ok := m.ids[s]; ok {
 		return id
 	}
-	id := int64(len(l.strs.strs) + len(fs.strs))
-	fs.strIDs[s] = id
-	fs.strs = append(fs.strs, s)
+	id := int64(len(l.strs.strs) + len(m.strs))
+	m.ids[s] = id
+	m.strs = append(m.strs, s)
 	return id
 }
 
@@ -349,7 +361,7 @@ func (l *flatLayout) str(fs *flatState, id int64) string {
 	if id < int64(len(l.strs.strs)) {
 		return l.strs.strs[id]
 	}
-	return fs.strs[id-int64(len(l.strs.strs))]
+	return fs.made.strs[id-int64(len(l.strs.strs))]
 }
 
 // clone copies fs: the cells, and the headers of the lists, zones and
@@ -361,8 +373,8 @@ func (fs *flatState) clone() *flatState {
 	c.lists = slices.Clone(fs.lists)
 	c.zones = slices.Clone(fs.zones)
 	c.props = slices.Clone(fs.props)
-	c.owned = nil // the arrays are shared now: neither owns them
-	fs.owned = nil
+	c.owned, c.ownedPages = nil, nil // the arrays are shared now: neither owns them
+	fs.owned, fs.ownedPages = nil, nil
 	return &c
 }
 

@@ -1,6 +1,9 @@
 package interpreter
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // Zones written in place. A zone's list of card numbers is written in
 // place when the state owns its array alone (flatState.owned): the array
@@ -94,4 +97,17 @@ func (fs *flatState) disown(xs []int32) {
 			fs.owned[z] = false
 		}
 	}
+}
+
+// writablePage is prop page i, copied first unless the state made it
+// (the pages of a packed or copied state are shared until written).
+func (fs *flatState) writablePage(i int) []int64 {
+	if i >= len(fs.ownedPages) || !fs.ownedPages[i] {
+		if fs.ownedPages == nil {
+			fs.ownedPages = make([]bool, len(fs.props))
+		}
+		fs.props[i] = slices.Clone(fs.props[i])
+		fs.ownedPages[i] = true
+	}
+	return fs.props[i]
 }
