@@ -229,7 +229,7 @@ func (fc *flatCompiler) propCell(card flatScalar, name string) (cellRef, flatKin
 				if !ok {
 					return nil, false
 				}
-				return &e.fs.writablePage(int(c/propPage))[int(c%propPage)*width+j], true
+				return &e.fs.writablePage(int(c / propPage))[int(c%propPage)*width+j], true
 			}, declaredKind(l.propType[j])
 		}
 	}
