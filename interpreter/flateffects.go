@@ -144,7 +144,7 @@ func (fc *flatCompiler) assignLocal(ef *effect, t *target, value flatValue) func
 		vf := value.cards
 		return func(e *flatEnv) bool {
 			v, ok := vf(e)
-			e.localLists[n] = v
+			e.setListLocal(n, v, e.localNums[n])
 			e.fs.disown(v) // the local holds the list (flatzones.go)
 			return ok
 		}
@@ -152,7 +152,7 @@ func (fc *flatCompiler) assignLocal(ef *effect, t *target, value flatValue) func
 		vf := value.nums
 		return func(e *flatEnv) bool {
 			v, ok := vf(e)
-			e.localNums[n] = v
+			e.setListLocal(n, e.localLists[n], v)
 			return ok
 		}
 	}

@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/expr-lang/expr/ast"
 )
@@ -104,12 +105,25 @@ type flatEnv struct {
 	locals     []int64
 	localLists [][]int32
 	localNums  [][]int64
+	// sharedLists: localLists and localNums are shared with a clone, and
+	// copied before a write (setListLocal).
+	sharedLists bool
 	// moving is a move's copy of the cards it moves, reused.
 	moving []int32
 	// versions count each group's writes, and memos are the call sites'
 	// tables of remembered calls (flatmemo.go); nil outside a flat game.
 	versions []uint64
 	memos    [][]flatMemoEntry
+}
+
+// setListLocal sets local n's lists, copying the tables first if a clone
+// shares them.
+func (e *flatEnv) setListLocal(n int, cards []int32, nums []int64) {
+	if e.sharedLists {
+		e.localLists, e.localNums = slices.Clone(e.localLists), slices.Clone(e.localNums)
+		e.sharedLists = false
+	}
+	e.localLists[n], e.localNums[n] = cards, nums
 }
 
 // localNumber is the number of local name in a flat game's tables.

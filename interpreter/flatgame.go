@@ -314,7 +314,7 @@ func (g *flatGame) bind(f *flatFrame, n int, v flatVal) {
 	}
 	e.locals[n] = v.s
 	if isList {
-		e.localLists[n], e.localNums[n] = v.cards, v.nums
+		e.setListLocal(n, v.cards, v.nums)
 		e.fs.disown(v.cards) // the local holds the list
 	}
 }
@@ -324,7 +324,7 @@ func (g *flatGame) unbind(f *flatFrame) {
 	e := &g.env
 	for i := len(f.lists) - 1; i >= 0; i-- {
 		s := f.lists[i]
-		e.localLists[s.n], e.localNums[s.n] = s.cards, s.nums
+		e.setListLocal(s.n, s.cards, s.nums)
 	}
 	for i := len(f.saved) - 1; i >= 0; i-- {
 		e.locals[f.saved[i].n] = f.saved[i].s

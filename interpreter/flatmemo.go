@@ -59,6 +59,9 @@ func (fc *flatCompiler) remembered(site int, body flatValue, bind func(*flatEnv)
 		for _, g := range groups {
 			stamp += e.versions[g]
 		}
+		if site >= len(e.memos) {
+			e.memos = append(e.memos, make([][]flatMemoEntry, site+1-len(e.memos))...) // a clone starts with none
+		}
 		if e.memos[site] == nil {
 			e.memos[site] = make([]flatMemoEntry, flatMemoSlots)
 		}

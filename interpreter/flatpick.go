@@ -132,8 +132,12 @@ func (pr *flatPickProgress) pickedList(picked []int) flatVal {
 func (g *flatGame) setLocal(n int, v flatVal) (restore func()) {
 	e := &g.env
 	s, c, m := e.locals[n], e.localLists[n], e.localNums[n]
-	e.locals[n], e.localLists[n], e.localNums[n] = v.s, v.cards, v.nums
-	return func() { e.locals[n], e.localLists[n], e.localNums[n] = s, c, m }
+	e.locals[n] = v.s
+	e.setListLocal(n, v.cards, v.nums)
+	return func() {
+		e.locals[n] = s
+		e.setListLocal(n, c, m)
+	}
 }
 
 // startPick evaluates a pick's set and bounds and asks its first step.
