@@ -144,7 +144,8 @@ func (g *flatGroup) list(e *flatEnv, gi int, buf []flatOption) ([]flatOption, bo
 		}
 		return append(buf, flatOption{group: gi}), true
 	}
-	var seen []int64 // distinct values kept (few: a list)
+	seen := e.seen[:0] // distinct values kept (few: a list), in the env's reused buffer
+	defer func() { e.seen = seen[:0] }()
 	keep := func(x int64) bool {
 		e.slots[g.as.slot] = x
 		if g.when != nil {

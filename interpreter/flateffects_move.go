@@ -20,7 +20,8 @@ func (fc *flatCompiler) move(ef *effect) func(e *flatEnv) bool {
 		one := what.scalar
 		cards = func(e *flatEnv) ([]int32, bool) {
 			c, ok := one(e)
-			return []int32{int32(c)}, ok
+			e.moving = append(e.moving[:0], int32(c)) // copied below into itself: no allocation
+			return e.moving, ok
 		}
 	default:
 		fc.fail("move of a %s", what.kind)

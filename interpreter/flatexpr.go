@@ -108,8 +108,10 @@ type flatEnv struct {
 	// sharedLists: localLists and localNums are shared with a clone, and
 	// copied before a write (setListLocal).
 	sharedLists bool
-	// moving is a move's copy of the cards it moves, reused.
+	// moving is a move's copy of the cards it moves, and seen an option
+	// listing's distinct values, reused.
 	moving []int32
+	seen   []int64
 	// versions count each group's writes, and memos are the call sites'
 	// tables of remembered calls (flatmemo.go); nil outside a flat game.
 	versions []uint64

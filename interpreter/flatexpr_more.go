@@ -164,12 +164,22 @@ func (fc *flatCompiler) concat(b *ast.BuiltinNode) flatValue {
 // joinLists is the lists parts give, one after the other, in a new list.
 func joinLists[T any, F ~func(*flatEnv) ([]T, bool)](parts []F) func(*flatEnv) ([]T, bool) {
 	return func(e *flatEnv) ([]T, bool) {
-		var out []T
+		var small [4][]T // the parts' lists, to allocate the result once
+		lists := small[:0]
+		n := 0
 		for _, p := range parts {
 			xs, ok := p(e)
 			if !ok {
 				return nil, false
 			}
+			lists = append(lists, xs)
+			n += len(xs)
+		}
+		if n == 0 {
+			return nil, true
+		}
+		out := make([]T, 0, n)
+		for _, xs := range lists {
 			out = append(out, xs...)
 		}
 		return out, true

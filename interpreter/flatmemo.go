@@ -14,7 +14,7 @@ package interpreter
 // tests) compute.
 
 // flatMemoSlots is the size of a call site's table (a power of two).
-const flatMemoSlots = 16
+const flatMemoSlots = 8
 
 // flatMemoEntry is a remembered call.
 type flatMemoEntry struct {
