@@ -17,6 +17,7 @@ func (g *flatGame) clone() *flatGame {
 	c.env = flatEnv{fs: fs.fresh(false), slots: g.env.slots, lists: g.env.lists, nums: g.env.nums,
 		locals: slices.Clone(g.env.locals), localLists: g.env.localLists, localNums: g.env.localNums, sharedLists: true,
 		versions: slices.Clone(g.env.versions)}
+	c.env.limit()
 	g.env.sharedLists = true           // the list tables are copied by whichever writes first
 	fs.owned, fs.ownedPages = nil, nil // shared with the copy now
 	c.frames = make([]*flatFrame, len(g.frames))

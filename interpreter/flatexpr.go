@@ -108,6 +108,15 @@ type flatEnv struct {
 	// sharedLists: localLists and localNums are shared with a clone, and
 	// copied before a write (setListLocal).
 	sharedLists bool
+	// depth is the nesting of recursive calls running, maxDepth its
+	// limit (flatrec.go).
+	depth, maxDepth int
+	// steps and mem are the work and the memory of the evaluations since
+	// the last decision (calls and predicate rounds; the bytes of the
+	// lists and strings built), and stepLimit and memLimit their bounds:
+	// past them a closure gives up (budget.go: Limits.MaxRunSteps bounds
+	// the present runtime's steps between two decisions too).
+	steps, stepLimit, mem, memLimit int
 	// moving is a move's copy of the cards it moves, and seen an option
 	// listing's distinct values, reused.
 	moving []int32
@@ -116,6 +125,24 @@ type flatEnv struct {
 	// tables of remembered calls (flatmemo.go); nil outside a flat game.
 	versions []uint64
 	memos    [][]flatMemoEntry
+}
+
+// charge counts n steps of work; false past the limit.
+func (e *flatEnv) charge(n int) bool {
+	e.steps += n
+	return e.steps <= e.stepLimit
+}
+
+// chargeMem counts n bytes built; false past the limit.
+func (e *flatEnv) chargeMem(n int) bool {
+	e.mem += n
+	return e.mem <= e.memLimit
+}
+
+// limit gives e the bounds of a flat game's evaluations.
+func (e *flatEnv) limit() {
+	l := flatLimits()
+	e.maxDepth, e.stepLimit, e.memLimit = l.MaxCallDepth, l.MaxRunSteps, 64*l.MaxExprMemory
 }
 
 // setListLocal sets local n's lists, copying the tables first if a clone

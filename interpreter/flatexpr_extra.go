@@ -101,8 +101,13 @@ func (fc *flatCompiler) listFunc(name string, args []ast.Node) (flatValue, bool)
 				by = l.str(e.fs, s)
 			}
 			parts := make([]string, len(xs))
+			n := len(by) * len(xs)
 			for i, x := range xs {
 				parts[i] = l.str(e.fs, x)
+				n += len(parts[i])
+			}
+			if !e.chargeMem(n) {
+				return 0, false
 			}
 			return l.intern(e.fs, strings.Join(parts, by)), ok
 		}}, true

@@ -276,6 +276,9 @@ func (p predLoop) walk(e *flatEnv, round func(x int64) (stop, ok bool)) bool {
 		if !ok {
 			return false
 		}
+		if !e.charge(len(xs)) {
+			return false
+		}
 		for k := 0; k < len(xs); k += 1 + 2*int(xs[k]) {
 			e.nums[p.elem] = xs[k+1 : k+1+2*int(xs[k])]
 			if stop, ok := round(0); !ok {
@@ -287,6 +290,9 @@ func (p predLoop) walk(e *flatEnv, round func(x int64) (stop, ok bool)) bool {
 		return true
 	}
 	if p.seats {
+		if !e.charge(e.fs.players) {
+			return false
+		}
 		for x := range int64(e.fs.players) {
 			if stop, ok := round(x); !ok {
 				return false
@@ -299,7 +305,7 @@ func (p predLoop) walk(e *flatEnv, round func(x int64) (stop, ok bool)) bool {
 	if p.lo != nil {
 		a, ok := p.lo(e)
 		b, ok2 := p.hi(e)
-		if !ok || !ok2 || b-a > 1<<20 {
+		if !ok || !ok2 || b-a > 1<<20 || !e.charge(int(max(b-a+1, 0))) {
 			return false
 		}
 		for x := a; x <= b; x++ {
@@ -313,7 +319,7 @@ func (p predLoop) walk(e *flatEnv, round func(x int64) (stop, ok bool)) bool {
 	}
 	if p.cards != nil {
 		xs, ok := p.cards(e)
-		if !ok {
+		if !ok || !e.charge(len(xs)) {
 			return false
 		}
 		for _, x := range xs {
@@ -326,7 +332,7 @@ func (p predLoop) walk(e *flatEnv, round func(x int64) (stop, ok bool)) bool {
 		return true
 	}
 	xs, ok := p.nums(e)
-	if !ok {
+	if !ok || !e.charge(len(xs)) {
 		return false
 	}
 	for _, x := range xs {
@@ -380,7 +386,7 @@ func countLike(name string, p predLoop) flatValue {
 		f, pred, elem := p.cards, p.pred, p.elem
 		return flatValue{kind: kind, scalar: func(e *flatEnv) (int64, bool) {
 			xs, ok := f(e)
-			if !ok {
+			if !ok || !e.charge(len(xs)) {
 				return 0, false
 			}
 			n, stopped := int64(0), false
@@ -430,7 +436,7 @@ func (p predLoop) sum(e *flatEnv) (int64, bool) {
 // when every card is kept.
 func (p predLoop) filterCards(e *flatEnv) ([]int32, bool) {
 	xs, ok := p.cards(e)
-	if !ok {
+	if !ok || !e.charge(len(xs)) || !e.chargeMem(4*len(xs)) {
 		return nil, false
 	}
 	var out []int32
@@ -454,7 +460,7 @@ func (p predLoop) filterCards(e *flatEnv) ([]int32, bool) {
 // filterNums is filter of a list of numbers.
 func (p predLoop) filterNums(e *flatEnv) ([]int64, bool) {
 	xs, ok := p.nums(e)
-	if !ok {
+	if !ok || !e.charge(len(xs)) || !e.chargeMem(8*len(xs)) {
 		return nil, false
 	}
 	var out []int64

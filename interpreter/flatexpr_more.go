@@ -178,6 +178,9 @@ func joinLists[T any, F ~func(*flatEnv) ([]T, bool)](parts []F) func(*flatEnv) (
 		if n == 0 {
 			return nil, true
 		}
+		if !e.chargeMem(8 * n) {
+			return nil, false
+		}
 		out := make([]T, 0, n)
 		for _, xs := range lists {
 			out = append(out, xs...)
@@ -292,6 +295,9 @@ func rangeOf(l, r flatValue) flatValue {
 		if b < a {
 			return nil, true
 		}
+		if !e.chargeMem(8 * int(b-a+1)) {
+			return nil, false
+		}
 		out := make([]int64, 0, b-a+1)
 		for n := a; n <= b; n++ {
 			out = append(out, n)
@@ -331,6 +337,9 @@ func (fc *flatCompiler) findIn(name string, list flatValue, elem int, pred flatS
 	}
 	if list.kind == fkPlayers {
 		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+			if !e.charge(e.fs.players) {
+				return 0, false
+			}
 			for s := range int64(e.fs.players) {
 				e.slots[elem] = s
 				t, ok := pred(e)
@@ -878,6 +887,10 @@ func (fc *flatCompiler) joinStrings(a, b flatValue) flatValue {
 		if !ok || !ok2 {
 			return 0, false
 		}
-		return l.intern(e.fs, l.str(e.fs, x)+l.str(e.fs, y)), true
+		xs, ys := l.str(e.fs, x), l.str(e.fs, y)
+		if !e.chargeMem(len(xs) + len(ys)) {
+			return 0, false
+		}
+		return l.intern(e.fs, xs+ys), true
 	}}
 }

@@ -640,6 +640,9 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 	rec.slots[1], rec.lists[1], rec.nums[1] = fc.out.slots, fc.out.lists, fc.out.nums
 	rec.body = body
 	bind := func(e *flatEnv) bool {
+		if !e.charge(1) { // a call is a step, as the present runtime counts it
+			return false
+		}
 		for _, s := range stores {
 			if !s(e) {
 				return false

@@ -121,6 +121,7 @@ func (s *flatShadow) check(g *Game, c *compiled, v any) {
 // env is a frame for fe with its locals read from g.
 func (s *flatShadow) env(g *Game, fs *flatState, fe *flatExpr) (*flatEnv, error) {
 	e := &flatEnv{fs: fs, slots: make([]int64, fe.slots), lists: make([][]int32, fe.lists), nums: make([][]int64, fe.nums)}
+	e.limit()
 	for _, loc := range fe.locals {
 		v := g.st.getRoot(localKey(loc.name))
 		x, err := s.flatOf(g, fs, loc.kind, v)

@@ -260,6 +260,7 @@ func (fp *flatProgram) newGame(r rng) *flatGame {
 	g.env = flatEnv{slots: make([]int64, fp.frame.slots), lists: make([][]int32, fp.frame.lists), nums: make([][]int64, fp.frame.nums),
 		locals: make([]int64, n), localLists: make([][]int32, n), localNums: make([][]int64, n),
 		versions: make([]uint64, fp.l.placesGroup()+1), memos: make([][]flatMemoEntry, fp.p.memoCount)}
+	g.env.limit()
 	return g
 }
 
@@ -347,9 +348,16 @@ func (g *flatGame) eval(v flatValue) (flatVal, bool) { return evalValue(&g.env, 
 // not know.
 var errGaveUp = fmt.Errorf("a typed closure gave up")
 
-// run executes steps until a decision is pending or the game is over.
+// run executes steps until a decision is pending or the game is over:
+// at most Limits.MaxEffects of them (a loop that never ends is an error
+// naming where it stopped, as the present runtime's is).
 func (g *flatGame) run() error {
+	effects, limit := 0, flatLimits().MaxEffects
+	g.env.steps, g.env.mem = 0, 0 // a new stretch of play: its own budget
 	for g.pending == nil && !g.over {
+		if effects++; effects > limit {
+			return g.tooManyEffects(limit)
+		}
 		if len(g.frames) == 0 {
 			return g.finish()
 		}
@@ -392,6 +400,25 @@ func (g *flatGame) run() error {
 	}
 	return nil
 }
+
+// tooManyEffects is the error of a run past the effects limit, at the
+// step the innermost frame was at.
+func (g *flatGame) tooManyEffects(limit int) error {
+	where := "the flow"
+	if n := len(g.frames); n > 0 {
+		f := g.frames[n-1]
+		if f.pc > 0 && f.pc <= len(f.blk.steps) {
+			where = f.blk.steps[f.pc-1].pos.String()
+		} else if f.loop != nil {
+			where = f.loop.pos.String()
+		}
+	}
+	return fmt.Errorf("%s: more than %d effects without a decision (limit MaxEffects): a loop that never exits?", where, limit)
+}
+
+// flatLimits are the present runtime's default limits, which a flat game
+// keeps.
+func flatLimits() Limits { return Limits{}.withDefaults() }
 
 // nextRound starts a loop's next round in the same frame, if it has one.
 func (g *flatGame) nextRound(f *flatFrame) (bool, error) {

@@ -432,6 +432,10 @@ func (g *flatGame) Apply(i int) error {
 	if g.pending == nil || i < 0 || i >= len(g.options) {
 		return fmt.Errorf("no option %d", i)
 	}
+	if limit := flatLimits().MaxDecisions; g.decisions >= limit {
+		return fmt.Errorf("more than %d decisions (limit MaxDecisions): does the game end?", limit)
+	}
+	g.env.steps, g.env.mem = 0, 0 // a pick's next step evaluates before run
 	if err := g.take(i, true); err != nil {
 		return err
 	}

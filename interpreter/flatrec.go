@@ -38,6 +38,13 @@ func (fc *flatCompiler) recursiveCall(rec *flatRec, args []ast.Node) flatValue {
 	// runs the body (compiled after this call: read at run time) and
 	// restores the range.
 	run := func(e *flatEnv) (flatVal, bool) {
+		if e.depth >= e.maxDepth || !e.charge(1) {
+			// too deep (a function with no end would overflow Go's
+			// stack): the present runtime reports Limits.MaxCallDepth
+			return flatVal{}, false
+		}
+		e.depth++
+		defer func() { e.depth-- }()
 		vals := make([]flatVal, len(vs))
 		for i, v := range vs {
 			var ok bool
