@@ -40,7 +40,7 @@ func LoadFlat(fsys fs.FS, dir, variant string) (*FlatProgram, error) {
 	}
 	fp, err := newFlatProgram(p)
 	if err != nil {
-		return nil, fmt.Errorf("the flat runtime does not cover this ruleset yet: %w", err)
+		return nil, fmt.Errorf("the flat runtime does not cover it yet: %w", err)
 	}
 	out := &FlatProgram{fp: fp, starts: map[int]*flatState{}}
 	for n := p.MinPlayers(); n <= p.MaxPlayers(); n++ {

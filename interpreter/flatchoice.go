@@ -62,7 +62,7 @@ func (fc *flatCompiler) compileChoice(ch *choice) (*flatChoice, string) {
 			break
 		}
 		if g.legalAfter != nil {
-			fc.fail("legal_if_after")
+			fc.fail("legal_if_after (an option tried on a copy of the game)")
 			break
 		}
 		out.groups = append(out.groups, fc.group(g))
