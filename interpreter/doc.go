@@ -637,6 +637,12 @@
 // condition is evaluated again only after a step wrote a group it reads;
 // a function the present runtime remembers is remembered per game,
 // stamped with the write counts of the groups its body reads (flatmemo.go).
+// It keeps the present runtime's limits: MaxEffects between decisions and
+// MaxDecisions are errors; past MaxCallDepth, or past the steps (calls and
+// predicate rounds) of MaxRunSteps or 64 x MaxExprMemory bytes built since
+// the last decision, a closure gives up (the present runtime, which counts
+// the same steps per evaluation, stops first). A clone (flatclone.go)
+// shares the state's arrays and owns none of them.
 //
 // How much it buys is in BENCHMARKS.md ("Twenty-second round"):
 // 2.6-4x the present runtime's games/s on every game and player count.
