@@ -10,7 +10,7 @@ import (
 // that writes the flat state: a cell, a prop, a key of an intmap or an
 // element of a list (a new payload: payloads are never written in place,
 // so a clone may share them), or a zone's list of card numbers and the
-// location column. The runtime does not run on them yet:
+// location column (flatzones.go). A flat game runs them (flatgame.go);
 // TestFlatEffectsAgree applies each one, beside the present runtime, to
 // the flat packing of the state before it and requires the packing of
 // the state after it.

@@ -14,16 +14,16 @@ import (
 // layout's cells, zones, prop pages and the Program's attribute columns
 // by index and pass ints, bools, strings (as their numbers), cards (as
 // their numbers) and players (as their seats) unboxed: no map, no
-// reflection and no `any` on the way. The runtime does not run on them
-// yet. TestFlatClosuresAgree evaluates them beside the present runtime,
+// reflection and no `any` on the way. A flat game runs them
+// (flatgame.go); TestFlatClosuresAgree evaluates them beside the present runtime,
 // on the flat packing of the same state, at the evaluations of random
 // games of every shipped ruleset, and requires the same value; what they
 // do not cover yet is counted there by the reason (flatCompiler.fail).
 //
 // A closure reports whether it could compute the value, as a fast path
 // does (fastpath.go): an overflow, a division by zero, an index out of
-// range or a missing map key gives up, so the present runtime's errors
-// and defaults stay its own until the rebuild takes them over.
+// range or a limit reached gives up, so the present runtime's errors stay
+// its own until the rebuild takes them over.
 
 // flatKind is the type of a value a typed closure computes.
 type flatKind int

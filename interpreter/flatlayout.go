@@ -10,11 +10,12 @@ import (
 
 // The typed flat state's layout (doc.go, "The typed flat state"): the
 // numbering a Program gives every part of a game's state, so that a state
-// is a few slices of numbers. The runtime does not run on it yet: a game
-// state is packed into it (packFlat) and read back (flatState.value) to
-// show, on every shipped ruleset, that the layout holds all of a state's
-// variables, zones and props (TestFlatLayoutHoldsEveryState). What it does
-// not cover yet is said at flatLayout.
+// is a few slices of numbers. A flat game runs on it (flatgame.go); a
+// present game's state is packed into it (packFlat: a flat game's start,
+// and the shadow tests') and read back (flatState.value) to show, on every
+// shipped ruleset, that the layout holds all of a state's variables, zones
+// and props (TestFlatLayoutHoldsEveryState). What it does not cover yet is
+// said at flatLayout.
 
 // flatLayout numbers a Program's state. Every variable, player variable
 // and card prop is one int64 cell: an int, a bool (0 or 1) or a string's
