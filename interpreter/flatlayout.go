@@ -21,9 +21,9 @@ import (
 // and card prop is one int64 cell: an int, a bool (0 or 1) or a string's
 // number, and for a list-typed value (ints, strings, intmap, intmaps) the
 // index of its payload in flatState.lists. Zones are lists of card numbers.
-// Not laid out yet: the frames and their locals, the pending decision, the
-// generator, the log and the facts (they are the run loop's, not the
-// ruleset's data; the rebuild keeps their present forms first).
+// The frames and their locals, the pending decision and the generator are
+// the flat game's own (flatgame.go), not the layout's; the log and the
+// facts have no flat form yet.
 type flatLayout struct {
 	strs     internTable
 	vars     []declared // phase, then the global variables: cells 0..len-1
