@@ -16,3 +16,14 @@ func TestPoliteiaCitizensShowAsPeoples(t *testing.T) {
 	assert.Contains(t, glance, "hand: Athenian ×2")
 	assert.NotContains(t, glance, "hand: athens")
 }
+
+// The action board view gave each tile a bare figure ("trade 1, tax 2")
+// and the supply one too ("supply 20"): neither said what it counted. The
+// heading now names the passive public discs, and the supply its discs.
+func TestPoliteiaBoardAndSupplySayWhatTheyCount(t *testing.T) {
+	g := gameAt(t, "politeia", 3, "  empty: [stack]\n")
+	glance := g.Glance(0)
+	assert.Contains(t, glance, "action board (rows of the cross, passive public discs on each tile): ")
+	assert.Contains(t, glance, "supply 20 discs")
+	assert.NotContains(t, glance, "supply 20,")
+}
