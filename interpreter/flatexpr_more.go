@@ -98,33 +98,27 @@ func firstLast(list flatValue, last bool, orElse flatScalar) flatValue {
 		return 0
 	}
 	if list.cards != nil {
-		f := list.cards
-		return flatValue{kind: fkCard, scalar: func(e *flatEnv) (int64, bool) {
-			xs, ok := f(e)
-			switch {
-			case !ok:
-				return 0, false
-			case len(xs) == 0:
-				return orElse(e)
-			}
-			return int64(xs[at(len(xs))]), true
-		}}
+		return flatValue{kind: fkCard, scalar: endOf(list.cards, at, orElse)}
 	}
 	k := fkInt
 	if list.kind == fkStrings {
 		k = fkString
 	}
-	f := list.nums
-	return flatValue{kind: k, scalar: func(e *flatEnv) (int64, bool) {
-		xs, ok := f(e)
+	return flatValue{kind: k, scalar: endOf(list.nums, at, orElse)}
+}
+
+// endOf is the element at(len) of a list, orElse's value for an empty one.
+func endOf[T int32 | int64](list func(*flatEnv) ([]T, bool), at func(int) int, orElse flatScalar) flatScalar {
+	return func(e *flatEnv) (int64, bool) {
+		xs, ok := list(e)
 		switch {
 		case !ok:
 			return 0, false
 		case len(xs) == 0:
 			return orElse(e)
 		}
-		return xs[at(len(xs))], true
-	}}
+		return int64(xs[at(len(xs))]), true
+	}
 }
 
 // concat compiles concat of lists of one kind: a new list.

@@ -116,18 +116,7 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 		if key.kind != fkInt {
 			return fc.fail("cards[%s]", key.kind)
 		}
-		return flatValue{kind: fkCard, scalar: func(e *flatEnv) (int64, bool) {
-			xs, ok := base.cards(e)
-			i, ok2 := key.scalar(e)
-			if !ok || !ok2 {
-				return 0, false
-			}
-			i, in := listIndex(i, len(xs))
-			if !in {
-				return 0, false
-			}
-			return int64(xs[i]), true
-		}}
+		return flatValue{kind: fkCard, scalar: elementAt(base.cards, key.scalar)}
 	case fkInts, fkStrings:
 		if key.kind != fkInt {
 			return fc.fail("list[%s]", key.kind)
@@ -136,18 +125,7 @@ func (fc *flatCompiler) member(m *ast.MemberNode) flatValue {
 		if base.kind == fkStrings {
 			k = fkString
 		}
-		return flatValue{kind: k, scalar: func(e *flatEnv) (int64, bool) {
-			xs, ok := base.nums(e)
-			i, ok2 := key.scalar(e)
-			if !ok || !ok2 {
-				return 0, false
-			}
-			i, in := listIndex(i, len(xs))
-			if !in {
-				return 0, false
-			}
-			return xs[i], true
-		}}
+		return flatValue{kind: k, scalar: elementAt(base.nums, key.scalar)}
 	}
 	return fc.fail("member of a %s", base.kind)
 }
@@ -165,6 +143,23 @@ func nthIntMap(xs []int64, i int64) ([]int64, bool) {
 	}
 	k := starts[i]
 	return xs[k+1 : k+1+2*int(xs[k])], true
+}
+
+// elementAt is list[key] of a list of card numbers or of numbers (an
+// index out of range gives up).
+func elementAt[T int32 | int64](list func(*flatEnv) ([]T, bool), key flatScalar) flatScalar {
+	return func(e *flatEnv) (int64, bool) {
+		xs, ok := list(e)
+		i, ok2 := key(e)
+		if !ok || !ok2 {
+			return 0, false
+		}
+		i, in := listIndex(i, len(xs))
+		if !in {
+			return 0, false
+		}
+		return int64(xs[i]), true
+	}
 }
 
 // listIndex is expr's index i of a list of n (negative from the end).
