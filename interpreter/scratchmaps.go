@@ -38,6 +38,9 @@ type gameScratch struct {
 	// here, not in Game, to keep the Game struct in its size class
 	// (TestGameStructStaysSmall).
 	effectCheck func(e *effect, done bool)
+	// renderCheck, set by tests, is given each template rendered and its
+	// text (flattext_test.go).
+	renderCheck func(t *template, text string)
 }
 
 // buffers is the game's reused buffers.

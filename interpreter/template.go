@@ -110,7 +110,11 @@ func (g *Game) render(t *template) (string, error) {
 		b = appendValue(b, v)
 	}
 	buf.text = b
-	return buf.texts.text(b), nil // textarena.go
+	text := buf.texts.text(b) // textarena.go
+	if buf.renderCheck != nil {
+		buf.renderCheck(t, text)
+	}
+	return text, nil
 }
 
 // appendValue appends formatValue(v) to b.
