@@ -644,14 +644,19 @@
 // the same steps per evaluation, stops first). A clone (flatclone.go)
 // shares the state's arrays and owns none of them.
 //
-// How much it buys is in BENCHMARKS.md ("Twenty-second round"):
-// 2.6-4x the present runtime's games/s on every game and player count.
-// What is left before it replaces the present runtime: the log and the
-// texts (rendered from the same closures, only when someone reads them),
-// a clone (copy the cells and the headers, own nothing), serialising by
-// walking the layout, then Load building it for every Program and the
-// present runtime's deletion, with the goldens, the scenarios and
-// TestFlatGamesAgree as the proof at each step.
+// Texts (flattext.go): a label, prompt or log line renders from the same
+// closures, formatted as formatValue formats (TestFlatTextsAgree: every
+// text of random games of the four games but a few, identical).
+//
+// How much it buys is in BENCHMARKS.md ("Twenty-second round"): 2.1-3.4x
+// the present runtime's games/s on every game and player count. What is
+// left before it replaces the present runtime: the log (the events with
+// their texts, rendered only when someone reads them, and the chance
+// outcomes named as the present runtime names them), serialising by
+// walking the layout, the search bots' worlds on its clone, then Load
+// building it for every Program and the present runtime's deletion, with
+// the goldens, the scenarios and TestFlatGamesAgree as the proof at each
+// step.
 //
 // # Limits
 //
