@@ -68,11 +68,8 @@ func (p *FlatProgram) NewGame(players int, seed uint64) (*FlatGame, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s is not for %d players", p.fp.p.Title(), players)
 	}
-	g := p.fp.newGame(newRNG(seed))
-	g.env.fs = start.fresh(true)
-	g.push(p.fp.flow)
-	g.push(p.fp.setup)
-	if err := g.run(); err != nil {
+	g, err := p.fp.start(start.fresh(true), newRNG(seed))
+	if err != nil {
 		return nil, err
 	}
 	return &FlatGame{g: g}, nil

@@ -43,15 +43,8 @@ func (s flatGroups) list() []int {
 	return out
 }
 
-// meets reports whether s and t share a group.
-func (s flatGroups) meets(t flatGroups) bool {
-	for i := range min(len(s), len(t)) {
-		if s[i]&t[i] != 0 {
-			return true
-		}
-	}
-	return false
-}
+// has reports whether group i is in s.
+func (s flatGroups) has(i int) bool { return i/64 < len(s) && s[i/64]&(1<<(i%64)) != 0 }
 
 // Group numbers: the variables, then the player variables, then the
 // props, then the cards' places.

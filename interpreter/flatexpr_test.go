@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"fmt"
-	"io/fs"
 	"iter"
 	"math/rand/v2"
 	"reflect"
@@ -20,22 +19,14 @@ import (
 // keptPrograms are the shipped rulesets loaded with every expression's
 // checked tree kept (compileOptions.keepChecked).
 func keptPrograms(t testing.TB) iter.Seq2[string, *Program] {
-	entries, err := fs.ReadDir(rulesets.FS, ".")
-	require.NoError(t, err)
-	return func(yield func(string, *Program) bool) {
-		for _, e := range entries {
-			if !e.IsDir() {
-				continue
-			}
-			rs, ds := schema.Load(rulesets.FS, e.Name())
-			require.NoError(t, ds.Err(), e.Name())
-			p := compileRulesetWith(rs, ds, compileOptions{keepChecked: true})
-			require.NoError(t, ds.Err(), e.Name())
-			if !yield(e.Name(), p) {
-				return
-			}
+	return eachShipped(t, func(name string) (*Program, error) {
+		rs, ds := schema.Load(rulesets.FS, name)
+		if err := ds.Err(); err != nil {
+			return nil, err
 		}
-	}
+		p := compileRulesetWith(rs, ds, compileOptions{keepChecked: true})
+		return p, ds.Err()
+	})
 }
 
 // flatShadow evaluates, beside a game, the typed closure of each
@@ -74,11 +65,10 @@ func (s *flatShadow) expr(c *compiled) *flatExpr {
 	return fe
 }
 
-// check is the game's fastCheck hook.
-func (s *flatShadow) check(g *Game, c *compiled, v any) {
-	if g.callDepth != 0 {
-		return // a body the VM called: its arguments are the VM's
-	}
+// sample counts a top-level evaluation of c by g and, for every every-th
+// one the typed closures cover, packs the state: the compiled closure and
+// its frame, the locals read from g (nil when this one is not sampled).
+func (s *flatShadow) sample(g *Game, c *compiled) (*flatExpr, *flatEnv, error) {
 	s.all++
 	fe := s.expr(c)
 	if fe == nil {
@@ -86,22 +76,34 @@ func (s *flatShadow) check(g *Game, c *compiled, v any) {
 		if _, ok := s.example[s.why[c]]; !ok {
 			s.example[s.why[c]] = c.src.Src
 		}
-		return
+		return nil, nil, nil
 	}
 	s.covered++
 	if s.seen++; s.seen%s.every != 0 {
-		return
+		return nil, nil, nil
 	}
 	fs, err := s.l.packFlat(g)
 	if err != nil {
-		s.diffs = append(s.diffs, fmt.Sprintf("%s: packing: %v", c.src.Src, err))
-		return
+		return nil, nil, fmt.Errorf("packing: %w", err)
 	}
 	e, err := s.env(g, fs, fe)
+	return fe, e, err
+}
+
+// check is the game's fastCheck hook.
+func (s *flatShadow) check(g *Game, c *compiled, v any) {
+	if g.callDepth != 0 {
+		return // a body the VM called: its arguments are the VM's
+	}
+	fe, e, err := s.sample(g, c)
 	if err != nil {
 		s.diffs = append(s.diffs, fmt.Sprintf("%s: %v", c.src.Src, err))
 		return
 	}
+	if fe == nil {
+		return
+	}
+	fs := e.fs
 	got, ok := s.eval(e, fe)
 	if !ok {
 		s.gaveUp++
@@ -263,6 +265,21 @@ func TestFlatClosuresAgree(t *testing.T) {
 	}
 }
 
+// timePresent is the time of reps evaluations of c by the present
+// runtime's closures in g, each with a fresh budget (g's is kept).
+func timePresent(g *Game, c *compiled, reps int) int64 {
+	saved := g.budget
+	start := time.Now()
+	for range reps {
+		g.budget = evalBudget{}
+		g.fast.top = true
+		g.runFast(c)
+		g.fast.top = false
+	}
+	g.budget = saved
+	return int64(time.Since(start))
+}
+
 // BenchmarkFlatClosures times, at every seventh covered top-level
 // evaluation of random games, the typed closure over the flat state
 // against the present runtime's closure (its fast path) on the same
@@ -289,20 +306,11 @@ func BenchmarkFlatClosures(b *testing.B) {
 					if g.callDepth != 0 {
 						return
 					}
-					s.all++
-					fe := s.expr(c)
+					fe, e, err := s.sample(g, c)
+					require.NoError(b, err)
 					if fe == nil {
-						s.misses[s.why[c]]++
 						return
 					}
-					s.covered++
-					if s.seen++; s.seen%s.every != 0 {
-						return
-					}
-					fs, err := s.l.packFlat(g)
-					require.NoError(b, err)
-					e, err := s.env(g, fs, fe)
-					require.NoError(b, err)
 					if _, ok := s.eval(e, fe); !ok {
 						return
 					}
@@ -325,31 +333,15 @@ func BenchmarkFlatClosures(b *testing.B) {
 					flatNs += dt
 					per := byText[c.src.Src]
 					per[0] += dt
-					saved := g.budget
-					start = time.Now()
-					for range reps {
-						g.budget = evalBudget{}
-						g.fast.top = true
-						g.runFast(c)
-						g.fast.top = false
-					}
-					dt = int64(time.Since(start))
+					dt = timePresent(g, c, reps)
 					presentNs += dt
 					per[1] += dt
 					per[2] += reps
 					byText[c.src.Src] = per
 					running := g.running
 					g.running = false // remembered calls are reused only while effects run (callmemo.go)
-					start = time.Now()
-					for range reps {
-						g.budget = evalBudget{}
-						g.fast.top = true
-						g.runFast(c)
-						g.fast.top = false
-					}
-					computingNs += int64(time.Since(start))
+					computingNs += timePresent(g, c, reps)
 					g.running = running
-					g.budget = saved
 					n += reps
 				}
 				r := rand.New(rand.NewPCG(uint64(i), 17))

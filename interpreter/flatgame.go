@@ -171,7 +171,7 @@ func (fp *flatProgram) block(b *block) (*flatBlock, error) {
 		s, err := fp.step(e)
 		if err != nil {
 			fp.errs = append(fp.errs, err) // the first is reported; the rest tell what else is missing
-			s = &flatStep{op: opFail, kind: "fail", pos: e.pos}
+			s = &flatStep{op: opFail, pos: e.pos}
 		}
 		fb.steps = append(fb.steps, s)
 	}
@@ -242,13 +242,17 @@ func newFlatGame(fp *flatProgram, g *Game) (*flatGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := len(fp.fc.progLocals)
-	fg := fp.newGame(g.st.rng)
-	_ = n
-	fg.env.fs = fs
-	fg.push(fp.flow)
-	fg.push(fp.setup)
-	return fg, fg.run()
+	return fp.start(fs, g.st.rng)
+}
+
+// start begins a game of fp from state fs (its own: a game writes it)
+// with random stream r, and runs its setup to the first decision.
+func (fp *flatProgram) start(fs *flatState, r rng) (*flatGame, error) {
+	g := fp.newGame(r)
+	g.env.fs = fs
+	g.push(fp.flow)
+	g.push(fp.setup)
+	return g, g.run()
 }
 
 // newGame is a game of fp, before its state is given (env.fs) and its
@@ -384,16 +388,15 @@ func (g *flatGame) run() error {
 		if err := g.exec(s, f); err != nil {
 			return fmt.Errorf("%s: %w", s.pos, err)
 		}
-		if len(s.writes) > 0 {
-			for _, w := range s.writeList {
-				g.env.versions[w]++
-			}
+		for _, w := range s.writes {
+			g.env.versions[w]++
 			for i := range g.fp.triggers {
-				if g.trigKnown[i] && s.writes.meets(g.fp.triggers[i].reads) {
+				if g.trigKnown[i] && g.fp.triggers[i].reads.has(w) {
 					g.trigKnown[i] = false
 				}
 			}
 		}
+
 		if err := g.checkTriggers(); err != nil {
 			return err
 		}

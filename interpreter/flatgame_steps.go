@@ -38,7 +38,6 @@ var flatOps = map[string]flatOp{"set": opWrite, "add": opWrite, "move": opWrite,
 // flatStep is one compiled effect; which fields are set depends on kind.
 type flatStep struct {
 	op    flatOp
-	kind  string
 	pos   schema.Pos
 	write *flatWrite // set, add, move
 	list  flatValue  // for_each
@@ -61,10 +60,8 @@ type flatStep struct {
 	atTop      bool
 	// pick is a choose's pick (choice has its who only).
 	pick *flatPick
-	// writes are the groups the step writes (flatdeps.go), and
-	// writeList the same as a list.
-	writes    flatGroups
-	writeList []int
+	// writes are the groups the step writes (flatdeps.go).
+	writes []int
 	// cell is the list variable a shuffle of a list shuffles.
 	cell cellRef
 }
@@ -77,8 +74,7 @@ type flatLet struct {
 
 // step compiles effect e.
 func (fp *flatProgram) step(e *effect) (*flatStep, error) {
-	s := &flatStep{op: flatOps[e.kind], kind: e.kind, pos: e.pos, as: -1, atTop: e.atTop, refill: -1, writes: fp.writes(e)}
-	s.writeList = s.writes.list()
+	s := &flatStep{op: flatOps[e.kind], pos: e.pos, as: -1, atTop: e.atTop, refill: -1, writes: fp.writes(e).list()}
 	fc := fp.fc
 	var err error
 	switch e.kind {

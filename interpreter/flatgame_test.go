@@ -112,11 +112,7 @@ func BenchmarkFlatGame(b *testing.B) {
 				r := rand.New(rand.NewPCG(1, 2))
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					g := fp.newGame(newRNG(uint64(i)))
-					g.env.fs = fs.fresh(true)
-					g.push(fp.flow)
-					g.push(fp.setup)
-					err := g.run()
+					g, err := fp.start(fs.fresh(true), newRNG(uint64(i)))
 					for err == nil && !g.over {
 						err = g.Apply(r.IntN(len(g.options)))
 					}

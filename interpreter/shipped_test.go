@@ -13,6 +13,12 @@ import (
 // shippedPrograms loads every shipped ruleset, in name order.
 func shippedPrograms(t *testing.T) iter.Seq2[string, *Program] {
 	t.Helper()
+	return eachShipped(t, func(name string) (*Program, error) { return Load(rulesets.FS, name, "") })
+}
+
+// eachShipped yields every shipped ruleset, in name order, as load makes
+// its Program.
+func eachShipped(t testing.TB, load func(name string) (*Program, error)) iter.Seq2[string, *Program] {
 	entries, err := fs.ReadDir(rulesets.FS, ".")
 	require.NoError(t, err)
 	return func(yield func(string, *Program) bool) {
@@ -20,7 +26,7 @@ func shippedPrograms(t *testing.T) iter.Seq2[string, *Program] {
 			if !e.IsDir() {
 				continue
 			}
-			p, err := Load(rulesets.FS, e.Name(), "")
+			p, err := load(e.Name())
 			require.NoError(t, err, e.Name())
 			if !yield(e.Name(), p) {
 				return
