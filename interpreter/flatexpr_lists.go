@@ -434,43 +434,27 @@ func (p predLoop) sum(e *flatEnv) (int64, bool) {
 
 // filterCards is filter of a card list: a new list, or the list itself
 // when every card is kept.
-func (p predLoop) filterCards(e *flatEnv) ([]int32, bool) {
-	xs, ok := p.cards(e)
-	if !ok || !e.charge(len(xs)) || !e.chargeMem(4*len(xs)) {
+func (p predLoop) filterCards(e *flatEnv) ([]int32, bool) { return filterList(e, p, p.cards, 4) }
+
+// filterNums is filter of a list of numbers.
+func (p predLoop) filterNums(e *flatEnv) ([]int64, bool) { return filterList(e, p, p.nums, 8) }
+
+// filterList is the elements of list p's predicate keeps (size bytes
+// each, charged to the memory budget), or the list itself when it keeps
+// them all.
+func filterList[T int32 | int64](e *flatEnv, p predLoop, list func(*flatEnv) ([]T, bool), size int) ([]T, bool) {
+	xs, ok := list(e)
+	if !ok || !e.charge(len(xs)) || !e.chargeMem(size*len(xs)) {
 		return nil, false
 	}
-	var out []int32
+	var out []T
 	for i, x := range xs {
 		t, ok := p.test(e, int64(x))
 		if !ok {
 			return nil, false
 		}
 		if t == 0 && out == nil {
-			out = append(make([]int32, 0, len(xs)), xs[:i]...)
-		} else if t == 1 && out != nil {
-			out = append(out, x)
-		}
-	}
-	if out == nil {
-		return xs, true
-	}
-	return out, true
-}
-
-// filterNums is filter of a list of numbers.
-func (p predLoop) filterNums(e *flatEnv) ([]int64, bool) {
-	xs, ok := p.nums(e)
-	if !ok || !e.charge(len(xs)) || !e.chargeMem(8*len(xs)) {
-		return nil, false
-	}
-	var out []int64
-	for i, x := range xs {
-		t, ok := p.test(e, x)
-		if !ok {
-			return nil, false
-		}
-		if t == 0 && out == nil {
-			out = append(make([]int64, 0, len(xs)), xs[:i]...)
+			out = append(make([]T, 0, len(xs)), xs[:i]...)
 		} else if t == 1 && out != nil {
 			out = append(out, x)
 		}
