@@ -235,16 +235,6 @@ type flatSavedList struct {
 	nums  []int64
 }
 
-// newFlatGame starts a game of fp from the state g was made with (before
-// its setup ran: newGame), with the same random stream.
-func newFlatGame(fp *flatProgram, g *Game) (*flatGame, error) {
-	fs, err := fp.l.packFlat(g)
-	if err != nil {
-		return nil, err
-	}
-	return fp.start(fs, g.st.rng)
-}
-
 // start begins a game of fp from state fs (its own: a game writes it)
 // with random stream r, and runs its setup to the first decision.
 func (fp *flatProgram) start(fs *flatState, r rng) (*flatGame, error) {

@@ -17,6 +17,16 @@ import (
 // plays (go test ./interpreter -run FlatGamesAgree -flat-games 200).
 var flatGames = flag.Int("flat-games", 30, "games of each player count TestFlatGamesAgree plays on both runtimes")
 
+// newFlatGame starts a game of fp from the state g was made with (before
+// its setup ran: newGame), with the same random stream.
+func newFlatGame(fp *flatProgram, g *Game) (*flatGame, error) {
+	fs, err := fp.l.packFlat(g)
+	if err != nil {
+		return nil, err
+	}
+	return fp.start(fs, g.st.rng)
+}
+
 // flatPair is a present game and a flat game started from the same state
 // and random stream.
 func flatPair(t testing.TB, p *Program, fp *flatProgram, players int, seed uint64) (*Game, *flatGame) {
