@@ -94,18 +94,6 @@ type compiler struct {
 // compileRuleset turns a validated ruleset into a Program, reporting
 // problems to ds.
 func compileRuleset(rs *schema.Ruleset, ds *schema.Diagnostics) *Program {
-	return compileRulesetWith(rs, ds, compileOptions{})
-}
-
-// compileOptions are what a load may ask of the compile beyond the
-// Program: keepChecked keeps every expression's checked tree, which the
-// typed closures over the flat state compile from (flatexpr.go).
-type compileOptions struct {
-	keepChecked bool
-}
-
-// compileRulesetWith is compileRuleset with opts.
-func compileRulesetWith(rs *schema.Ruleset, ds *schema.Diagnostics, opts compileOptions) *Program {
 	p := &Program{rs: rs, phases: map[string]*procedure{}, procs: map[string]*procedure{}}
 	p.consts = map[string]any{}
 	for _, n := range rs.ConstantOrder {
@@ -128,7 +116,6 @@ func compileRulesetWith(rs *schema.Ruleset, ds *schema.Diagnostics, opts compile
 	p.cow = newCowLayout(p)
 	c := &compiler{rs: rs, prog: p, ds: ds, ec: &exprCompiler{tc: p.tc, props: p.props, attrs: p.attrs, colls: p.colls, pfields: p.pfields, ds: ds, defaults: newMapDefaults(rs), consts: p.consts, slots: &rootSlotTable{}, boxes: constBoxes{}}}
 	c.ec.lits = newLiteralChecker(rs, c.ec)
-	c.ec.keepChecked = opts.keepChecked
 	p.funcs = c.ec.declareFunctions(rs)
 	p.funcOrder = make([]*function, len(p.funcs))
 	for _, f := range p.funcs {

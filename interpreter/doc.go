@@ -571,10 +571,14 @@
 // expressions. The runtime that replaces it is built, in flat*.go, and
 // plays whole games of the four shipped rulesets the same as the present
 // one (TestFlatGamesAgree: the decider and every option key at every
-// decision, and every score and tie-break, over 420 random games); it is
-// not yet what Load and the CLI run, because it keeps no log and makes no
-// text (what transcripts, play and explain need) and has no clone for the
-// search bots. What it is:
+// decision, every score, tie-break and winner, and the report's facts,
+// over 420 random games). Every Program makes it when first asked
+// (Program.Flat), and simulate plays its games with random, first and
+// greedy bots on it (sim.PlayGame; TestFlatOutcomesAgree, and one game in
+// TextCheckEvery of every run is played on both and must agree). It is
+// not yet what the other commands run, because it keeps no log and makes
+// no text (what transcripts, play and explain need), and the mcts bot
+// does not use it yet. What it is:
 //
 // The layout (flatlayout.go), computed by the Program at load:
 //   - Strings are numbers: every string the ruleset can name is interned
@@ -648,9 +652,26 @@
 // closures, formatted as formatValue formats (TestFlatTextsAgree: every
 // text of random games of the four games but a few, identical).
 //
+// Facts (flatfacts.go): the report's attributes, one-hole templates read
+// as setup ends; its counters, read as the game ends; the cards taken,
+// noted by move and draw before the card leaves its zone, as the present
+// runtime notes them (not within a zone, not during setup).
+//
+// A bot's look-ahead (flatlook.go): Reseed, RedealUnseen (the same zones
+// in the same order, the same draws), Pos, PickUnderWay and Heuristic, as
+// the present Game has them, so package bot's greedy bot runs the same
+// look-ahead on either runtime through one small interface (bot's
+// lookahead.go) and rates every option the same (TestFlatGamesAgree
+// compares the position, the pick and the heuristic at every decision;
+// TestFlatLookAheadLeavesTheGameAlone requires a look-ahead to leave the
+// game it looks from exactly as it was). Where the flat runtime fails in a
+// look-ahead (an option's error, a heuristic it does not cover), the whole
+// game is played again on the present runtime, which says what is wrong.
+//
 // How much it buys is in BENCHMARKS.md ("Twenty-second round"): 2.1-3.4x
-// the present runtime's games/s on every game and player count. What is
-// left before it replaces the present runtime: the log (the events with
+// the present runtime's games/s on every game and player count; simulate
+// with random bots, 1.8-3x. What is left before it replaces the present
+// runtime: the log (the events with
 // their texts, rendered only when someone reads them, and the chance
 // outcomes named as the present runtime names them), serialising by
 // walking the layout, the search bots' worlds on its clone, then Load

@@ -5,17 +5,17 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
-
-	"agon/schema"
+	"sync"
 )
 
-// FlatProgram is a ruleset compiled for the typed flat state (doc.go,
+// FlatProgram is a Program compiled for the typed flat state (doc.go,
 // "The typed flat state"): the rebuilt runtime, which plays games the
 // same as the present one, decision for decision, faster, but keeps no
-// log and makes no text. It serves bots that decide by the options'
-// keys or count (random, first) and the benchmarks; Load's Program and
-// Game remain what play, record, replay, explain and the search bots
-// use. A FlatProgram is safe for concurrent use; its games are not.
+// log and makes no text. It serves the bots that can play it (FlatBot:
+// random, first, greedy), simulate's games with them (package sim) and
+// the benchmarks; the Program's Game remains what play, record, replay,
+// explain and the mcts bot use. A FlatProgram
+// is safe for concurrent use; its games are not.
 type FlatProgram struct {
 	fp *flatProgram
 	// starts are the states before setup, by player count: a game
@@ -23,21 +23,24 @@ type FlatProgram struct {
 	starts map[int]*flatState
 }
 
-// LoadFlat loads a ruleset as Load does and compiles it for the flat
-// state. An error is Load's, or names the first part of the ruleset the
-// flat runtime does not cover yet (and how many more).
-func LoadFlat(fsys fs.FS, dir, variant string) (*FlatProgram, error) {
-	rs, ds := readRuleset(fsys, dir, variant)
-	if ds == nil {
-		ds = &schema.Diagnostics{}
-	}
-	if rs == nil {
-		return nil, ds.Err()
-	}
-	p := compileRulesetWith(rs, ds, compileOptions{keepChecked: true})
-	if err := ds.Err(); err != nil {
-		return nil, err
-	}
+// flatOnce makes a Program's FlatProgram once, for every caller.
+type flatOnce struct {
+	once sync.Once
+	fp   *FlatProgram
+	err  error
+}
+
+// Flat is p compiled for the flat state, made the first time it is
+// asked for; the error says why p has none: the first part of the
+// ruleset the flat runtime does not cover yet (and how many more). Safe
+// for concurrent use.
+func (p *Program) Flat() (*FlatProgram, error) {
+	p.flat.once.Do(func() { p.flat.fp, p.flat.err = compileFlat(p) })
+	return p.flat.fp, p.flat.err
+}
+
+// compileFlat compiles p for the flat state and packs its start states.
+func compileFlat(p *Program) (*FlatProgram, error) {
 	fp, err := newFlatProgram(p)
 	if err != nil {
 		return nil, fmt.Errorf("the flat runtime does not cover it yet: %w", err)
@@ -53,6 +56,30 @@ func LoadFlat(fsys fs.FS, dir, variant string) (*FlatProgram, error) {
 		}
 	}
 	return out, nil
+}
+
+// LoadFlat loads a ruleset as Load does and gives it compiled for the
+// flat state (Program.Flat).
+func LoadFlat(fsys fs.FS, dir, variant string) (*FlatProgram, error) {
+	p, err := Load(fsys, dir, variant)
+	if err != nil {
+		return nil, err
+	}
+	return p.Flat()
+}
+
+// Program is the Program the FlatProgram was compiled from.
+func (p *FlatProgram) Program() *Program { return p.fp.p }
+
+// FlatBot is a Bot that can decide a FlatGame's pending decision too
+// (package bot's random, first and greedy). ChooseFlat must give what
+// Choose gives for the same decision of the same game on the present
+// runtime, drawing the same random numbers; an error says the flat
+// runtime could not serve the bot (its look-ahead failed there), and the
+// game is to be played on the present runtime.
+type FlatBot interface {
+	Bot
+	ChooseFlat(g *FlatGame) (int, error)
 }
 
 // FlatGame is a game on the flat state.
@@ -97,6 +124,33 @@ func (g *FlatGame) Options() int { return len(g.g.options) }
 
 // Apply takes option i of the pending decision and runs to the next one.
 func (g *FlatGame) Apply(i int) error { return g.g.Apply(i) }
+
+// Player is the seat that decides the pending decision.
+func (g *FlatGame) Player() int { return int(g.g.who) }
+
+// Result is the final result as Game.Result gives it, but for the
+// scoring's details, which the flat game does not read (nil before the
+// end).
+func (g *FlatGame) Result() *Result {
+	if !g.g.over {
+		return nil
+	}
+	res := &Result{Decisions: g.g.decisions}
+	for i, row := range g.g.scores {
+		pr := PlayerResult{Player: i, Score: int(row[0])}
+		for _, tb := range row[1:] {
+			pr.Tiebreak = append(pr.Tiebreak, int(tb))
+		}
+		res.Players = append(res.Players, pr)
+	}
+	rankPlayers(res)
+	return res
+}
+
+// Facts are what the game reports for statistics (Game.Facts): the
+// seats' attributes once setup is over, their counters once the game is,
+// and the cards taken so far.
+func (g *FlatGame) Facts() Facts { return g.g.facts() }
 
 // Scores are the players' final scores, in seat order (nil before the
 // end).

@@ -11,12 +11,12 @@ func (g *flatGame) clone() *flatGame {
 	fs := g.env.fs
 	c := &flatGame{fp: g.fp, rng: g.rng, pending: g.pending, who: g.who, over: g.over, decisions: g.decisions,
 		fires: slices.Clone(g.fires), trigKnown: slices.Clone(g.trigKnown), trigOn: slices.Clone(g.trigOn),
-		options: slices.Clone(g.options), scores: g.scores}
+		options: slices.Clone(g.options), scores: g.scores, attributes: g.attributes, counters: g.counters}
 	// The scratch slots are shared: a game and its clones run in one
 	// goroutine and never evaluate inside one another's evaluation.
 	c.env = flatEnv{fs: fs.fresh(false), slots: g.env.slots, lists: g.env.lists, nums: g.env.nums,
 		locals: slices.Clone(g.env.locals), localLists: g.env.localLists, localNums: g.env.localNums, sharedLists: true,
-		versions: slices.Clone(g.env.versions)}
+		versions: slices.Clone(g.env.versions), takes: g.env.takes.clone()}
 	c.env.limit()
 	g.env.sharedLists = true           // the list tables are copied by whichever writes first
 	fs.owned, fs.ownedPages = nil, nil // shared with the copy now

@@ -43,6 +43,9 @@ func (fc *flatCompiler) move(ef *effect) func(e *flatEnv) bool {
 			if top {
 				c = xs[len(xs)-1-k]
 			}
+			if e.takes != nil {
+				e.takes.note(fs, c, z)
+			}
 			if !fs.takeCard(c) {
 				return false
 			}

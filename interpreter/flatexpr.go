@@ -125,6 +125,9 @@ type flatEnv struct {
 	// tables of remembered calls (flatmemo.go); nil outside a flat game.
 	versions []uint64
 	memos    [][]flatMemoEntry
+	// takes notes the cards players take (flatfacts.go); nil when the
+	// report has no takes zone, and outside a flat game.
+	takes *flatTakes
 }
 
 // charge counts n steps of work; false past the limit.
@@ -240,7 +243,7 @@ func newFlatCompiler(p *Program, l *flatLayout) *flatCompiler {
 	return &flatCompiler{p: p, l: l, attrs: map[string]*flatAttr{}, defaults: newMapDefaults(p.rs)}
 }
 
-// compile compiles c's checked tree (kept by a load with keepChecked);
+// compile compiles c's checked tree (every Program keeps them);
 // nil and the reason when a part of it is not covered. The compiler
 // numbers the strings it meets (literals, names), so every compile comes
 // before a state is packed.

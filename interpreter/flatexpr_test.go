@@ -17,14 +17,14 @@ import (
 )
 
 // keptPrograms are the shipped rulesets loaded with every expression's
-// checked tree kept (compileOptions.keepChecked).
+// checked trees.
 func keptPrograms(t testing.TB) iter.Seq2[string, *Program] {
 	return eachShipped(t, func(name string) (*Program, error) {
 		rs, ds := schema.Load(rulesets.FS, name)
 		if err := ds.Err(); err != nil {
 			return nil, err
 		}
-		p := compileRulesetWith(rs, ds, compileOptions{keepChecked: true})
+		p := compileRuleset(rs, ds)
 		return p, ds.Err()
 	})
 }

@@ -27,7 +27,7 @@ func FuzzFlatClosuresAgree(f *testing.F) {
 	}
 	rs, ds := schema.Load(rulesFS(closureRules), "g")
 	require.NoError(f, ds.Err())
-	p := compileRulesetWith(rs, ds, compileOptions{keepChecked: true})
+	p := compileRuleset(rs, ds)
 	require.NoError(f, ds.Err())
 	f.Fuzz(func(t *testing.T, src string) {
 		c, err := p.compileAdhoc(schema.Expr{Src: src, Pos: schema.Pos{File: "<expression>", Line: 1, Col: 1}, Style: schema.StylePlain})

@@ -30,7 +30,12 @@ type flatProgram struct {
 	triggers []flatTrigger
 	score    flatScalar
 	ties     []flatScalar
-	me       int // the local number of "me" (scoring)
+	// heuristic is bots.heuristic (else the score) for the look-ahead of
+	// bots (flatlook.go); nil when not covered, noHeuristic says why.
+	heuristic   flatScalar
+	noHeuristic string
+	me          int // the local number of "me" (scoring)
+	report      flatReport
 	// frame is the largest expression frame: the scratch slots a game
 	// keeps for its evaluations.
 	frame flatExpr
@@ -65,7 +70,7 @@ type flatTrigger struct {
 	volatile bool
 }
 
-// newFlatProgram compiles p (loaded with keepChecked) over a new layout;
+// newFlatProgram compiles p over a new layout;
 // an error names the first part it does not cover.
 func newFlatProgram(p *Program) (*flatProgram, error) {
 	l := newFlatLayout(p)
@@ -112,6 +117,8 @@ func newFlatProgram(p *Program) (*flatProgram, error) {
 		}
 		fp.ties = append(fp.ties, f)
 	}
+	fp.compileReport()
+	fp.compileHeuristic()
 	if len(fp.errs) > 0 {
 		return fp, &flatUncovered{errs: fp.errs}
 	}
@@ -202,6 +209,10 @@ type flatGame struct {
 	// trigOn what they were.
 	trigKnown, trigOn []bool
 	scores            [][]int64 // each player's score, then tie-breaks
+	// attributes and counters are the report's, read as setup ends and
+	// as the game ends (flatfacts.go); written once, shared by clones.
+	attributes [][]NamedText
+	counters   [][]NamedCount
 }
 
 // flatFrame is a running block: where it is, its loop and the locals it
@@ -253,7 +264,8 @@ func (fp *flatProgram) newGame(r rng) *flatGame {
 		trigKnown: make([]bool, len(fp.triggers)), trigOn: make([]bool, len(fp.triggers))}
 	g.env = flatEnv{slots: make([]int64, fp.frame.slots), lists: make([][]int32, fp.frame.lists), nums: make([][]int64, fp.frame.nums),
 		locals: make([]int64, n), localLists: make([][]int32, n), localNums: make([][]int64, n),
-		versions: make([]uint64, fp.l.placesGroup()+1), memos: make([][]flatMemoEntry, fp.p.memoCount)}
+		versions: make([]uint64, fp.l.placesGroup()+1), memos: make([][]flatMemoEntry, fp.p.memoCount),
+		takes: fp.newTakes()}
 	g.env.limit()
 	return g
 }
@@ -366,6 +378,9 @@ func (g *flatGame) run() error {
 			}
 			trig, setup := f.trig, f.blk == g.fp.setup
 			g.pop()
+			if setup && !g.recordAttributes() {
+				return errGaveUp
+			}
 			if trig || setup {
 				if err := g.checkTriggers(); err != nil {
 					return err
@@ -379,12 +394,7 @@ func (g *flatGame) run() error {
 			return fmt.Errorf("%s: %w", s.pos, err)
 		}
 		for _, w := range s.writes {
-			g.env.versions[w]++
-			for i := range g.fp.triggers {
-				if g.trigKnown[i] && g.fp.triggers[i].reads.has(w) {
-					g.trigKnown[i] = false
-				}
-			}
+			g.wrote(w)
 		}
 
 		if err := g.checkTriggers(); err != nil {
@@ -392,6 +402,17 @@ func (g *flatGame) run() error {
 		}
 	}
 	return nil
+}
+
+// wrote counts a write of group w: the calls remembered over it are
+// stale, and so are the known conditions of the triggers that read it.
+func (g *flatGame) wrote(w int) {
+	g.env.versions[w]++
+	for i := range g.fp.triggers {
+		if g.trigKnown[i] && g.fp.triggers[i].reads.has(w) {
+			g.trigKnown[i] = false
+		}
+	}
 }
 
 // tooManyEffects is the error of a run past the effects limit, at the
@@ -522,6 +543,9 @@ func (g *flatGame) finish() error {
 			return errGaveUp
 		}
 		g.scores = append(g.scores, row)
+	}
+	if !g.recordCounters() {
+		return errGaveUp
 	}
 	g.over = true
 	return nil

@@ -58,8 +58,10 @@ type flatStep struct {
 	from, into func(e *flatEnv) (int, bool)
 	refill     int
 	atTop      bool
-	// pick is a choose's pick (choice has its who only).
-	pick *flatPick
+	// pick is a choose's pick (choice has its who only); posText is a
+	// choose's position as Decision.Pos gives it.
+	pick    *flatPick
+	posText string
 	// writes are the groups the step writes (flatdeps.go).
 	writes []int
 	// cell is the list variable a shuffle of a list shuffles.
@@ -132,6 +134,7 @@ func (fp *flatProgram) step(e *effect) (*flatStep, error) {
 		s.phase = fc.str(e.phaseName)
 		s.body, err = fp.block(e.proc.body)
 	case "choose":
+		s.posText = e.choice.posText
 		if e.choice.pick != nil {
 			err = fp.compilePick(s, e.choice)
 		} else {
@@ -409,12 +412,18 @@ func (g *flatGame) take(i int, counted bool) error {
 		if counted {
 			g.decisions++
 		}
+		if g.env.takes != nil {
+			g.env.takes.decision = g.decisions
+		}
 		return g.takePick(i)
 	}
 	s, o := g.pending, g.options[i]
 	g.pending = nil
 	if counted {
 		g.decisions++
+	}
+	if g.env.takes != nil {
+		g.env.takes.decision = g.decisions
 	}
 	f := g.push(s.bodies[o.group])
 	if n := s.asLocals[o.group]; n >= 0 {
@@ -481,6 +490,9 @@ func (g *flatGame) draw(s *flatStep) error {
 			g.shuffle(from)
 		}
 		c := fs.zones[from][0]
+		if e.takes != nil {
+			e.takes.note(fs, c, into)
+		}
 		fs.zones[from] = fs.zones[from][1:]
 		put(fs, into, c, s.atTop)
 	}

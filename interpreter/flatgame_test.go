@@ -57,6 +57,7 @@ func playBoth(t *testing.T, p *Program, fp *flatProgram, name string, players in
 		}
 		require.Equal(t, int64(d.Player), fg.who, "%s: the decider", where)
 		require.Equal(t, want, fg.keys(), "%s: the keys (%s)", where, d.Pos)
+		lookAheadAgrees(t, g, &FlatGame{g: fg}, d, where)
 		i := r.IntN(len(d.Options))
 		require.NoError(t, g.Apply(d.Options[i].Key), where)
 		require.NoError(t, fg.Apply(i), where)
@@ -68,6 +69,35 @@ func playBoth(t *testing.T, p *Program, fp *flatProgram, name string, players in
 			want = append(want, int64(tb))
 		}
 		require.Equal(t, want, fg.scores[pr.Player], "%s/%dp seed %d: P%d's score and tie-breaks", name, players, seed, pr.Player+1)
+	}
+	res := (&FlatGame{g: fg}).Result()
+	require.Equal(t, g.Result().Winners, res.Winners, "%s/%dp seed %d: the winners", name, players, seed)
+	for i, pr := range g.Result().Players {
+		require.Equal(t, pr.Rank, res.Players[i].Rank, "%s/%dp seed %d: P%d's rank", name, players, seed, i+1)
+	}
+	require.Equal(t, g.Facts(), fg.facts(), "%s/%dp seed %d: the facts", name, players, seed)
+}
+
+// lookAheadAgrees requires what a bot's look-ahead reads of the pending
+// decision d to be the same on both runtimes: its position, the pick
+// under way and its done option, and the heuristic for the decider.
+func lookAheadAgrees(t *testing.T, g *Game, fg *FlatGame, d *Decision, where string) {
+	t.Helper()
+	require.Equal(t, d.Pos, fg.Pos(), "%s: the position", where)
+	done, underWay := g.PickUnderWay()
+	fdone, funderWay := fg.PickUnderWay()
+	require.Equal(t, underWay, funderWay, "%s: a pick under way", where)
+	if done == "" {
+		require.Equal(t, -1, fdone, "%s: no done option", where)
+	} else {
+		require.Equal(t, done, d.Options[fdone].Key, "%s: the done option", where)
+	}
+	h, err := g.Heuristic(d.Player)
+	fh, ferr := fg.Heuristic(d.Player)
+	if err == nil && ferr == nil {
+		require.Equal(t, h, fh, "%s: the heuristic", where)
+	} else {
+		require.Equal(t, err != nil, ferr != nil, "%s: the heuristic fails (%v, %v)", where, err, ferr)
 	}
 }
 
@@ -165,7 +195,7 @@ func TestFlatGamesAgreeInVariants(t *testing.T) {
 		for _, v := range variants {
 			rs, ds := schema.LoadVariant(rulesets.FS, e.Name(), v)
 			require.NoError(t, ds.Err(), v)
-			p := compileRulesetWith(rs, ds, compileOptions{keepChecked: true})
+			p := compileRuleset(rs, ds)
 			require.NoError(t, ds.Err(), v)
 			fp, err := newFlatProgram(p)
 			require.NoError(t, err, "%s variant %s", e.Name(), v)

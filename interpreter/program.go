@@ -68,6 +68,9 @@ type Program struct {
 	// count reached, so that a new game allocates its log and environment
 	// once (sizes.go).
 	sizes gameSizes
+	// flat is the Program compiled for the flat state, made once when
+	// first asked (Flat).
+	flat flatOnce
 }
 
 // declared is a name with its declared type.

@@ -71,10 +71,22 @@ type randomBot struct{ r *rand.Rand }
 
 // Choose draws an option index from the bot's stream.
 func (b *randomBot) Choose(_ *interpreter.Game, d *interpreter.Decision) int {
-	if len(d.Options) <= 1 {
+	return b.ChooseAmong(len(d.Options))
+}
+
+// ChooseFlat is Choose for a game on the flat runtime
+// (interpreter.FlatBot): the random bot decides by the options' number.
+func (b *randomBot) ChooseFlat(g *interpreter.FlatGame) (int, error) {
+	return b.ChooseAmong(g.Options()), nil
+}
+
+// ChooseAmong draws one of n options from the bot's stream (none when
+// there is one).
+func (b *randomBot) ChooseAmong(n int) int {
+	if n <= 1 {
 		return 0
 	}
-	return b.r.IntN(len(d.Options))
+	return b.r.IntN(n)
 }
 
 // String names the bot's kind.
@@ -85,6 +97,9 @@ type firstBot struct{}
 
 // Choose returns 0.
 func (firstBot) Choose(*interpreter.Game, *interpreter.Decision) int { return 0 }
+
+// ChooseFlat takes the first option (interpreter.FlatBot).
+func (firstBot) ChooseFlat(*interpreter.FlatGame) (int, error) { return 0, nil }
 
 // String names the bot's kind.
 func (firstBot) String() string { return "first" }

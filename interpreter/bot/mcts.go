@@ -221,7 +221,7 @@ func (b *mctsBot) playout(w *interpreter.Game, last *interpreter.Decision) (rewa
 		}
 	}
 	if last != nil && !w.Over() {
-		if finishMove(w, last.Player, last.Pos) != nil {
+		if finishMove(&presentLook{g: w}, last.Player, last.Pos) != nil {
 			return failed(w.Players(), last.Player), nil
 		}
 	}

@@ -132,7 +132,7 @@ func oneStep(w *interpreter.Game, d *interpreter.Decision, key string, fail *heu
 		return 0, err
 	}
 	if !c.Over() {
-		if err := finishMove(c, d.Player, d.Pos); err != nil {
+		if err := finishMove(&presentLook{g: c}, d.Player, d.Pos); err != nil {
 			return 0, err
 		}
 	}

@@ -20,7 +20,21 @@ const lookaheadStream = 0x3c6ef372fe94f82b
 // same bot seed and game give the same world.
 func (b *greedyBot) world(g *interpreter.Game, seat int) *interpreter.Game {
 	w := g.Clone()
-	w.Reseed(mix(b.seed^lookaheadStream) ^ mix(uint64(g.Decisions())+1))
+	w.Reseed(b.worldSeed(g.Decisions()))
 	w.RedealUnseen(seat)
 	return w
+}
+
+// flatWorld is world for a game on the flat runtime: the same stream, the
+// same cards dealt anew.
+func (b *greedyBot) flatWorld(g *interpreter.FlatGame, seat int) *interpreter.FlatGame {
+	w := g.Clone()
+	w.Reseed(b.worldSeed(g.Decisions()))
+	w.RedealUnseen(seat)
+	return w
+}
+
+// worldSeed is the seed of the world built after decisions decisions.
+func (b *greedyBot) worldSeed(decisions int) uint64 {
+	return mix(b.seed^lookaheadStream) ^ mix(uint64(decisions)+1)
 }

@@ -1,0 +1,95 @@
+package sim
+
+import (
+	"fmt"
+	"reflect"
+
+	"agon/interpreter"
+)
+
+// Games on the flat runtime (interpreter.FlatProgram): the rebuilt
+// runtime, which plays a game decision for decision as the present one
+// does. simulate's games with random, first and greedy bots are played
+// there;
+// TestFlatOutcomesAgree plays batches of every shipped ruleset and
+// variant both ways and requires the same outcomes, and every
+// TextCheckEvery-th game of a run is played both ways too (crossCheck).
+
+// playFlat plays one game on the flat runtime when it can: the ruleset
+// is covered, every seat's bot can play there (and its look-ahead does
+// not fail there), and
+// the game finishes after at least one decision and at most
+// MaxDecisions. ok is false otherwise (the caller plays it on the
+// present runtime, whose outcome, error or EndedBy, is the reference).
+func playFlat(p *interpreter.Program, players int, seed uint64, kinds []string) (o Outcome, ok bool) {
+	fp, err := p.Flat()
+	if err != nil {
+		return o, false
+	}
+	bots, err := flatBots(kinds, seed)
+	if err != nil {
+		return o, false
+	}
+	g, err := fp.NewGame(players, seed)
+	if err != nil {
+		return o, false
+	}
+	for !g.Over() {
+		if g.Decisions() >= MaxDecisions {
+			return o, false
+		}
+		i, err := bots[g.Player()].ChooseFlat(g)
+		if err != nil || i < 0 || i >= g.Options() {
+			return o, false
+		}
+		if err := g.Apply(i); err != nil {
+			return o, false
+		}
+	}
+	r := g.Result()
+	if r.Decisions == 0 {
+		return o, false // EndedBy says what ended it: the present runtime knows
+	}
+	return Outcome{Players: players, Seed: seed, Scores: scoresOf(r), Winners: r.Winners, Decisions: r.Decisions, Facts: g.Facts()}, true
+}
+
+// flatBots makes the seats' bots, or fails when one cannot play a game
+// on the flat runtime.
+func flatBots(kinds []string, seed uint64) ([]interpreter.FlatBot, error) {
+	bots, err := NewBots(kinds, seed)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]interpreter.FlatBot, len(bots))
+	for i, b := range bots {
+		fb, ok := b.(interpreter.FlatBot)
+		if !ok {
+			return nil, fmt.Errorf("the %v bot cannot play on the flat runtime", b)
+		}
+		out[i] = fb
+	}
+	return out, nil
+}
+
+// crossCheck compares a game played on the present runtime (o) with the
+// same game on the flat one (flat); when they differ, o fails with an
+// internal error that names the game and the first difference.
+func crossCheck(o, flat *Outcome) {
+	if o.Err != "" {
+		return // the flat game finished where the present one failed: its failure is the error reported
+	}
+	why := ""
+	switch {
+	case o.Decisions != flat.Decisions:
+		why = fmt.Sprintf("%d decisions on the present runtime, %d on the flat one", o.Decisions, flat.Decisions)
+	case !reflect.DeepEqual(o.Scores, flat.Scores):
+		why = fmt.Sprintf("scores %v on the present runtime, %v on the flat one", o.Scores, flat.Scores)
+	case !reflect.DeepEqual(o.Winners, flat.Winners):
+		why = fmt.Sprintf("winners %v on the present runtime, %v on the flat one", o.Winners, flat.Winners)
+	case !reflect.DeepEqual(o.Facts, flat.Facts):
+		why = "the report's facts differ between the present runtime and the flat one"
+	default:
+		return
+	}
+	o.Err = fmt.Sprintf("internal error: the two runtimes played this game differently: %s (please report, with --players %d --seed %d)", why, o.Players, o.Seed)
+}
