@@ -27,3 +27,12 @@ func TestPoliteiaBoardAndSupplySayWhatTheyCount(t *testing.T) {
 	assert.Contains(t, glance, "supply 20 discs")
 	assert.NotContains(t, glance, "supply 20,")
 }
+
+// Each player's line showed the polis by its id ("polis athens"); it now
+// reads by its name, as the logs and prompts write it ("P1 plays Athens").
+func TestPoliteiaViewsNameThePolis(t *testing.T) {
+	glance := gameAt(t, "politeia", 3, "  empty: [hades]\n").Glance(0)
+	assert.Contains(t, glance, "P1 (you): polis Athens, ")
+	assert.Contains(t, glance, "P3: polis Korinth, ")
+	assert.NotContains(t, glance, "polis athens")
+}
