@@ -36,3 +36,12 @@ func TestPoliteiaViewsNameThePolis(t *testing.T) {
 	assert.Contains(t, glance, "P3: polis Korinth, ")
 	assert.NotContains(t, glance, "polis athens")
 }
+
+// The first view read "turn: 4" at P1's second turn of a 3-player game, as
+// if it counted rounds: `turn` counts every player's turn as it begins. The
+// heading now says so; the figure is the same.
+func TestPoliteiaTurnViewSaysWhatItCounts(t *testing.T) {
+	glance := gameAt(t, "politeia", 3, "  turn: 4\n").Glance(0)
+	assert.Contains(t, glance, "turns begun (every player's): 4\n")
+	assert.NotContains(t, glance, "turn: 4")
+}
