@@ -27,3 +27,21 @@ func TestPoliteiaBoardAndSupplySayWhatTheyCount(t *testing.T) {
 	assert.Contains(t, glance, "supply 20 discs")
 	assert.NotContains(t, glance, "supply 20,")
 }
+
+// Each player's line showed the polis by its id ("polis athens"); it now
+// reads by its name, as the logs and prompts write it ("P1 plays Athens").
+func TestPoliteiaViewsNameThePolis(t *testing.T) {
+	glance := gameAt(t, "politeia", 3, "  empty: [hades]\n").Glance(0)
+	assert.Contains(t, glance, "P1 (you): polis Athens, ")
+	assert.Contains(t, glance, "P3: polis Korinth, ")
+	assert.NotContains(t, glance, "polis athens")
+}
+
+// The first view read "turn: 4" at P1's second turn of a 3-player game, as
+// if it counted rounds: `turn` counts every player's turn as it begins. The
+// heading now says so; the figure is the same.
+func TestPoliteiaTurnViewSaysWhatItCounts(t *testing.T) {
+	glance := gameAt(t, "politeia", 3, "  turn: 4\n").Glance(0)
+	assert.Contains(t, glance, "turns begun (every player's): 4\n")
+	assert.NotContains(t, glance, "turn: 4")
+}
