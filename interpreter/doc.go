@@ -573,12 +573,11 @@
 // one (TestFlatGamesAgree: the decider and every option key at every
 // decision, every score, tie-break and winner, and the report's facts,
 // over 420 random games). Every Program makes it when first asked
-// (Program.Flat), and simulate plays its games with random, first and
-// greedy bots on it (sim.PlayGame; TestFlatOutcomesAgree, and one game in
+// (Program.Flat), and simulate plays its games on it, with every kind of
+// bot (sim.PlayGame; TestFlatOutcomesAgree, and one game in
 // TextCheckEvery of every run is played on both and must agree). It is
 // not yet what the other commands run, because it keeps no log and makes
-// no text (what transcripts, play and explain need), and the mcts bot
-// does not use it yet. What it is:
+// no text (what transcripts, play and explain need). What it is:
 //
 // The layout (flatlayout.go), computed by the Program at load:
 //   - Strings are numbers: every string the ruleset can name is interned
@@ -659,9 +658,9 @@
 //
 // A bot's look-ahead (flatlook.go): Reseed, RedealUnseen (the same zones
 // in the same order, the same draws), Pos, PickUnderWay and Heuristic, as
-// the present Game has them, so package bot's greedy bot runs the same
-// look-ahead on either runtime through one small interface (bot's
-// lookahead.go) and rates every option the same (TestFlatGamesAgree
+// the present Game has them, so package bot's greedy and mcts bots run
+// the same look-ahead and search on either runtime through one small
+// interface (bot's lookahead.go) and rate every option the same (TestFlatGamesAgree
 // compares the position, the pick and the heuristic at every decision;
 // TestFlatLookAheadLeavesTheGameAlone requires a look-ahead to leave the
 // game it looks from exactly as it was). Where the flat runtime fails in a

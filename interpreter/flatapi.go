@@ -12,7 +12,7 @@ import (
 // "The typed flat state"): the rebuilt runtime, which plays games the
 // same as the present one, decision for decision, faster, but keeps no
 // log and makes no text. It serves the bots that can play it (FlatBot:
-// random, first, greedy), simulate's games with them (package sim) and
+// random, first, greedy, mcts), simulate's games with them (package sim) and
 // the benchmarks; the Program's Game remains what play, record, replay,
 // explain and the mcts bot use. A FlatProgram
 // is safe for concurrent use; its games are not.
@@ -72,7 +72,7 @@ func LoadFlat(fsys fs.FS, dir, variant string) (*FlatProgram, error) {
 func (p *FlatProgram) Program() *Program { return p.fp.p }
 
 // FlatBot is a Bot that can decide a FlatGame's pending decision too
-// (package bot's random, first and greedy). ChooseFlat must give what
+// (package bot's random, first, greedy and mcts). ChooseFlat must give what
 // Choose gives for the same decision of the same game on the present
 // runtime, drawing the same random numbers; an error says the flat
 // runtime could not serve the bot (its look-ahead failed there), and the
@@ -124,6 +124,18 @@ func (g *FlatGame) Options() int { return len(g.g.options) }
 
 // Apply takes option i of the pending decision and runs to the next one.
 func (g *FlatGame) Apply(i int) error { return g.g.Apply(i) }
+
+// Players is the number of players.
+func (g *FlatGame) Players() int { return g.g.env.fs.players }
+
+// Keys are the pending decision's option keys, in order (nil when the
+// game is over), in a slice of the caller's.
+func (g *FlatGame) Keys() []string {
+	if g.g.over {
+		return nil
+	}
+	return slices.Clone(g.g.keys())
+}
 
 // Player is the seat that decides the pending decision.
 func (g *FlatGame) Player() int { return int(g.g.who) }

@@ -34,7 +34,8 @@ type flatProgram struct {
 	// bots (flatlook.go); nil when not covered, noHeuristic says why.
 	heuristic   flatScalar
 	noHeuristic string
-	me          int // the local number of "me" (scoring)
+	cardTable   []int32 // each card's table number (RedealUnseen)
+	me          int     // the local number of "me" (scoring)
 	report      flatReport
 	// frame is the largest expression frame: the scratch slots a game
 	// keeps for its evaluations.
@@ -119,6 +120,7 @@ func newFlatProgram(p *Program) (*flatProgram, error) {
 	}
 	fp.compileReport()
 	fp.compileHeuristic()
+	fp.cardTable = cardTables(p)
 	if len(fp.errs) > 0 {
 		return fp, &flatUncovered{errs: fp.errs}
 	}

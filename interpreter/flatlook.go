@@ -88,21 +88,20 @@ func (g *FlatGame) PickUnderWay() (done int, underWay bool) {
 // present runtime walks them, the same draws).
 func (g *FlatGame) RedealUnseen(seat int) {
 	fg := g.g
-	fs, l := fg.env.fs, fg.fp.l
-	var tables []string
-	slots := map[string][]flatSlot{}
-	cards := map[string][]int32{}
-	for _, z := range fg.fp.unseenZones(fs.players, seat) {
+	fs, fp := fg.env.fs, fg.fp
+	var tables []int32 // in the order first met
+	slots := make([][]flatSlot, len(fp.p.rs.CardOrder))
+	cards := make([][]int32, len(slots))
+	for _, z := range fp.unseenZones(fs.players, seat) {
 		for i, c := range fs.zones[z] {
-			t, _ := fg.fp.p.cards[c].fields["table"].(string)
-			if _, seen := slots[t]; !seen {
+			t := fp.cardTable[c]
+			if slots[t] == nil {
 				tables = append(tables, t)
 			}
 			slots[t] = append(slots[t], flatSlot{z, i})
 			cards[t] = append(cards[t], c)
 		}
 	}
-	copied := map[int]bool{}
 	for _, t := range tables {
 		list := cards[t]
 		for i := len(list) - 1; i > 0; i-- {
@@ -110,18 +109,27 @@ func (g *FlatGame) RedealUnseen(seat int) {
 			list[i], list[j] = list[j], list[i]
 		}
 		for i, s := range slots[t] {
-			if !copied[s.zone] {
+			if !fs.owns(s.zone) {
 				fs.zones[s.zone] = slices.Clone(fs.zones[s.zone])
 				fs.own(s.zone)
-				copied[s.zone] = true
 			}
 			fs.zones[s.zone][s.index] = list[i]
 			fs.loc[list[i]] = int32(s.zone)
 		}
 	}
-	if len(copied) > 0 {
-		fg.wrote(l.placesGroup())
+	if len(tables) > 0 {
+		fg.wrote(fp.l.placesGroup())
 	}
+}
+
+// cardTables numbers each card's table, in the ruleset's table order.
+func cardTables(p *Program) []int32 {
+	out := make([]int32, len(p.cards))
+	for i := range p.cards {
+		t, _ := p.cards[i].fields["table"].(string)
+		out[i] = int32(slices.Index(p.rs.CardOrder, t))
+	}
+	return out
 }
 
 // flatSlot is one card position: a zone's number and an index in it.

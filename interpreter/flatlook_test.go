@@ -79,3 +79,47 @@ func TestFlatLookAheadLeavesTheGameAlone(t *testing.T) {
 		}
 	}
 }
+
+// A world dealt anew for a seat is the same on both runtimes: the same
+// cards in the same places of every zone, after the same draws, in random
+// games of every shipped ruleset, for every seat.
+func TestFlatRedealAgrees(t *testing.T) {
+	for name, p := range keptPrograms(t) {
+		fp, err := newFlatProgram(p)
+		require.NoError(t, err)
+		dealt := 0
+		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+			g, fg := flatPair(t, p, fp, players, 3)
+			r := rand.New(rand.NewPCG(3, uint64(players)))
+			for step := 0; !g.Over(); step++ {
+				if step%4 == 0 {
+					for seat := range players {
+						w := g.Clone()
+						w.Reseed(uint64(step))
+						w.RedealUnseen(seat)
+						want, err := fp.l.packFlat(w)
+						require.NoError(t, err)
+						fw := (&FlatGame{g: fg}).Clone()
+						fw.Reseed(uint64(step))
+						fw.RedealUnseen(seat)
+						for z := range want.zones { // nil and empty alike
+							require.True(t, slices.Equal(want.zones[z], fw.g.env.fs.zones[z]), "%s/%dp decision %d seat %d: zone %d is %v, not %v",
+								name, players, step, seat, z, fw.g.env.fs.zones[z], want.zones[z])
+						}
+						require.Equal(t, want.loc, fw.g.env.fs.loc, "%s/%dp decision %d seat %d: the cards' places", name, players, step, seat)
+						if !slices.Equal(fw.g.env.fs.loc, fg.env.fs.loc) || !slices.EqualFunc(fw.g.env.fs.zones, fg.env.fs.zones, slices.Equal) {
+							dealt++
+						}
+					}
+				}
+				i := r.IntN(len(g.Pending().Options))
+				require.NoError(t, g.Apply(g.Pending().Options[i].Key))
+				require.NoError(t, fg.Apply(i))
+			}
+		}
+		t.Logf("%s: %d worlds dealt anew", name, dealt)
+		if len(p.cards) > 0 {
+			require.Positive(t, dealt, "%s: some world was dealt anew", name)
+		}
+	}
+}

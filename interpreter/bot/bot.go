@@ -1,6 +1,8 @@
 // Package bot has the bots that play a seat of a game: random, first and
 // greedy, and mcts (Monte Carlo tree search). A bot is an
 // interpreter.Bot; it sees the game through package interpreter's public API only.
+// Every bot is an interpreter.FlatBot too: it decides a game of the flat
+// runtime as it decides the same game of the present one (lookahead.go).
 package bot
 
 import (

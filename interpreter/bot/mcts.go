@@ -8,7 +8,9 @@ import (
 )
 
 // mctsBot chooses by Monte Carlo tree search (UCT) over the engine's
-// Clone and Apply. Hidden information is handled by determinization, as
+// Clone and Apply, on either runtime (lookahead.go; on the flat one, a
+// failure in the search makes ChooseFlat give up the game to the present
+// runtime). Hidden information is handled by determinization, as
 // in information-set MCTS with a single observer: each iteration starts
 // from a world of its own (a clone of the game with its own random
 // stream and every card the deciding seat cannot see dealt anew, see
@@ -38,6 +40,10 @@ type mctsBot struct {
 	// scale is, with norm=search, the largest raw margin met in the
 	// current search (see reward.go).
 	scale float64
+	// abort is the first failure of a strict look-ahead (the flat
+	// runtime's) in the current search: the search stops and ChooseFlat
+	// returns it.
+	abort error
 	heuristicError
 }
 
@@ -73,14 +79,39 @@ func (b *mctsBot) Choose(g *interpreter.Game, d *interpreter.Decision) int {
 	if len(d.Options) <= 1 {
 		return 0
 	}
-	return b.best(b.search(g, d), d)
+	dec := decisionOf(d)
+	return b.best(b.search(g, d), dec)
+}
+
+// ChooseFlat is Choose for a game on the flat runtime
+// (interpreter.FlatBot): the same worlds, tree and playouts. An error is
+// the first failure of the search there (an option that fails, a
+// heuristic the flat runtime cannot evaluate): the game is to be played
+// on the present runtime.
+func (b *mctsBot) ChooseFlat(g *interpreter.FlatGame) (int, error) {
+	if g.Options() <= 1 {
+		return 0, nil
+	}
+	dec := &decision{player: g.Player(), pos: g.Pos(), keys: g.Keys()}
+	root := b.searchWorlds(g.Players(), func(i int) lookahead { return flatLook{b.flatWorld(g, dec.player, i)} })
+	if b.abort != nil {
+		return 0, b.abort
+	}
+	return b.best(root, dec), nil
 }
 
 // search runs the iterations of the budget from decision d of g and
 // returns the tree's root.
 func (b *mctsBot) search(g *interpreter.Game, d *interpreter.Decision) *mctsNode {
-	root := &mctsNode{mover: -1, reward: make([]float64, g.Players()), raw: make([]float64, g.Players())}
-	b.scale = 0
+	return b.searchWorlds(g.Players(), func(i int) lookahead { return &presentLook{g: b.world(g, d.Player, i)} })
+}
+
+// searchWorlds runs the iterations of the budget, iteration i in world(i),
+// and returns the tree's root; it stops at a strict world's failure
+// (b.abort).
+func (b *mctsBot) searchWorlds(players int, world func(i int) lookahead) *mctsNode {
+	root := &mctsNode{mover: -1, reward: make([]float64, players), raw: make([]float64, players)}
+	b.scale, b.abort = 0, nil
 	var deadline time.Time
 	if b.cfg.budget > 0 {
 		deadline = time.Now().Add(b.cfg.budget)
@@ -93,7 +124,10 @@ func (b *mctsBot) search(g *interpreter.Game, d *interpreter.Decision) *mctsNode
 		} else if i >= b.cfg.playouts {
 			break
 		}
-		b.iterate(root, b.world(g, d.Player, i))
+		b.iterate(root, world(i))
+		if b.abort != nil {
+			break
+		}
 	}
 	return root
 }
@@ -103,41 +137,74 @@ func (b *mctsBot) search(g *interpreter.Game, d *interpreter.Decision) *mctsNode
 // cannot see dealt anew.
 func (b *mctsBot) world(g *interpreter.Game, seat, i int) *interpreter.Game {
 	w := g.Clone()
-	w.Reseed(mix(mix(b.seed^mctsStream)^mix(uint64(g.Decisions())+1)) + uint64(i))
+	w.Reseed(b.worldSeed(g.Decisions(), i))
 	w.RedealUnseen(seat)
 	return w
 }
 
+// flatWorld is world for a game on the flat runtime.
+func (b *mctsBot) flatWorld(g *interpreter.FlatGame, seat, i int) *interpreter.FlatGame {
+	w := g.Clone()
+	w.Reseed(b.worldSeed(g.Decisions(), i))
+	w.RedealUnseen(seat)
+	return w
+}
+
+// worldSeed is the seed of iteration i's world after decisions
+// decisions.
+func (b *mctsBot) worldSeed(decisions, i int) uint64 {
+	return mix(mix(b.seed^mctsStream)^mix(uint64(decisions)+1)) + uint64(i)
+}
+
+// failedIn reports a failure met in world w: in a strict world (the flat
+// runtime's) it aborts the search, and true is returned so that the
+// iteration stops there.
+func (b *mctsBot) failedIn(w lookahead, err error) bool {
+	if w.strict() && b.abort == nil {
+		b.abort = err
+	}
+	return w.strict()
+}
+
 // iterate runs one iteration in world w: selection and expansion in the
 // tree, a playout, and the backup of its rewards along the path.
-func (b *mctsBot) iterate(root *mctsNode, w *interpreter.Game) {
+func (b *mctsBot) iterate(root *mctsNode, w lookahead) {
 	path := []*mctsNode{root}
 	node := root
 	var rewards, raw []float64
-	var last *interpreter.Decision // the last decision with a choice taken
-	for rewards == nil && !w.Over() {
-		d := w.Pending()
-		if d == nil {
-			break
-		}
-		if len(d.Options) == 1 {
-			if w.Apply(d.Options[0].Key) != nil {
-				rewards = failed(w.Players(), d.Player)
+	var last *decision // the last decision with a choice taken
+	for rewards == nil {
+		if w.options() == 1 {
+			player, _, _ := w.next()
+			if err := w.apply(0); err != nil {
+				if b.failedIn(w, err) {
+					return
+				}
+				rewards = failed(w.players(), player)
 			}
 			continue
+		}
+		d := w.pending()
+		if d == nil {
+			break
 		}
 		next, expanded := b.selectChild(node, w, d)
 		last = d
 		path = append(path, next)
 		node = next
-		if w.Apply(next.key) != nil {
-			rewards = failed(w.Players(), d.Player)
+		if err := w.apply(d.find(next.key)); err != nil {
+			if b.failedIn(w, err) {
+				return
+			}
+			rewards = failed(w.players(), d.player)
 		} else if expanded {
 			break
 		}
 	}
 	if rewards == nil {
-		rewards, raw = b.playout(w, last)
+		if rewards, raw = b.playout(w, last); b.abort != nil {
+			return
+		}
 	}
 	for _, n := range path {
 		n.visits++
@@ -155,11 +222,11 @@ func (b *mctsBot) iterate(root *mctsNode, w *interpreter.Game) {
 // for which, and widenMore for when), else the legal child with the best
 // UCT value for the deciding seat. Every legal child's availability is
 // counted.
-func (b *mctsBot) selectChild(node *mctsNode, w *interpreter.Game, d *interpreter.Decision) (next *mctsNode, expanded bool) {
+func (b *mctsBot) selectChild(node *mctsNode, w lookahead, d *decision) (next *mctsNode, expanded bool) {
 	var best *mctsNode
 	bestValue := math.Inf(-1)
-	for _, o := range d.Options {
-		k := node.child(o.Key)
+	for _, key := range d.keys {
+		k := node.child(key)
 		if k == nil {
 			continue
 		}
@@ -170,7 +237,7 @@ func (b *mctsBot) selectChild(node *mctsNode, w *interpreter.Game, d *interprete
 	}
 	if b.widenMore(node, best != nil) {
 		if key := b.nextUntried(node, w, d); key != "" {
-			k := &mctsNode{key: key, mover: d.Player, avail: 1,
+			k := &mctsNode{key: key, mover: d.player, avail: 1,
 				reward: make([]float64, len(node.reward)), raw: make([]float64, len(node.reward))}
 			node.kids = append(node.kids, k)
 			return k, true
@@ -204,46 +271,75 @@ func (b *mctsBot) mean(k *mctsNode, s int) float64 {
 // (finishMove, as the greedy bot does: the heuristic rates positions
 // between moves, not a bid without its payment), and rates where it stops
 // (raw: the raw margin terms, with norm=search).
-func (b *mctsBot) playout(w *interpreter.Game, last *interpreter.Decision) (rewards, raw []float64) {
-	for n := 0; n < b.cfg.depth && !w.Over(); {
-		d := w.Pending()
-		if d == nil {
+func (b *mctsBot) playout(w lookahead, last *decision) (rewards, raw []float64) {
+	for n := 0; n < b.cfg.depth; {
+		player, pos, over := w.next()
+		if over {
 			break
 		}
-		key := d.Options[0].Key
-		if len(d.Options) > 1 {
-			key = b.playoutKey(w, d)
+		i := 0
+		if w.options() > 1 {
+			i = b.playoutOption(w)
 			n++
-			last = d
+			last = &decision{player: player, pos: pos}
 		}
-		if w.Apply(key) != nil {
-			return failed(w.Players(), d.Player), nil
-		}
-	}
-	if last != nil && !w.Over() {
-		if finishMove(&presentLook{g: w}, last.Player, last.Pos) != nil {
-			return failed(w.Players(), last.Player), nil
+		if err := w.apply(i); err != nil {
+			if b.failedIn(w, err) {
+				return nil, nil
+			}
+			return failed(w.players(), player), nil
 		}
 	}
-	if !b.cfg.searchNorm || w.Over() {
-		return rate(w, b.cfg.margin, &b.heuristicError), nil
+	if _, _, over := w.next(); last != nil && !over {
+		if err := finishMove(w, last.player, last.pos); err != nil {
+			if b.failedIn(w, err) {
+				return nil, nil
+			}
+			return failed(w.players(), last.player), nil
+		}
 	}
-	rewards, raw, top := rateRaw(w, b.cfg.margin, &b.heuristicError)
+	if _, _, over := w.next(); !b.cfg.searchNorm || over {
+		return b.rate(w), nil
+	}
+	fail, local := &b.heuristicError, heuristicError{}
+	if w.strict() {
+		fail = &local
+	}
+	rewards, raw, top := rateRaw(w, b.cfg.margin, fail)
+	if local.err != nil {
+		b.failedIn(w, local.err)
+		return nil, nil
+	}
 	b.scale = math.Max(b.scale, top)
 	return rewards, raw
 }
 
-// best returns the index in d.Options of the root's most visited child.
-func (b *mctsBot) best(root *mctsNode, d *interpreter.Decision) int {
+// rate rates w's position (reward.go's rate); a strict world's failure
+// aborts the search.
+func (b *mctsBot) rate(w lookahead) []float64 {
+	if !w.strict() {
+		return rate(w, b.cfg.margin, &b.heuristicError)
+	}
+	var fail heuristicError
+	out := rate(w, b.cfg.margin, &fail)
+	if fail.err != nil {
+		b.failedIn(w, fail.err)
+		return nil
+	}
+	return out
+}
+
+// best returns the index in d's options of the root's most visited child.
+func (b *mctsBot) best(root *mctsNode, d *decision) int {
 	best, bestVisits, bestMean := 0, -1, 0.0
-	for i, o := range d.Options {
-		k := root.child(o.Key)
+	for i, key := range d.keys {
+		k := root.child(key)
 		if k == nil {
 			continue
 		}
 		mean := 0.0
 		if k.visits > 0 {
-			mean = b.mean(k, d.Player)
+			mean = b.mean(k, d.player)
 		}
 		if k.visits > bestVisits || (k.visits == bestVisits && mean > bestMean) {
 			best, bestVisits, bestMean = i, k.visits, mean

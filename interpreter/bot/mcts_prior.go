@@ -4,8 +4,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-
-	"agon/interpreter"
 )
 
 // Greedy-ordered expansion and progressive widening (mcts settings
@@ -33,12 +31,12 @@ import (
 // options are expanded in the order of their one-step rating (computed
 // the first time, in w), options that were not legal then after them in
 // d's order; otherwise one of the untried at random.
-func (b *mctsBot) nextUntried(node *mctsNode, w *interpreter.Game, d *interpreter.Decision) string {
+func (b *mctsBot) nextUntried(node *mctsNode, w lookahead, d *decision) string {
 	if !b.cfg.prior {
 		var untried []string
-		for _, o := range d.Options {
-			if node.child(o.Key) == nil {
-				untried = append(untried, o.Key)
+		for _, key := range d.keys {
+			if node.child(key) == nil {
+				untried = append(untried, key)
 			}
 		}
 		if len(untried) == 0 {
@@ -54,13 +52,13 @@ func (b *mctsBot) nextUntried(node *mctsNode, w *interpreter.Game, d *interprete
 		node.order = b.order(w, d, limit)
 	}
 	for _, key := range node.order {
-		if node.child(key) == nil && d.Find(key) >= 0 {
+		if node.child(key) == nil && d.find(key) >= 0 {
 			return key
 		}
 	}
-	for _, o := range d.Options {
-		if node.child(o.Key) == nil && !slices.Contains(node.order, o.Key) {
-			return o.Key
+	for _, key := range d.keys {
+		if node.child(key) == nil && !slices.Contains(node.order, key) {
+			return key
 		}
 	}
 	return ""
@@ -82,13 +80,13 @@ func (b *mctsBot) widenMore(node *mctsNode, legal bool) bool {
 // failing options in d's order, the failing ones last). With limit > 0
 // and more options than that, only limit of them, drawn from the bot's
 // stream, are rated; the others follow in random order.
-func (b *mctsBot) order(w *interpreter.Game, d *interpreter.Decision, limit int) []string {
+func (b *mctsBot) order(w lookahead, d *decision, limit int) []string {
 	type rated struct {
 		key   string
 		value float64
 		ok    bool
 	}
-	idx := make([]int, len(d.Options))
+	idx := make([]int, len(d.keys))
 	for i := range idx {
 		idx[i] = i
 	}
@@ -103,9 +101,8 @@ func (b *mctsBot) order(w *interpreter.Game, d *interpreter.Decision, limit int)
 	}
 	rs := make([]rated, n)
 	for i, at := range idx[:n] {
-		key := d.Options[at].Key
-		v, err := oneStep(w, d, key, &b.heuristicError)
-		rs[i] = rated{key, v, err == nil}
+		v, err := b.oneStep(w, d, at)
+		rs[i] = rated{d.keys[at], v, err == nil}
 	}
 	sort.SliceStable(rs, func(i, j int) bool {
 		if rs[i].ok != rs[j].ok {
@@ -118,47 +115,62 @@ func (b *mctsBot) order(w *interpreter.Game, d *interpreter.Decision, limit int)
 		keys = append(keys, r.key)
 	}
 	for _, at := range idx[n:] {
-		keys = append(keys, d.Options[at].Key)
+		keys = append(keys, d.keys[at])
 	}
 	return keys
 }
 
-// oneStep plays key on a clone of w, then the rest of the mover's move,
-// and returns the mover's margin there: its heuristic (at the end of the
-// game, its score) less the best other seat's.
-func oneStep(w *interpreter.Game, d *interpreter.Decision, key string, fail *heuristicError) (float64, error) {
-	c := w.Clone()
-	if err := c.Apply(key); err != nil {
+// oneStep plays option i of d on a clone of w, then the rest of the
+// mover's move, and returns the mover's margin there: its heuristic (at
+// the end of the game, its score) less the best other seat's. A strict
+// world's failure aborts the search (failedIn).
+func (b *mctsBot) oneStep(w lookahead, d *decision, i int) (float64, error) {
+	v, err := oneStep(w, d, i, &b.heuristicError)
+	if err != nil {
+		b.failedIn(w, err)
+	}
+	return v, err
+}
+
+// oneStep is mctsBot.oneStep; a heuristic's failure is noted in fail
+// (not in a strict world: the present runtime will say it).
+func oneStep(w lookahead, d *decision, i int, fail *heuristicError) (float64, error) {
+	c := w.clone()
+	if err := c.apply(i); err != nil {
 		return 0, err
 	}
-	if !c.Over() {
-		if err := finishMove(&presentLook{g: c}, d.Player, d.Pos); err != nil {
+	if _, _, over := c.next(); !over {
+		if err := finishMove(c, d.player, d.pos); err != nil {
 			return 0, err
 		}
 	}
-	values := make([]float64, c.Players())
-	if res := c.Result(); res != nil {
+	values := make([]float64, c.players())
+	if res := c.result(); res != nil {
 		for _, p := range res.Players {
 			values[p.Player] = float64(p.Score)
 		}
 	} else {
 		for s := range values {
-			h, err := c.Heuristic(s)
+			h, err := c.heuristic(s)
 			if err != nil {
-				fail.note(err)
+				if !c.strict() {
+					fail.note(err)
+				}
 				return 0, err
 			}
 			values[s] = float64(h)
 		}
 	}
-	return values[d.Player] - bestOther(values, d.Player), nil
+	return values[d.player] - bestOther(values, d.player), nil
 }
 
-// playoutKey is the option a playout plays at d in w: the one-step best
-// (policy=greedy) or one at random.
-func (b *mctsBot) playoutKey(w *interpreter.Game, d *interpreter.Decision) string {
+// playoutOption is the option a playout plays at w's pending decision
+// (of more than one option): the one-step best (policy=greedy) or one at
+// random.
+func (b *mctsBot) playoutOption(w lookahead) int {
 	if b.cfg.greedyPlayout {
-		return b.order(w, d, 0)[0]
+		d := w.pending()
+		return d.find(b.order(w, d, 0)[0])
 	}
-	return d.Options[b.r.IntN(len(d.Options))].Key
+	return b.r.IntN(w.options())
 }

@@ -38,7 +38,7 @@ func TestMCTSPriorOrder(t *testing.T) {
 	g := rulestest.Start(t, pick, 2)
 	b, err := New("mcts:prior=heuristic", 1)
 	require.NoError(t, err)
-	keys := b.(*mctsBot).order(g, g.Pending(), 0)
+	keys := b.(*mctsBot).order(&presentLook{g: g}, decisionOf(g.Pending()), 0)
 	assert.Equal(t, []string{"take n=4", "take n=3", "take n=2", "take n=1", "take n=0"}, keys)
 }
 
@@ -50,10 +50,10 @@ func TestMCTSPriorSample(t *testing.T) {
 	firsts := map[string]bool{}
 	for seed := uint64(1); seed <= 20; seed++ {
 		b := &mctsBot{r: interpreter.NewRand(seed)}
-		keys := b.order(g, g.Pending(), 2)
+		keys := b.order(&presentLook{g: g}, decisionOf(g.Pending()), 2)
 		require.ElementsMatch(t, []string{"take n=0", "take n=1", "take n=2", "take n=3", "take n=4"}, keys)
 		assert.Greater(t, value[keys[0]], value[keys[1]], "the two rated, best first")
-		assert.Equal(t, keys, (&mctsBot{r: interpreter.NewRand(seed)}).order(g, g.Pending(), 2), "same stream, same order")
+		assert.Equal(t, keys, (&mctsBot{r: interpreter.NewRand(seed)}).order(&presentLook{g: g}, decisionOf(g.Pending()), 2), "same stream, same order")
 		firsts[keys[0]] = true
 	}
 	assert.Greater(t, len(firsts), 1, "the sample varies with the stream")
@@ -107,8 +107,9 @@ func TestMCTSGreedyPlayout(t *testing.T) {
 	random := &mctsBot{r: interpreter.NewRand(1)}
 	seen := map[string]bool{}
 	for range 50 {
-		assert.Equal(t, "take n=4", greedy.playoutKey(g, g.Pending()))
-		seen[random.playoutKey(g, g.Pending())] = true
+		w := &presentLook{g: g}
+		assert.Equal(t, "take n=4", g.Pending().Options[greedy.playoutOption(w)].Key)
+		seen[g.Pending().Options[random.playoutOption(w)].Key] = true
 	}
 	assert.Len(t, seen, 5)
 }

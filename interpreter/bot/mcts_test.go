@@ -245,9 +245,9 @@ flow:
 scoring:
   score: points[me]
 `, 2)
-	rewards, raw, top := rateRaw(g, 0.5, &heuristicError{})
+	rewards, raw, top := rateRaw(&presentLook{g: g}, 0.5, &heuristicError{})
 	assert.Equal(t, []float64{0.75, 0.25}, rewards)
 	assert.Equal(t, []float64{1.5, -1.5}, raw)
 	assert.Equal(t, 6.0, top)
-	assert.Equal(t, []float64{1, 0}, rate(g, 1, &heuristicError{}), "per position, 6 of 3 saturates")
+	assert.Equal(t, []float64{1, 0}, rate(&presentLook{g: g}, 1, &heuristicError{}), "per position, 6 of 3 saturates")
 }

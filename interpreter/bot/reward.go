@@ -3,8 +3,6 @@ package bot
 import (
 	"fmt"
 	"math"
-
-	"agon/interpreter"
 )
 
 // The mcts bot's reward for a seat lies in [0, 1] and blends two figures,
@@ -29,9 +27,9 @@ import (
 // unknown (it is normalised by the values themselves).
 
 // rate returns every seat's reward in w's position.
-func rate(w *interpreter.Game, margin float64, fail *heuristicError) []float64 {
-	n := w.Players()
-	if res := w.Result(); res != nil {
+func rate(w lookahead, margin float64, fail *heuristicError) []float64 {
+	n := w.players()
+	if res := w.result(); res != nil {
 		values := make([]float64, n)
 		lead := make([]bool, n)
 		for _, p := range res.Players {
@@ -44,7 +42,7 @@ func rate(w *interpreter.Game, margin float64, fail *heuristicError) []float64 {
 	}
 	values := make([]float64, n)
 	for s := range values {
-		h, err := w.Heuristic(s)
+		h, err := w.heuristic(s)
 		if err != nil {
 			fail.note(err)
 			return even(n)
@@ -61,11 +59,11 @@ func rate(w *interpreter.Game, margin float64, fail *heuristicError) []float64 {
 // So the margin's scale is that of the positions the search compares,
 // whatever the heuristic's: a heuristic that is itself relative (sums to
 // about zero over the seats) would saturate the per-position scale.
-func rateRaw(w *interpreter.Game, margin float64, fail *heuristicError) (rewards, raw []float64, top float64) {
-	n := w.Players()
+func rateRaw(w lookahead, margin float64, fail *heuristicError) (rewards, raw []float64, top float64) {
+	n := w.players()
 	values := make([]float64, n)
 	for s := range values {
-		h, err := w.Heuristic(s)
+		h, err := w.heuristic(s)
 		if err != nil {
 			fail.note(err)
 			return even(n), nil, 0

@@ -9,11 +9,11 @@ import (
 
 // Games on the flat runtime (interpreter.FlatProgram): the rebuilt
 // runtime, which plays a game decision for decision as the present one
-// does. simulate's games with random, first and greedy bots are played
-// there;
-// TestFlatOutcomesAgree plays batches of every shipped ruleset and
-// variant both ways and requires the same outcomes, and every
-// TextCheckEvery-th game of a run is played both ways too (crossCheck).
+// does. simulate plays its games there, with every bot of package bot
+// (all are FlatBots). TestFlatOutcomesAgree plays batches of every
+// shipped ruleset and variant both ways and requires the same outcomes,
+// and every TextCheckEvery-th game of a run is played both ways too
+// (crossCheck).
 
 // playFlat plays one game on the flat runtime when it can: the ruleset
 // is covered, every seat's bot can play there (and its look-ahead does

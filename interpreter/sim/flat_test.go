@@ -13,8 +13,8 @@ import (
 
 // TestFlatOutcomesAgree plays games of every shipped ruleset and variant,
 // at every player count, with random and first bots (and in the base
-// rulesets, greedy bots at the fewest players and a table of greedy and
-// random ones at the most), on the flat runtime
+// rulesets, greedy and mcts bots at the fewest players and a table of
+// greedy and random ones at the most), on the flat runtime
 // (as PlayGame plays them) and on the present one, and requires the same
 // outcome: scores, winners, decisions and every fact of the report. It
 // requires too that the flat runtime played them: a PlayGame that fell
@@ -38,8 +38,8 @@ func TestFlatOutcomesAgree(t *testing.T) {
 			}
 			for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
 				for seed := uint64(1); seed <= uint64(seeds); seed++ {
-					for _, kind := range []string{"random", "first", "greedy", "greedy,random"} {
-						if kind == "greedy" && (variant != "" || seed > 1 || players != p.MinPlayers()) ||
+					for _, kind := range []string{"random", "first", "greedy", "greedy,random", "mcts:8"} {
+						if (kind == "greedy" || kind == "mcts:8") && (variant != "" || seed > 1 || players != p.MinPlayers()) ||
 							kind == "greedy,random" && (variant != "" || seed > 1 || players != p.MaxPlayers()) {
 							continue // the look-ahead costs: the base rulesets, one game each
 						}

@@ -190,7 +190,7 @@ const TextCheckEvery = 16
 // PlayGame plays one game with bots of the given kinds and reports its
 // outcome. Nobody reads its text or its log, and it stops after
 // MaxDecisions decisions. When every seat's bot can play on the flat
-// runtime (interpreter.FlatBot: random, first, greedy) and the flat
+// runtime (interpreter.FlatBot: every kind of package bot) and the flat
 // runtime covers the ruleset (Program.Flat), the game is played there,
 // 2-3x faster; a game that fails there, or ends before any decision, is
 // played again on the present runtime, whose outcome is the one given,
