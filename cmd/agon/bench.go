@@ -162,7 +162,7 @@ func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) in
 
 // printBench prints the measurements for people.
 func printBench(w io.Writer, rep *benchReport) {
-	fmt.Fprintf(w, "%s, %s in %.3fs: %.1f games/s, %.0f decisions/s\n",
+	fmt.Fprintf(w, "present runtime (play, record, replay, explain): %s, %s in %.3fs: %.1f games/s, %.0f decisions/s\n",
 		count(rep.Games, "game"), count(rep.Decisions, "decision"), rep.Seconds, rep.GamesPerSecond, rep.DecisionsPerSecond)
 	fmt.Fprintf(w, "per game: %.0f allocations, %.0f bytes\n", rep.AllocsPerGame, rep.BytesPerGame)
 	c := rep.Clone
@@ -189,7 +189,9 @@ func bench(ctx context.Context, p *interpreter.Program, prm benchParams) (*bench
 		if ctx.Err() != nil {
 			return nil, &sim.Interrupted{Done: i, Total: prm.Games} // exit 130, as simulate
 		}
-		o := playOne(p, prm.Players, gameSeed(prm.Seed, i), kinds)
+		// The present runtime's games: simulate plays the flat one's,
+		// measured beside them (benchflat.go).
+		o := sim.PlayGamePresent(p, prm.Players, gameSeed(prm.Seed, i), kinds)
 		if o.Err != "" {
 			return nil, fmt.Errorf("game %d (seed %d): %s", i+1, o.Seed, o.Err)
 		}
@@ -219,7 +221,7 @@ func bench(ctx context.Context, p *interpreter.Program, prm benchParams) (*bench
 // ten times).
 func benchCloneCost(p *interpreter.Program, prm benchParams, kinds []string) (benchClone, error) {
 	seed := gameSeed(prm.Seed, 0)
-	half := playOne(p, prm.Players, seed, kinds).Decisions / 2
+	half := sim.PlayGamePresent(p, prm.Players, seed, kinds).Decisions / 2
 	bots, err := newBots(kinds, seed)
 	if err != nil {
 		return benchClone{}, err
@@ -273,7 +275,8 @@ func newBenchCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench RULESET",
 		Short: "Measure how fast games play",
-		Long: `bench plays --games games one after another with random bots and reports
+		Long: `bench plays --games games one after another with random bots, on the
+present runtime (the one play, record, replay and explain run), and reports
 games per second, decisions per second, the heap allocations and bytes
 allocated per game, what cloning the first game's state halfway through costs,
 what loading the ruleset costs (reading, validating and compiling it: the
@@ -287,9 +290,9 @@ BENCHMARKS.md measured); set the GOGC variable to choose another (GOGC=100 is
 Go's default).
 
 It then plays the same games (same seeds, same bots) on the flat runtime,
-the rebuild of the runtime that is not yet what the other commands run
-(interpreter/doc.go, "The typed flat state"), and reports its games per
-second and how many times the present runtime's that is. The two must take
+the rebuild of the runtime, which simulate and compare run (interpreter/doc.go,
+"The typed flat state"), and reports its games per second and how many
+times the present runtime's that is. The two must take
 the same decisions; if they do not, bench stops with an error (a bug to
 report). A ruleset the flat runtime does not cover yet gets a line saying
 what it lacks.

@@ -91,9 +91,9 @@ func playFlat(fp *interpreter.FlatProgram, players int, seed uint64, kinds []str
 // printFlat prints the flat runtime's line of agon bench.
 func printFlat(w io.Writer, f benchFlat) {
 	if !f.Covered {
-		fmt.Fprintf(w, "flat runtime (the rebuild, not yet the default): not measured: %s\n", f.Reason)
+		fmt.Fprintf(w, "flat runtime (the rebuild, what simulate and compare run): not measured: %s\n", f.Reason)
 		return
 	}
-	fmt.Fprintf(w, "flat runtime (the rebuild, not yet the default), the same games: %.1f games/s (%.1fx), %.0f decisions/s, %.0f allocations and %.0f bytes a game\n",
+	fmt.Fprintf(w, "flat runtime (the rebuild, what simulate and compare run), the same games: %.1f games/s (%.1fx), %.0f decisions/s, %.0f allocations and %.0f bytes a game\n",
 		f.GamesPerSecond, f.Speedup, f.DecisionsPerSecond, f.AllocsPerGame, f.BytesPerGame)
 }

@@ -25,7 +25,7 @@ func TestBenchMeasuresTheFlatRuntime(t *testing.T) {
 	}
 	code, out, _ := runCLI(t, "", "bench", "peloponnes", "--players", "2", "--games", "3")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "flat runtime (the rebuild, not yet the default), the same games: ")
+	assert.Contains(t, out, "flat runtime (the rebuild, what simulate and compare run), the same games: ")
 }
 
 // TestBenchSaysWhatTheFlatRuntimeLacks: a ruleset the flat runtime does
@@ -55,6 +55,6 @@ scoring:
 `), 0o644))
 	code, out, errOut := runCLI(t, "", "bench", dir, "--players", "2", "--games", "2")
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "flat runtime (the rebuild, not yet the default): not measured: the flat runtime does not cover it yet: ")
+	assert.Contains(t, out, "flat runtime (the rebuild, what simulate and compare run): not measured: the flat runtime does not cover it yet: ")
 	assert.Contains(t, out, "flow.yaml:2:5: legal_if_after")
 }

@@ -278,11 +278,6 @@ func slicesMax(counts []int) int {
 	return m
 }
 
-// playOne plays one game with bots and reports its outcome.
-func playOne(p *interpreter.Program, players int, seed uint64, kinds []string) sim.Outcome {
-	return sim.PlayGame(p, players, seed, kinds)
-}
-
 // runGames is how many games one run of the simulation plays (those of
 // its shard).
 func (s *simulation) runGames() int { return len(s.shard.Indices(s.prm.Games)) }
