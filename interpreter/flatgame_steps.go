@@ -399,11 +399,39 @@ func (g *flatGame) decide(s *flatStep) error {
 	if len(opts) == 0 {
 		return fmt.Errorf("no legal option")
 	}
+	if offeredTwiceFlat(opts) {
+		return fmt.Errorf("an option is offered twice") // the present runtime names it (uniqueKeys)
+	}
 	g.pending, g.who, g.options = s, who, opts
 	if s.choice.auto && len(opts) == 1 {
 		return g.take(0, false)
 	}
 	return nil
+}
+
+// offeredTwiceFlat reports an option listed twice: the same group's
+// same element, whose key is the same (a for_each over [1, 1, 2]), which
+// the present runtime refuses (uniqueKeys). A key is its group's key and
+// its element's identity, one to one, so equal options are equal keys.
+func offeredTwiceFlat(opts []flatOption) bool {
+	if len(opts) <= 16 {
+		for i := 1; i < len(opts); i++ { // few options: no map
+			for j := range i {
+				if opts[i] == opts[j] {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	seen := make(map[flatOption]bool, len(opts))
+	for _, o := range opts {
+		if seen[o] {
+			return true
+		}
+		seen[o] = true
+	}
+	return false
 }
 
 // take applies option i of the pending decision: its body runs next.

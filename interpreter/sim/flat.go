@@ -21,7 +21,15 @@ import (
 // the game finishes after at least one decision and at most
 // MaxDecisions. ok is false otherwise (the caller plays it on the
 // present runtime, whose outcome, error or EndedBy, is the reference).
+// A panic of the flat runtime (a bug of agon) is a game it did not play:
+// the present runtime plays it, and the cross-checked games
+// (TextCheckEvery) are where a difference shows.
 func playFlat(p *interpreter.Program, players int, seed uint64, kinds []string) (o Outcome, ok bool) {
+	defer func() {
+		if recover() != nil {
+			o, ok = Outcome{}, false
+		}
+	}()
 	fp, err := p.Flat()
 	if err != nil {
 		return o, false
