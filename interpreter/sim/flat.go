@@ -84,7 +84,10 @@ func flatBots(kinds []string, seed uint64) ([]interpreter.FlatBot, error) {
 // internal error that names the game and the first difference.
 func crossCheck(o, flat *Outcome) {
 	if o.Err != "" {
-		return // the flat game finished where the present one failed: its failure is the error reported
+		// The flat game finished where the present one failed: the
+		// failure is the error reported, and the difference is said.
+		o.Err += fmt.Sprintf(" (internal error: the flat runtime finished this game; please report, with --players %d --seed %d)", o.Players, o.Seed)
+		return
 	}
 	why := ""
 	switch {

@@ -74,4 +74,7 @@ func TestCrossCheckNamesTheDifference(t *testing.T) {
 	crossCheck(&o, &other)
 	require.Contains(t, o.Err, "scores [1 2 3] on the present runtime, [1 2 4] on the flat one")
 	require.Contains(t, o.Err, "--players 3 --seed 9")
+	failed := Outcome{Players: 2, Seed: 4, Err: "P1 divided by zero"}
+	crossCheck(&failed, &same)
+	require.Equal(t, "P1 divided by zero (internal error: the flat runtime finished this game; please report, with --players 2 --seed 4)", failed.Err)
 }
