@@ -473,6 +473,7 @@ rulesets/peloponnes to /tmp/mine, edit it, and compare rulesets/peloponnes with
 	f.StringVar(&prm.Report, "report", "", "write an HTML page of both runs' charts and the differences to `FILE`")
 	f.IntVar(&prm.Top, "top", defaultTop, "print only the `N` most significant rows (0: all; --json has all)")
 	f.StringArrayVar(&prm.Set, "set", nil, "compare the ruleset with itself with a constant set: `NAME=VALUES` (1..4 or 1,3,5); repeat it to set several constants, at most one with several values")
+	addRuntimeFlag(f, &prm.Runtime)
 	return cmd
 }
 

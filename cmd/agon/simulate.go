@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"agon/interpreter"
 	"agon/interpreter/bot"
@@ -35,6 +36,7 @@ type simulateParams struct {
 	Shard    string   // --shard i/n
 	Set      []string // --set NAME=VALUES, once per constant: a sweep
 	Report   string   // --report FILE: an HTML page of charts
+	Runtime  string   // --runtime: "auto" (the flat runtime where it covers the ruleset) or "present"
 }
 
 // maxGames bounds --games: every game's outcome is kept for the report.
@@ -176,7 +178,7 @@ func writeJSONFile(file string, v any) error {
 // asked.
 func (s *simulation) batch(stderr io.Writer) sim.Batch {
 	b := sim.Batch{Program: s.prog, Counts: s.counts, Seats: s.bots, Games: s.prm.Games, Seed: s.prm.Seed,
-		Workers: s.prm.Workers, Shard: s.shard, Play: s.play}
+		Workers: s.prm.Workers, Shard: s.shard, Play: s.play, Present: s.prm.Runtime == "present"}
 	if s.prm.Progress {
 		start := time.Now()
 		b.Progress = func(done, total int) {
@@ -212,6 +214,9 @@ func newSimulation(prm simulateParams) (*simulation, error) {
 	}
 	if prm.Workers < 0 {
 		return nil, usagef("--workers %d: give a number of games played at once, or 0 for one per core (GOMAXPROCS, the default)", prm.Workers)
+	}
+	if prm.Runtime != "" && prm.Runtime != "auto" && prm.Runtime != "present" {
+		return nil, usagef("--runtime %q: give auto (the flat runtime, where it covers the ruleset) or present", prm.Runtime)
 	}
 	if prm.Games > maxGames {
 		return nil, usagef("--games %d is more than the %d games one simulate may play (run several with different --seed)", prm.Games, maxGames)
@@ -359,6 +364,13 @@ a --variant that changes nothing (its rules equal the base rules).
 it): win rates by seat and by attribute with their intervals, the score, margin
 and length histograms, the per-card and counter tables.
 
+The games are played on the flat runtime, the rebuild of the runtime, where it
+covers the ruleset: the same games, decision for decision, about twice as fast
+(interpreter/doc.go, "The typed flat state"). A game that fails there is played
+again on the present runtime, which reports the error, and one game in 16 is
+played on both and compared: a difference fails that game, naming it.
+--runtime present plays every game on the present runtime.
+
 Ctrl-C stops the run: the games being played finish, then simulate reports the
 games that finished (the first ones), writes its files for them, says that it
 was interrupted after N of M games ("interrupted": true in the JSON; merge
@@ -399,7 +411,13 @@ refuses such a file) and exits 130. A second Ctrl-C stops at once.`,
 	f.StringVar(&prm.Shard, "shard", "", "play shard `i/n` of the games: those whose index is i mod n")
 	f.StringVar(&prm.Report, "report", "", "write an HTML page of charts to `FILE` (self-contained, viewable offline)")
 	f.StringArrayVar(&prm.Set, "set", nil, "set a constant: `NAME=VALUES`, e.g. conquest_bonus=1..4 or 1,3,5 (a sweep); repeat it to set several constants, at most one with several values")
+	addRuntimeFlag(f, &prm.Runtime)
 	return cmd
+}
+
+// addRuntimeFlag adds --runtime, which simulate and compare share.
+func addRuntimeFlag(f *pflag.FlagSet, runtime *string) {
+	f.StringVar(runtime, "runtime", "auto", "`auto`: play on the flat runtime where it covers the ruleset (the same results, faster); present: every game on the present runtime")
 }
 
 // checkOutputs reports an output file (flag → path, "" for none) that

@@ -86,7 +86,7 @@ func crossCheck(o, flat *Outcome) {
 	if o.Err != "" {
 		// The flat game finished where the present one failed: the
 		// failure is the error reported, and the difference is said.
-		o.Err += fmt.Sprintf(" (internal error: the flat runtime finished this game; please report, with --players %d --seed %d)", o.Players, o.Seed)
+		o.Err += fmt.Sprintf(" (internal error: the flat runtime finished this game; please report, with --players %d --seed %d; --runtime present plays every game on the present runtime meanwhile)", o.Players, o.Seed)
 		return
 	}
 	why := ""
@@ -102,5 +102,5 @@ func crossCheck(o, flat *Outcome) {
 	default:
 		return
 	}
-	o.Err = fmt.Sprintf("internal error: the two runtimes played this game differently: %s (please report, with --players %d --seed %d)", why, o.Players, o.Seed)
+	o.Err = fmt.Sprintf("internal error: the two runtimes played this game differently: %s (please report, with --players %d --seed %d; --runtime present plays every game on the present runtime meanwhile)", why, o.Players, o.Seed)
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -76,5 +77,19 @@ func TestCrossCheckNamesTheDifference(t *testing.T) {
 	require.Contains(t, o.Err, "--players 3 --seed 9")
 	failed := Outcome{Players: 2, Seed: 4, Err: "P1 divided by zero"}
 	crossCheck(&failed, &same)
-	require.Equal(t, "P1 divided by zero (internal error: the flat runtime finished this game; please report, with --players 2 --seed 4)", failed.Err)
+	require.Equal(t, "P1 divided by zero (internal error: the flat runtime finished this game; please report, with --players 2 --seed 4; --runtime present plays every game on the present runtime meanwhile)", failed.Err)
+}
+
+// A batch plays on the flat runtime unless Present: then every game,
+// the text-checked ones too, is the present runtime's alone.
+func TestBatchPresentPlaysThePresentRuntime(t *testing.T) {
+	same := func(a, b func(*interpreter.Program, int, uint64, []string) Outcome) bool {
+		return reflect.ValueOf(a).Pointer() == reflect.ValueOf(b).Pointer()
+	}
+	b := Batch{}
+	require.True(t, same(b.playFor(0), PlayGameWithText))
+	require.True(t, same(b.playFor(1), PlayGame))
+	b.Present = true
+	require.True(t, same(b.playFor(0), playPresentWithText))
+	require.True(t, same(b.playFor(1), PlayGamePresent))
 }

@@ -124,6 +124,10 @@ type Batch struct {
 	// Progress, when set, is called after each finished game with the
 	// number finished and the number this run plays.
 	Progress func(done, total int)
+	// Present plays every game on the present runtime, none on the flat
+	// one (PlayGame's choice) and none cross-checked: what a user who
+	// suspects the flat runtime asks for (simulate --runtime present).
+	Present bool
 	// Play plays one game (nil: PlayGame, and PlayGameWithText for one
 	// game in TextCheckEvery). Tests put failing ones here.
 	Play func(p *interpreter.Program, players int, seed uint64, kinds []string) Outcome
@@ -218,9 +222,15 @@ func PlayGameWithText(p *interpreter.Program, players int, seed uint64, kinds []
 }
 
 // PlayGamePresent plays one game as PlayGame does, always on the present
-// runtime (the flat runtime's tests compare the two).
+// runtime (Batch.Present; the flat runtime's tests compare the two).
 func PlayGamePresent(p *interpreter.Program, players int, seed uint64, kinds []string) Outcome {
 	return playGame(p, players, seed, kinds, false)
+}
+
+// playPresentWithText is PlayGameWithText without the flat runtime's
+// cross-check (Batch.Present).
+func playPresentWithText(p *interpreter.Program, players int, seed uint64, kinds []string) Outcome {
+	return playGame(p, players, seed, kinds, true)
 }
 
 // playGame plays one game, with its text or without.
@@ -354,13 +364,22 @@ func (b *Batch) safeGame(i int) (o Outcome) {
 		}
 		o.Index = i
 	}()
-	play := b.Play
+	return b.playFor(i)(b.Program, players, seed, b.Seats[:players])
+}
+
+// playFor is how game i is played: Play when set; else with its text
+// one game in TextCheckEvery; on the flat runtime where PlayGame can,
+// unless Present.
+func (b *Batch) playFor(i int) func(p *interpreter.Program, players int, seed uint64, kinds []string) Outcome {
 	switch {
-	case play != nil:
+	case b.Play != nil:
+		return b.Play
+	case i%TextCheckEvery == 0 && b.Present:
+		return playPresentWithText
 	case i%TextCheckEvery == 0:
-		play = PlayGameWithText
-	default:
-		play = PlayGame
+		return PlayGameWithText
+	case b.Present:
+		return PlayGamePresent
 	}
-	return play(b.Program, players, seed, b.Seats[:players])
+	return PlayGame
 }
