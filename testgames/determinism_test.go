@@ -90,8 +90,9 @@ func isExecFormat(err error) bool {
 }
 
 // The GOMAXPROCS test passes under the race detector too: two games
-// recording at once share nothing mutable (a Program is read-only). It
-// runs that test in a child `go test -race`; -short or AGON_SKIP_RACE=1
+// recording at once share nothing mutable (a Program is read-only); and
+// so does TestFlatSimulateIsIdenticalAcrossWorkers (workers playing on
+// one Program's flat form). It runs those tests in a child `go test -race`; -short or AGON_SKIP_RACE=1
 // skips it, and so does a toolchain without the race detector (it needs
 // cgo).
 func TestDeterminismUnderTheRaceDetector(t *testing.T) {
@@ -102,13 +103,13 @@ func TestDeterminismUnderTheRaceDetector(t *testing.T) {
 	if _, err := os.Stat(goTool); err != nil {
 		t.Skipf("no go tool: %v", err)
 	}
-	cmd := exec.Command(goTool, "test", "-race", "-count=1", "-v", "-run", "^TestReRecordingIsIdenticalAcrossGOMAXPROCS$", ".")
+	cmd := exec.Command(goTool, "test", "-race", "-count=1", "-v", "-run", "^(TestReRecordingIsIdenticalAcrossGOMAXPROCS|TestFlatSimulateIsIdenticalAcrossWorkers)$", ".")
 	cmd.Env = append(os.Environ(), "AGON_IN_RACE_CHILD=1", "CGO_ENABLED=1")
 	out, err := cmd.CombinedOutput()
 	if err != nil && strings.Contains(string(out), "-race requires cgo") {
 		t.Skipf("no race detector here: %s", out)
 	}
-	if err != nil || !strings.Contains(string(out), "--- PASS: TestReRecordingIsIdenticalAcrossGOMAXPROCS") {
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestReRecordingIsIdenticalAcrossGOMAXPROCS") || !strings.Contains(string(out), "--- PASS: TestFlatSimulateIsIdenticalAcrossWorkers") {
 		t.Fatalf("go test -race: %v\n%s", err, out)
 	}
 }
