@@ -121,10 +121,12 @@ type flatEnv struct {
 	// listing's distinct values, reused.
 	moving []int32
 	seen   []int64
-	// versions count each group's writes, and memos are the call sites'
-	// tables of remembered calls (flatmemo.go); nil outside a flat game.
-	versions []uint64
-	memos    [][]flatMemoEntry
+	// versions count each group's writes, and memos and memoLists are
+	// the call sites' tables of remembered calls (flatmemo.go); nil
+	// outside a flat game.
+	versions  []uint64
+	memos     [][]flatMemoEntry
+	memoLists [][]flatMemoList
 }
 
 // charge counts n steps of work; false past the limit.
