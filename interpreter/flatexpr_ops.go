@@ -332,6 +332,9 @@ func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
 			return v
 		}
 	}
+	if f := scalarOpClosure(b.Operator, l.scalar, r.scalar); f != nil {
+		return flatValue{kind: op.kind, scalar: f}
+	}
 	fn, lf, rf := op.fn, l.scalar, r.scalar
 	return flatValue{kind: op.kind, scalar: func(e *flatEnv) (int64, bool) {
 		a, ok := lf(e)
@@ -344,6 +347,114 @@ func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
 		}
 		return fn(a, c)
 	}}
+}
+
+// scalarOpClosure compiles the commonest operators on two computed
+// numbers with the operation written in the closure (scalarOps' checks
+// included), where the general closure calls the operator; nil for the
+// others.
+func scalarOpClosure(op string, lf, rf flatScalar) flatScalar {
+	switch op {
+	case "+":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			s := a + c
+			return s, (s > a) == (c > 0)
+		}
+	case "-":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			s := a - c
+			return s, (s < a) == (c > 0)
+		}
+	case "<":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			return boolNum(a < c), true
+		}
+	case "<=":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			return boolNum(a <= c), true
+		}
+	case ">":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			return boolNum(a > c), true
+		}
+	case ">=":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			return boolNum(a >= c), true
+		}
+	case "==":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			return boolNum(a == c), true
+		}
+	case "!=":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			return boolNum(a != c), true
+		}
+	}
+	return nil
 }
 
 // compareConst compiles a comparison with a constant right side without
