@@ -39,6 +39,9 @@ type flatGroup struct {
 	when        flatScalar // nil: always
 	distinct    flatScalar // nil: none
 	distinctK   flatKind
+	// hoisted are the slots saying which calls of when hoisted out of
+	// the loop over each were computed (flatexpr_hoist.go).
+	hoisted []int
 	// keys are the keys of the elements a key can name, by number: every
 	// card, the ints 0 to flatKeyInts-1, or every string of the layout
 	// (a string made while playing, or another int, is keyed when asked).
@@ -115,7 +118,14 @@ func (fc *flatCompiler) group(g *optionGroup) flatGroup {
 		fc.scope = append(fc.scope, out.as)
 	}
 	if g.when != nil {
+		if g.each != nil {
+			fc.hoist = &flatHoist{bound: map[flatHoistKey]flatHoistBinding{}}
+			fc.hoistBound(out.as, true)
+		}
 		when := fc.sub(g.when)
+		if fc.hoist != nil {
+			out.hoisted, fc.hoist = fc.hoist.resets, nil
+		}
 		if fc.miss == "" && when.kind != fkBool {
 			fc.fail("an option's when of a %s", when.kind)
 		}
@@ -154,6 +164,9 @@ func (g *flatGroup) list(e *flatEnv, gi int, buf []flatOption) ([]flatOption, bo
 			}
 		}
 		return append(buf, flatOption{group: gi}), true
+	}
+	for _, s := range g.hoisted {
+		e.slots[s] = 0 // a new listing: computed again at the first use
 	}
 	seen := e.seen[:0] // distinct values kept (few: a list), in the env's reused buffer
 	defer func() { e.seen = seen[:0] }()

@@ -162,6 +162,7 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 			return fc.fail("builtin %s without a predicate", b.Name)
 		}
 		pb := fc.bind("#", elemOf(list.kind))
+		fc.hoistBound(pb, true)
 		elem = pb.slot
 		fc.preds = append(fc.preds, pb)
 		pred = fc.node(p.Node)

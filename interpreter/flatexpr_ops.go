@@ -711,6 +711,7 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 	rec := &flatRec{}
 	rec.slots[0], rec.lists[0], rec.nums[0] = fc.out.slots, fc.out.lists, fc.out.nums
 	for i, a := range args {
+		reads, bound := fc.hoistMark()
 		v := fc.node(a)
 		if fc.miss != "" {
 			return flatValue{}
@@ -719,6 +720,7 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 			return fc.fail("argument %s of %s: %s for %s", f.params[i].Name, f.name, v.kind, f.params[i].Type)
 		}
 		b := fc.bind(f.params[i].Name, v.kind)
+		fc.hoistBound(b, fc.hoistVaries(reads, bound))
 		stores = append(stores, b.store(v))
 		params = append(params, b)
 	}
