@@ -121,6 +121,8 @@ type flatEnv struct {
 	// listing's distinct values, reused.
 	moving []int32
 	seen   []int64
+	// text is a string being built (join), reused.
+	text []byte
 	// versions count each group's writes, and memos and memoLists are
 	// the call sites' tables of remembered calls (flatmemo.go); nil
 	// outside a flat game.
