@@ -194,9 +194,10 @@ type flatGame struct {
 	over      bool
 	decisions int
 	// spare are popped frames, for the next pushes; args is a call's
-	// arguments, reused.
-	spare []*flatFrame
-	args  []flatVal
+	// arguments, and keyBuf the keys keys gives, reused.
+	spare  []*flatFrame
+	args   []flatVal
+	keyBuf []string
 	// trigKnown says which triggers' conditions are known without
 	// evaluating them again (no step wrote what they read since), and
 	// trigOn what they were.

@@ -438,15 +438,17 @@ func (g *flatGame) Apply(i int) error {
 	return g.run()
 }
 
-// keys are the pending decision's option keys.
+// keys are the pending decision's option keys, in a slice the game
+// reuses: valid until the next keys (Fill copies them).
 func (g *flatGame) keys() []string {
 	if g.pick != nil {
 		return g.pickKeys()
 	}
-	out := make([]string, len(g.options))
-	for i, o := range g.options {
-		out[i] = g.pending.choice.key(&g.env, o)
+	out := g.keyBuf[:0]
+	for _, o := range g.options {
+		out = append(out, g.pending.choice.key(&g.env, o))
 	}
+	g.keyBuf = out
 	return out
 }
 
