@@ -36,6 +36,9 @@ type flatProgram struct {
 	frame flatExpr
 	// errs are the effects not covered, in the order met.
 	errs []error
+	// localTriggers: a trigger's condition reads a local (volatile), so
+	// it may change with no step writing.
+	localTriggers bool
 }
 
 // flatUncovered lists the effects a flat program does not cover.
@@ -97,6 +100,7 @@ func newFlatProgram(p *Program) (*flatProgram, error) {
 			return nil, err
 		}
 		ft.volatile, fc.reads = fc.volatile, nil
+		fp.localTriggers = fp.localTriggers || ft.volatile
 		if ft.body, err = fp.block(t.body); err != nil {
 			return nil, err
 		}
@@ -387,7 +391,13 @@ func (g *flatGame) run() error {
 				}
 			}
 		}
-
+		if len(s.writes) == 0 && !g.fp.localTriggers {
+			// Nothing a condition reads changed: every trigger is as
+			// the last check left it, which fired none (a trigger that
+			// held pushed its body, whose frame holds checks off until
+			// it ends, and its end checks again).
+			continue
+		}
 		if err := g.checkTriggers(); err != nil {
 			return err
 		}
