@@ -273,7 +273,7 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 			g.push(s.els)
 		}
 	case opForEach:
-		v, ok := g.eval(s.list)
+		v, ok := evalAt(e, &s.list)
 		if !ok {
 			return errGaveUp
 		}
@@ -305,8 +305,9 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 			}
 		}
 	case opLet:
-		for _, l := range s.lets {
-			v, ok := g.eval(l.v)
+		for i := range s.lets {
+			l := &s.lets[i] // not copied: a flatLet is 16 words
+			v, ok := evalAt(e, &l.v)
 			if !ok {
 				return errGaveUp
 			}
@@ -314,8 +315,8 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		}
 	case opCall:
 		vals := g.args[:0]
-		for _, l := range s.lets {
-			v, ok := g.eval(l.v)
+		for i := range s.lets {
+			v, ok := evalAt(e, &s.lets[i].v)
 			if !ok {
 				return errGaveUp
 			}
@@ -323,8 +324,8 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		}
 		g.args = vals
 		nf := g.push(s.body)
-		for i, l := range s.lets {
-			g.bind(nf, l.n, vals[i])
+		for i := range s.lets {
+			g.bind(nf, s.lets[i].n, vals[i])
 		}
 	case opPhase:
 		e.fs.cells[0] = s.phase
