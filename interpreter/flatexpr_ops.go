@@ -707,6 +707,8 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 		return fc.fail("call of %s with %d arguments", f.name, len(args))
 	}
 	var stores []func(e *flatEnv) bool
+	var scalars []flatScalar // the arguments' closures, while all are scalars
+	var slots []int
 	var params []flatBinding
 	rec := &flatRec{}
 	rec.slots[0], rec.lists[0], rec.nums[0] = fc.out.slots, fc.out.lists, fc.out.nums
@@ -722,6 +724,9 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 		b := fc.bind(f.params[i].Name, v.kind)
 		fc.hoistBound(b, fc.hoistVaries(reads, bound))
 		stores = append(stores, b.store(v))
+		if v.scalar != nil && len(scalars) == i {
+			scalars, slots = append(scalars, v.scalar), append(slots, b.slot)
+		}
 		params = append(params, b)
 	}
 	rec.params = params
@@ -747,17 +752,7 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 	}
 	rec.slots[1], rec.lists[1], rec.nums[1] = fc.out.slots, fc.out.lists, fc.out.nums
 	rec.body = body
-	bind := func(e *flatEnv) bool {
-		if !e.charge(1) { // a call is a step, as the present runtime counts it
-			return false
-		}
-		for _, s := range stores {
-			if !s(e) {
-				return false
-			}
-		}
-		return true
-	}
+	bind := bindArgs(stores, scalars, slots)
 	if fc.progLocals != nil && !volatile && len(params) <= memoArgs && f.memo >= 0 {
 		if v, ok := fc.remembered(f.memo, body, bind, params, reads); ok {
 			return v
