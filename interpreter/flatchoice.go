@@ -263,10 +263,15 @@ func (c *flatChoice) makeKeys() {
 				g.keys[x] = g.prefix + strconv.Itoa(x)
 			}
 		case fkCard:
-			g.keys = make([]string, len(c.ids))
+			keys := make([]string, len(c.ids))
 			for x, id := range c.ids {
-				g.keys[x] = g.prefix + c.l.strs.strs[id]
+				if id < 0 || id >= int64(len(c.l.strs.strs)) {
+					keys = nil // an id the layout did not number: keyed when asked
+					break
+				}
+				keys[x] = g.prefix + c.l.strs.strs[id]
 			}
+			g.keys = keys
 		case fkString:
 			g.keys = make([]string, len(c.l.strs.strs))
 			for x, s := range c.l.strs.strs {
