@@ -637,9 +637,14 @@
 // the score and tie-breaks at the end. What a trigger's condition reads
 // and what a step writes are known at compile time as groups (flatdeps.go:
 // a variable, a player variable, a prop, the cards' places), so a
-// condition is evaluated again only after a step wrote a group it reads;
-// a function the present runtime remembers is remembered per game,
-// stamped with the write counts of the groups its body reads (flatmemo.go).
+// condition is evaluated again only after a step wrote a group it reads,
+// and no trigger is checked after a step that wrote nothing (unless a
+// condition reads a local); a function the present runtime remembers is
+// remembered per game, stamped with the write counts of the groups its
+// body reads (flatmemo.go). In an option group's when, a call that
+// depends neither on the group's element nor on a predicate's # is
+// computed once per listing, at its first use (flatexpr_hoist.go), and
+// the options' keys are made once per program.
 // It keeps the present runtime's limits: MaxEffects between decisions and
 // MaxDecisions are errors; past MaxCallDepth, or past the steps (calls and
 // predicate rounds) of MaxRunSteps or 64 x MaxExprMemory bytes built since
@@ -668,9 +673,10 @@
 // game is played again on the present runtime, which says what is wrong.
 //
 // How much it buys is in BENCHMARKS.md ("Twenty-second round"): 2.1-3.4x
-// the present runtime's games/s on every game and player count; simulate
-// with random bots, 1.8-3x. What is left before it replaces the present
-// runtime: the log (the events with
+// the present runtime's games/s on every game and player count, and 21%
+// less CPU a game after the twenty-third round's steps; simulate, 1.8-2.3x
+// with random and greedy bots. What is left before it replaces the
+// present runtime: the log (the events with
 // their texts, rendered only when someone reads them, and the chance
 // outcomes named as the present runtime names them), serialising by
 // walking the layout, the search bots' worlds on its clone, then Load

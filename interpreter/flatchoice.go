@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"strconv"
+	"sync"
 )
 
 // A decision's legal options over the flat state: the fourth piece of the
@@ -24,6 +25,9 @@ type flatChoice struct {
 	frame  *flatExpr
 	l      *flatLayout
 	ids    []int64 // each card's id, by number (the id column)
+	// keyed makes the groups' keys once, at the first key asked
+	// (the layout's strings are all numbered by then).
+	keyed sync.Once
 }
 
 // flatGroup is a compiled option group: one option (each is nil) or one
@@ -35,7 +39,17 @@ type flatGroup struct {
 	when        flatScalar // nil: always
 	distinct    flatScalar // nil: none
 	distinctK   flatKind
+	// hoisted are the slots saying which calls of when hoisted out of
+	// the loop over each were computed (flatexpr_hoist.go).
+	hoisted []int
+	// keys are the keys of the elements a key can name, by number: every
+	// card, the ints 0 to flatKeyInts-1, or every string of the layout
+	// (a string made while playing, or another int, is keyed when asked).
+	keys []string
 }
+
+// flatKeyInts is how many ints (from 0) a group keys ahead.
+const flatKeyInts = 64
 
 // flatOption is a listed option: its group and, for a for_each group, the
 // element it binds (a number of the element's kind).
@@ -104,7 +118,14 @@ func (fc *flatCompiler) group(g *optionGroup) flatGroup {
 		fc.scope = append(fc.scope, out.as)
 	}
 	if g.when != nil {
+		if g.each != nil {
+			fc.hoist = &flatHoist{bound: map[flatHoistKey]flatHoistBinding{}}
+			fc.hoistBound(out.as, true)
+		}
 		when := fc.sub(g.when)
+		if fc.hoist != nil {
+			out.hoisted, fc.hoist = fc.hoist.resets, nil
+		}
 		if fc.miss == "" && when.kind != fkBool {
 			fc.fail("an option's when of a %s", when.kind)
 		}
@@ -143,6 +164,9 @@ func (g *flatGroup) list(e *flatEnv, gi int, buf []flatOption) ([]flatOption, bo
 			}
 		}
 		return append(buf, flatOption{group: gi}), true
+	}
+	for _, s := range g.hoisted {
+		e.slots[s] = 0 // a new listing: computed again at the first use
 	}
 	seen := e.seen[:0] // distinct values kept (few: a list), in the env's reused buffer
 	defer func() { e.seen = seen[:0] }()
@@ -198,6 +222,7 @@ func (g *flatGroup) list(e *flatEnv, gi int, buf []flatOption) ([]flatOption, bo
 // key, or "KEY AS=" and the identity of the element (a card's id, an
 // int, a string), or of its distinct value.
 func (c *flatChoice) key(e *flatEnv, o flatOption) string {
+	c.keyed.Do(c.makeKeys)
 	g := &c.groups[o.group]
 	if g.each.kind == fkNone {
 		return g.key
@@ -208,6 +233,9 @@ func (c *flatChoice) key(e *flatEnv, o flatOption) string {
 		k = g.distinctK
 		x, _ = g.distinct(e)
 	}
+	if x >= 0 && x < int64(len(g.keys)) {
+		return g.keys[x]
+	}
 	switch k {
 	case fkInt:
 		return g.prefix + strconv.FormatInt(x, 10)
@@ -215,4 +243,40 @@ func (c *flatChoice) key(e *flatEnv, o flatOption) string {
 		return g.prefix + c.l.str(e.fs, c.ids[x])
 	}
 	return g.prefix + c.l.str(e.fs, x)
+}
+
+// makeKeys makes each for_each group's keys ahead (flatGroup.keys).
+func (c *flatChoice) makeKeys() {
+	for gi := range c.groups {
+		g := &c.groups[gi]
+		if g.each.kind == fkNone {
+			continue
+		}
+		k := g.as.kind
+		if g.distinct != nil {
+			k = g.distinctK
+		}
+		switch k {
+		case fkInt:
+			g.keys = make([]string, flatKeyInts)
+			for x := range g.keys {
+				g.keys[x] = g.prefix + strconv.Itoa(x)
+			}
+		case fkCard:
+			keys := make([]string, len(c.ids))
+			for x, id := range c.ids {
+				if id < 0 || id >= int64(len(c.l.strs.strs)) {
+					keys = nil // an id the layout did not number: keyed when asked
+					break
+				}
+				keys[x] = g.prefix + c.l.strs.strs[id]
+			}
+			g.keys = keys
+		case fkString:
+			g.keys = make([]string, len(c.l.strs.strs))
+			for x, s := range c.l.strs.strs {
+				g.keys[x] = g.prefix + s
+			}
+		}
+	}
 }

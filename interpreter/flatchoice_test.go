@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"agon/schema"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -64,5 +66,89 @@ func TestFlatOptionsAgree(t *testing.T) {
 		}
 		t.Logf("%s: %d decisions checked, %d gave up %v; decisions not covered, by reason: %v", name, checked, gaveUp, gaveUpAt, misses)
 		require.NotZero(t, checked, name)
+	}
+}
+
+// hoistRules has option groups whose when mixes calls that depend on the
+// element (directly, through a let, through a predicate's #) with calls
+// that do not (flatexpr_hoist.go): only the latter may be computed once
+// per listing.
+const hoistRules = `
+cards:
+  gem:
+    zone: pile
+    attributes:
+      worth: {type: int}
+    rows:
+      - {id: a, worth: 1}
+      - {id: b, worth: 2}
+      - {id: c, worth: 3}
+      - {id: d, worth: 4}
+      - {id: e, worth: 5}
+zones:
+  pile: {}
+  box: {}
+player_vars:
+  coins: {type: int, init: 3}
+functions:
+  purse:
+    params: {p: int}
+    returns: int
+    expr: players[p].coins + count(box, .worth > 0)
+  price:
+    params: {c: card}
+    returns: int
+    expr: c.worth
+  above:
+    params: {n: int, m: int}
+    returns: bool
+    expr: n > m
+flow:
+  - repeat: 6
+    do:
+      - choose:
+          who: 0
+          prompt: take
+          options:
+            - key: take
+              for_each: pile
+              as: c
+              when: "price(c) <= purse(0) && (let w = price(c); above(purse(0) + 1, w)) && not any([1, 2, 3, 4, 5], above(#, price(c)) && above(#, 3))"
+              do:
+                - {move: c, into: box}
+                - {add: "players[0].coins", by: -1}
+            - key: count
+              for_each: "[0, 1, 2, 3, 4, 5]"
+              as: n
+              when: "len(box) >= n && any([0, 1, 2, 3, 4, 5], above(#, len(box) - 1))"
+              do:
+                - {add: "players[0].coins", by: 2}
+scoring: {score: "players[me].coins"}
+`
+
+// TestFlatHoistingKeepsTheKeys plays random games of hoistRules on both
+// runtimes: the keys must be the same at every decision (a call in when
+// that depends on the element, computed once per listing, gives other
+// keys), and the calls that do not depend on it are hoisted.
+func TestFlatHoistingKeepsTheKeys(t *testing.T) {
+	rs, ds := schema.Load(rulesFS(hoistRules), "g")
+	require.NoError(t, ds.Err())
+	p := compileRuleset(rs, ds)
+	require.NoError(t, ds.Err())
+	fp, err := newFlatProgram(p)
+	require.NoError(t, err)
+	hoisted := 0
+	for _, b := range fp.blocks {
+		for _, s := range b.steps {
+			if s.choice != nil {
+				for _, g := range s.choice.groups {
+					hoisted += len(g.hoisted)
+				}
+			}
+		}
+	}
+	assert.Equal(t, 5, hoisted, "purse(0) twice, len(box) twice, and the any of the count group (its # is its own)")
+	for seed := uint64(1); seed <= 40; seed++ {
+		playBoth(t, p, fp, "hoist", 1, seed)
 	}
 }

@@ -121,10 +121,14 @@ type flatEnv struct {
 	// listing's distinct values, reused.
 	moving []int32
 	seen   []int64
-	// versions count each group's writes, and memos are the call sites'
-	// tables of remembered calls (flatmemo.go); nil outside a flat game.
-	versions []uint64
-	memos    [][]flatMemoEntry
+	// text is a string being built (join), reused.
+	text []byte
+	// versions count each group's writes, and memos and memoLists are
+	// the call sites' tables of remembered calls (flatmemo.go); nil
+	// outside a flat game.
+	versions  []uint64
+	memos     [][]flatMemoEntry
+	memoLists [][]flatMemoList
 	// takes notes the cards players take (flatfacts.go); nil when the
 	// report has no takes zone, and outside a flat game.
 	takes *flatTakes
@@ -229,6 +233,9 @@ type flatCompiler struct {
 	// compiled, innermost last: # reads the last.
 	preds []flatBinding
 	miss  string
+	// hoist, while an option group's when compiles, hoists what does
+	// not depend on the group's element (flatexpr_hoist.go).
+	hoist *flatHoist
 }
 
 // flatBinding binds a name to a slot of its kind.
@@ -351,11 +358,20 @@ func declaredKind(typ string) flatKind {
 	return fkNone
 }
 
-// node compiles n.
+// node compiles n (hoisted, in an option group's when, if it may be:
+// flatexpr_hoist.go).
 func (fc *flatCompiler) node(n ast.Node) flatValue {
 	if fc.miss != "" {
 		return flatValue{}
 	}
+	if fc.hoist != nil && len(fc.inline) == 0 && hoistable(n) {
+		return fc.hoistNode(n)
+	}
+	return fc.nodeOf(n)
+}
+
+// nodeOf compiles n by its kind.
+func (fc *flatCompiler) nodeOf(n ast.Node) flatValue {
 	switch x := n.(type) {
 	case *ast.IntegerNode:
 		return constScalar(fkInt, int64(x.Value))
@@ -493,6 +509,7 @@ func (b flatBinding) store(v flatValue) func(e *flatEnv) bool {
 func (fc *flatCompiler) identifier(name string) flatValue {
 	for i := len(fc.scope) - 1; i >= 0; i-- {
 		if fc.scope[i].name == name {
+			fc.hoistRead(fc.scope[i])
 			return fc.scope[i].read()
 		}
 	}
@@ -622,11 +639,13 @@ func cellRead(k flatKind, cell func(e *flatEnv, seat int64) int, seat flatScalar
 
 // let compiles let name = value; expr.
 func (fc *flatCompiler) let(n *ast.VariableDeclaratorNode) flatValue {
+	reads, bound := fc.hoistMark()
 	value := fc.node(n.Value)
 	if fc.miss != "" {
 		return flatValue{}
 	}
 	b := fc.bind(n.Name, value.kind)
+	fc.hoistBound(b, fc.hoistVaries(reads, bound))
 	store := b.store(value)
 	fc.scope = append(fc.scope, b)
 	body := fc.node(n.Expr)
@@ -674,5 +693,7 @@ func (fc *flatCompiler) pointer(p *ast.PointerNode) flatValue {
 	if len(fc.preds) == 0 {
 		return fc.fail("# outside a predicate")
 	}
-	return fc.preds[len(fc.preds)-1].read() // the element's kind is the list's (elemOf)
+	b := fc.preds[len(fc.preds)-1]
+	fc.hoistRead(b)
+	return b.read() // the element's kind is the list's (elemOf)
 }

@@ -100,16 +100,22 @@ func (fc *flatCompiler) listFunc(name string, args []ast.Node) (flatValue, bool)
 				ok = ok && ok2
 				by = l.str(e.fs, s)
 			}
-			parts := make([]string, len(xs))
 			n := len(by) * len(xs)
-			for i, x := range xs {
-				parts[i] = l.str(e.fs, x)
-				n += len(parts[i])
+			for _, x := range xs {
+				n += len(l.str(e.fs, x))
 			}
 			if !e.chargeMem(n) {
 				return 0, false
 			}
-			return l.intern(e.fs, strings.Join(parts, by)), ok
+			b := e.text[:0] // joined in the env's buffer: a string known already is not made again
+			for i, x := range xs {
+				if i > 0 {
+					b = append(b, by...)
+				}
+				b = append(b, l.str(e.fs, x)...)
+			}
+			e.text = b
+			return l.internBytes(e.fs, b), ok
 		}}, true
 	}
 	return fc.fail("%s of a %s", name, list.kind), true

@@ -162,6 +162,7 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 			return fc.fail("builtin %s without a predicate", b.Name)
 		}
 		pb := fc.bind("#", elemOf(list.kind))
+		fc.hoistBound(pb, true)
 		elem = pb.slot
 		fc.preds = append(fc.preds, pb)
 		pred = fc.node(p.Node)
@@ -270,7 +271,7 @@ type predLoop struct {
 
 // list computes the list as numbers: cards widened only when the list
 // is numbers already (nums); for cards, walk uses the card list.
-func (p predLoop) walk(e *flatEnv, round func(x int64) (stop, ok bool)) bool {
+func (p *predLoop) walk(e *flatEnv, round func(x int64) (stop, ok bool)) bool {
 	if p.maps {
 		xs, ok := p.nums(e)
 		if !ok {
@@ -346,7 +347,7 @@ func (p predLoop) walk(e *flatEnv, round func(x int64) (stop, ok bool)) bool {
 }
 
 // test is the predicate of element x.
-func (p predLoop) test(e *flatEnv, x int64) (int64, bool) {
+func (p *predLoop) test(e *flatEnv, x int64) (int64, bool) {
 	if p.pred == nil {
 		return x, true
 	}
@@ -418,7 +419,7 @@ func countLike(name string, p predLoop) flatValue {
 }
 
 // sum is sum(ints) or sum(list, int predicate), checked.
-func (p predLoop) sum(e *flatEnv) (int64, bool) {
+func (p *predLoop) sum(e *flatEnv) (int64, bool) {
 	add := scalarOps["+"].fn
 	s := int64(0)
 	ok := p.walk(e, func(x int64) (bool, bool) {
@@ -434,15 +435,15 @@ func (p predLoop) sum(e *flatEnv) (int64, bool) {
 
 // filterCards is filter of a card list: a new list, or the list itself
 // when every card is kept.
-func (p predLoop) filterCards(e *flatEnv) ([]int32, bool) { return filterList(e, p, p.cards, 4) }
+func (p *predLoop) filterCards(e *flatEnv) ([]int32, bool) { return filterList(e, p, p.cards, 4) }
 
 // filterNums is filter of a list of numbers.
-func (p predLoop) filterNums(e *flatEnv) ([]int64, bool) { return filterList(e, p, p.nums, 8) }
+func (p *predLoop) filterNums(e *flatEnv) ([]int64, bool) { return filterList(e, p, p.nums, 8) }
 
 // filterList is the elements of list p's predicate keeps (size bytes
 // each, charged to the memory budget), or the list itself when it keeps
 // them all.
-func filterList[T int32 | int64](e *flatEnv, p predLoop, list func(*flatEnv) ([]T, bool), size int) ([]T, bool) {
+func filterList[T int32 | int64](e *flatEnv, p *predLoop, list func(*flatEnv) ([]T, bool), size int) ([]T, bool) {
 	xs, ok := list(e)
 	if !ok || !e.charge(len(xs)) || !e.chargeMem(size*len(xs)) {
 		return nil, false
@@ -498,7 +499,7 @@ func (fc *flatCompiler) mapOf(list flatValue, p predLoop, f flatValue) flatValue
 }
 
 // filterSeats is filter of the players: the seats kept.
-func (p predLoop) filterSeats(e *flatEnv) ([]int64, bool) {
+func (p *predLoop) filterSeats(e *flatEnv) ([]int64, bool) {
 	var out []int64
 	ok := p.walk(e, func(x int64) (bool, bool) {
 		t, ok := p.test(e, x)

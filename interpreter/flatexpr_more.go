@@ -536,6 +536,7 @@ func (fc *flatCompiler) flatMap(m *ast.BuiltinNode) flatValue {
 		return fc.fail("flatten of a map of a %s", list.kind)
 	}
 	pb := fc.bind("#", elemOf(list.kind))
+	fc.hoistBound(pb, true)
 	fc.preds = append(fc.preds, pb)
 	f := fc.node(p.Node)
 	fc.preds = fc.preds[:len(fc.preds)-1]

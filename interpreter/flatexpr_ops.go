@@ -332,6 +332,9 @@ func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
 			return v
 		}
 	}
+	if f := scalarOpClosure(b.Operator, l.scalar, r.scalar); f != nil {
+		return flatValue{kind: op.kind, scalar: f}
+	}
 	fn, lf, rf := op.fn, l.scalar, r.scalar
 	return flatValue{kind: op.kind, scalar: func(e *flatEnv) (int64, bool) {
 		a, ok := lf(e)
@@ -344,6 +347,114 @@ func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
 		}
 		return fn(a, c)
 	}}
+}
+
+// scalarOpClosure compiles the commonest operators on two computed
+// numbers with the operation written in the closure (scalarOps' checks
+// included), where the general closure calls the operator; nil for the
+// others.
+func scalarOpClosure(op string, lf, rf flatScalar) flatScalar {
+	switch op {
+	case "+":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			s := a + c
+			return s, (s > a) == (c > 0)
+		}
+	case "-":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			s := a - c
+			return s, (s < a) == (c > 0)
+		}
+	case "<":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			return boolNum(a < c), true
+		}
+	case "<=":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			return boolNum(a <= c), true
+		}
+	case ">":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			return boolNum(a > c), true
+		}
+	case ">=":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			return boolNum(a >= c), true
+		}
+	case "==":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			return boolNum(a == c), true
+		}
+	case "!=":
+		return func(e *flatEnv) (int64, bool) {
+			a, ok := lf(e)
+			if !ok {
+				return 0, false
+			}
+			c, ok := rf(e)
+			if !ok {
+				return 0, false
+			}
+			return boolNum(a != c), true
+		}
+	}
+	return nil
 }
 
 // compareConst compiles a comparison with a constant right side without
@@ -596,10 +707,13 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 		return fc.fail("call of %s with %d arguments", f.name, len(args))
 	}
 	var stores []func(e *flatEnv) bool
+	var scalars []flatScalar // the arguments' closures, while all are scalars
+	var slots []int
 	var params []flatBinding
 	rec := &flatRec{}
 	rec.slots[0], rec.lists[0], rec.nums[0] = fc.out.slots, fc.out.lists, fc.out.nums
 	for i, a := range args {
+		reads, bound := fc.hoistMark()
 		v := fc.node(a)
 		if fc.miss != "" {
 			return flatValue{}
@@ -608,7 +722,11 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 			return fc.fail("argument %s of %s: %s for %s", f.params[i].Name, f.name, v.kind, f.params[i].Type)
 		}
 		b := fc.bind(f.params[i].Name, v.kind)
+		fc.hoistBound(b, fc.hoistVaries(reads, bound))
 		stores = append(stores, b.store(v))
+		if v.scalar != nil && len(scalars) == i {
+			scalars, slots = append(scalars, v.scalar), append(slots, b.slot)
+		}
 		params = append(params, b)
 	}
 	rec.params = params
@@ -634,17 +752,7 @@ func (fc *flatCompiler) call(c *ast.CallNode) flatValue {
 	}
 	rec.slots[1], rec.lists[1], rec.nums[1] = fc.out.slots, fc.out.lists, fc.out.nums
 	rec.body = body
-	bind := func(e *flatEnv) bool {
-		if !e.charge(1) { // a call is a step, as the present runtime counts it
-			return false
-		}
-		for _, s := range stores {
-			if !s(e) {
-				return false
-			}
-		}
-		return true
-	}
+	bind := bindArgs(stores, scalars, slots)
 	if fc.progLocals != nil && !volatile && len(params) <= memoArgs && f.memo >= 0 {
 		if v, ok := fc.remembered(f.memo, body, bind, params, reads); ok {
 			return v

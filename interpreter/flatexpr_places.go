@@ -258,6 +258,8 @@ func (fc *flatCompiler) joinStrings(a, b flatValue) flatValue {
 		if !e.chargeMem(len(xs) + len(ys)) {
 			return 0, false
 		}
-		return l.intern(e.fs, xs+ys), true
+		b := append(append(e.text[:0], xs...), ys...) // in the env's buffer: a string known already is not made again
+		e.text = b
+		return l.internBytes(e.fs, b), true
 	}}
 }

@@ -42,6 +42,9 @@ type flatProgram struct {
 	frame flatExpr
 	// errs are the effects not covered, in the order met.
 	errs []error
+	// localTriggers: a trigger's condition reads a local (volatile), so
+	// it may change with no step writing.
+	localTriggers bool
 }
 
 // flatUncovered lists the effects a flat program does not cover.
@@ -103,6 +106,7 @@ func newFlatProgram(p *Program) (*flatProgram, error) {
 			return nil, err
 		}
 		ft.volatile, fc.reads = fc.volatile, nil
+		fp.localTriggers = fp.localTriggers || ft.volatile
 		if ft.body, err = fp.block(t.body); err != nil {
 			return nil, err
 		}
@@ -203,9 +207,10 @@ type flatGame struct {
 	over      bool
 	decisions int
 	// spare are popped frames, for the next pushes; args is a call's
-	// arguments, reused.
-	spare []*flatFrame
-	args  []flatVal
+	// arguments, and keyBuf the keys keys gives, reused.
+	spare  []*flatFrame
+	args   []flatVal
+	keyBuf []string
 	// trigKnown says which triggers' conditions are known without
 	// evaluating them again (no step wrote what they read since), and
 	// trigOn what they were.
@@ -398,7 +403,13 @@ func (g *flatGame) run() error {
 		for _, w := range s.writes {
 			g.wrote(w)
 		}
-
+		if len(s.writes) == 0 && !g.fp.localTriggers {
+			// Nothing a condition reads changed: every trigger is as
+			// the last check left it, which fired none (a trigger that
+			// held pushed its body, whose frame holds checks off until
+			// it ends, and its end checks again).
+			continue
+		}
 		if err := g.checkTriggers(); err != nil {
 			return err
 		}

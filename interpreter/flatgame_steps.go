@@ -276,7 +276,7 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 			g.push(s.els)
 		}
 	case opForEach:
-		v, ok := g.eval(s.list)
+		v, ok := evalAt(e, &s.list)
 		if !ok {
 			return errGaveUp
 		}
@@ -308,8 +308,9 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 			}
 		}
 	case opLet:
-		for _, l := range s.lets {
-			v, ok := g.eval(l.v)
+		for i := range s.lets {
+			l := &s.lets[i] // not copied: a flatLet is 16 words
+			v, ok := evalAt(e, &l.v)
 			if !ok {
 				return errGaveUp
 			}
@@ -317,8 +318,8 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		}
 	case opCall:
 		vals := g.args[:0]
-		for _, l := range s.lets {
-			v, ok := g.eval(l.v)
+		for i := range s.lets {
+			v, ok := evalAt(e, &s.lets[i].v)
 			if !ok {
 				return errGaveUp
 			}
@@ -326,8 +327,8 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		}
 		g.args = vals
 		nf := g.push(s.body)
-		for i, l := range s.lets {
-			g.bind(nf, l.n, vals[i])
+		for i := range s.lets {
+			g.bind(nf, s.lets[i].n, vals[i])
 		}
 	case opPhase:
 		e.fs.cells[0] = s.phase
@@ -475,15 +476,17 @@ func (g *flatGame) Apply(i int) error {
 	return g.run()
 }
 
-// keys are the pending decision's option keys.
+// keys are the pending decision's option keys, in a slice the game
+// reuses: valid until the next keys (Fill copies them).
 func (g *flatGame) keys() []string {
 	if g.pick != nil {
 		return g.pickKeys()
 	}
-	out := make([]string, len(g.options))
-	for i, o := range g.options {
-		out[i] = g.pending.choice.key(&g.env, o)
+	out := g.keyBuf[:0]
+	for _, o := range g.options {
+		out = append(out, g.pending.choice.key(&g.env, o))
 	}
+	g.keyBuf = out
 	return out
 }
 

@@ -357,6 +357,18 @@ func (l *flatLayout) intern(fs *flatState, s string) int64 {
 	return id
 }
 
+// internBytes is intern of the string b spells, made (copied) only if
+// it is new.
+func (l *flatLayout) internBytes(fs *flatState, b []byte) int64 {
+	if id, ok := l.strs.ids[string(b)]; ok {
+		return id
+	}
+	if id, ok := fs.made.ids[string(b)]; ok {
+		return id
+	}
+	return l.intern(fs, string(b))
+}
+
 // str is the string numbered id.
 func (l *flatLayout) str(fs *flatState, id int64) string {
 	if id < int64(len(l.strs.strs)) {

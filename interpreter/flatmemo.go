@@ -6,22 +6,43 @@ package interpreter
 // reads the compile knows (flatdeps.go: its body reads no local), gives
 // the same value for the same arguments until a step writes a group it
 // reads. Each function has a small direct-mapped table per game
-// (flatEnv.memos, by function.memo), shared by its call sites (each
-// inlines the same body), keyed by the arguments and stamped with the sum of
-// the versions of the groups the body reads (flatEnv.versions, bumped by
-// every step that writes a group: they only grow, so a changed sum is a
-// write). Evaluations outside a flat game (no versions: the shadow
+// (flatEnv.memos for a scalar, flatEnv.memoLists for a list, by
+// function.memo), shared by its call sites (each inlines the same body),
+// keyed by the arguments and stamped with the sum of the versions of the
+// groups the body reads (flatEnv.versions, bumped by every step that
+// writes a group: they only grow, so a changed sum is a write). A scalar
+// table holds no pointer (the collector neither scans it nor guards its
+// writes). Evaluations outside a flat game (no versions: the shadow
 // tests) compute.
 
-// flatMemoSlots is the size of a call site's table (a power of two).
-const flatMemoSlots = 8
+// flatMemoBits is the size of a call site's table, as a power of two,
+// for a function of n parameters: one entry for none, else 8. (Larger
+// tables found more for Politeia and cost more than they saved for
+// Peloponnes, whose games are short: a game makes its tables.)
+func flatMemoBits(n int) uint {
+	if n == 0 {
+		return 0
+	}
+	return 3
+}
 
-// flatMemoEntry is a remembered call.
-type flatMemoEntry struct {
-	used  bool
+// flatMemoKey is what an entry is found by: the arguments and the stamp;
+// used is false for an empty entry and while its value is computed.
+type flatMemoKey struct {
 	args  [memoArgs]int64
 	stamp uint64
-	s     int64
+	used  bool
+}
+
+// flatMemoEntry is a remembered call giving a scalar.
+type flatMemoEntry struct {
+	flatMemoKey
+	s int64
+}
+
+// flatMemoList is a remembered call giving a list.
+type flatMemoList struct {
+	flatMemoKey
 	cards []int32
 	nums  []int64
 }
@@ -36,94 +57,124 @@ func (fc *flatCompiler) remembered(site int, body flatValue, bind func(*flatEnv)
 		}
 	}
 	groups := reads.list()
+	bits := flatMemoBits(len(params))
 	slots := make([]int, len(params))
 	for i, p := range params {
 		slots[i] = p.slot
 	}
-	// lookup binds the arguments and finds the entry: hit reports
-	// whether it holds the value.
-	lookup := func(e *flatEnv) (ent *flatMemoEntry, hit, ok bool) {
-		if !bind(e) {
-			return nil, false, false
-		}
-		if e.versions == nil {
-			return nil, false, true
-		}
-		var key [memoArgs]int64
-		h := uint64(site)
+	// key gives, after the arguments are bound, what the entry is found
+	// by and its index in the table.
+	key := func(e *flatEnv) (k flatMemoKey, i int) {
+		var h uint64
 		for i, s := range slots {
-			key[i] = e.slots[s]
-			h = h*31 + uint64(key[i])
+			k.args[i] = e.slots[s]
+			h = (h + uint64(k.args[i])) * 0x9e3779b97f4a7c15
 		}
-		var stamp uint64
 		for _, g := range groups {
-			stamp += e.versions[g]
+			k.stamp += e.versions[g]
 		}
-		if site >= len(e.memos) {
-			e.memos = append(e.memos, make([][]flatMemoEntry, site+1-len(e.memos))...) // a clone starts with none
-		}
-		if e.memos[site] == nil {
-			e.memos[site] = make([]flatMemoEntry, flatMemoSlots)
-		}
-		ent = &e.memos[site][h&(flatMemoSlots-1)]
-		if ent.used && ent.stamp == stamp && ent.args == key {
-			return ent, true, true
-		}
-		*ent = flatMemoEntry{used: true, args: key, stamp: stamp}
-		return ent, false, true
+		k.used = true
+		return k, int(h >> (64 - bits))
 	}
 	out := flatValue{kind: body.kind}
 	switch {
 	case body.scalar != nil:
 		f := body.scalar
 		out.scalar = func(e *flatEnv) (int64, bool) {
-			ent, hit, ok := lookup(e)
-			switch {
-			case !ok:
+			if !bind(e) {
 				return 0, false
-			case hit:
+			}
+			if e.versions == nil {
+				return f(e)
+			}
+			var args [memoArgs]int64
+			var h uint64
+			for i, s := range slots {
+				args[i] = e.slots[s]
+				h = (h + uint64(args[i])) * 0x9e3779b97f4a7c15
+			}
+			var stamp uint64
+			for _, g := range groups {
+				stamp += e.versions[g]
+			}
+			if site >= len(e.memos) || e.memos[site] == nil {
+				e.memoTable(site, bits)
+			}
+			ent := &e.memos[site][h>>(64-bits)]
+			if ent.used && ent.stamp == stamp && ent.args == args {
 				return ent.s, true
 			}
+			ent.used = false // while the body runs
 			v, ok := f(e)
-			if ent != nil {
-				ent.s, ent.used = v, ok
+			if ok {
+				ent.args, ent.stamp, ent.s, ent.used = args, stamp, v, true
 			}
 			return v, ok
 		}
-	case body.cards != nil:
-		f := body.cards
-		out.cards = func(e *flatEnv) ([]int32, bool) {
-			ent, hit, ok := lookup(e)
-			switch {
-			case !ok:
-				return nil, false
-			case hit:
-				return ent.cards, true
+	case body.cards != nil, body.nums != nil:
+		fcards, fnums := body.cards, body.nums
+		// look gives the list (cards or numbers, as the body gives).
+		look := func(e *flatEnv) (cards []int32, nums []int64, ok bool) {
+			if !bind(e) {
+				return nil, nil, false
 			}
-			v, ok := f(e)
-			if ent != nil {
-				ent.cards, ent.used = v, ok
+			var ent *flatMemoList
+			var k flatMemoKey
+			if e.versions != nil {
+				var i int
+				k, i = key(e)
+				ent = &e.memoListTable(site, bits)[i]
+				if ent.flatMemoKey == k {
+					return ent.cards, ent.nums, true
+				}
+				ent.used = false // while the body runs
 			}
-			return v, ok
+			if fcards != nil {
+				cards, ok = fcards(e)
+			} else {
+				nums, ok = fnums(e)
+			}
+			if ok && ent != nil {
+				*ent = flatMemoList{flatMemoKey: k, cards: cards, nums: nums}
+			}
+			return cards, nums, ok
 		}
-	case body.nums != nil:
-		f := body.nums
-		out.nums = func(e *flatEnv) ([]int64, bool) {
-			ent, hit, ok := lookup(e)
-			switch {
-			case !ok:
-				return nil, false
-			case hit:
-				return ent.nums, true
+		if fcards != nil {
+			out.cards = func(e *flatEnv) ([]int32, bool) {
+				xs, _, ok := look(e)
+				return xs, ok
 			}
-			v, ok := f(e)
-			if ent != nil {
-				ent.nums, ent.used = v, ok
+		} else {
+			out.nums = func(e *flatEnv) ([]int64, bool) {
+				_, xs, ok := look(e)
+				return xs, ok
 			}
-			return v, ok
 		}
 	default:
 		return flatValue{}, false
 	}
 	return out, true
+}
+
+// memoTable is site's table of scalars, of 1 << bits entries, made at
+// its first use (a clone starts with none).
+func (e *flatEnv) memoTable(site int, bits uint) []flatMemoEntry {
+	if site >= len(e.memos) {
+		e.memos = append(e.memos, make([][]flatMemoEntry, site+1-len(e.memos))...)
+	}
+	if e.memos[site] == nil {
+		e.memos[site] = make([]flatMemoEntry, 1<<bits)
+	}
+	return e.memos[site]
+}
+
+// memoListTable is site's table of lists, made at its first use.
+func (e *flatEnv) memoListTable(site int, bits uint) []flatMemoList {
+	if site >= len(e.memoLists) {
+		e.memoLists = append(e.memoLists, make([][]flatMemoList, site+1-len(e.memoLists))...)
+	}
+	if e.memoLists[site] == nil {
+		e.memoLists[site] = make([]flatMemoList, 1<<bits)
+	}
+	return e.memoLists[site]
 }

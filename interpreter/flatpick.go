@@ -353,15 +353,17 @@ func (g *flatGame) takePick(i int) error {
 	return g.pickStep()
 }
 
-// pickKeys are a pending pick step's keys.
+// pickKeys are a pending pick step's keys, in the slice keys reuses.
 func (g *flatGame) pickKeys() []string {
-	out := make([]string, len(g.options))
-	for i, o := range g.options {
+	out := g.keyBuf[:0]
+	for _, o := range g.options {
 		if o.group == pickDone {
-			out[i] = pickDoneKey
+			out = append(out, pickDoneKey)
 			continue
 		}
-		out[i], _ = g.pickKey(int(o.elem))
+		k, _ := g.pickKey(int(o.elem))
+		out = append(out, k)
 	}
+	g.keyBuf = out
 	return out
 }

@@ -75,7 +75,11 @@ func (fc *flatCompiler) recursiveCall(rec *flatRec, args []ast.Node) flatValue {
 }
 
 // evalValue computes v as a flatVal.
-func evalValue(e *flatEnv, v flatValue) (flatVal, bool) {
+func evalValue(e *flatEnv, v flatValue) (flatVal, bool) { return evalAt(e, &v) }
+
+// evalAt is evalValue of the value v points at, not copied (a flatValue
+// is 15 words): what a step's hot paths call.
+func evalAt(e *flatEnv, v *flatValue) (flatVal, bool) {
 	switch {
 	case v.scalar != nil:
 		s, ok := v.scalar(e)
