@@ -675,14 +675,24 @@
 // How much it buys is in BENCHMARKS.md ("Twenty-second round"): 2.1-3.4x
 // the present runtime's games/s on every game and player count, and 21%
 // less CPU a game after the twenty-third round's steps; simulate, 1.8-2.3x
-// with random and greedy bots. What is left before it replaces the
-// present runtime: the log (the events with
-// their texts, rendered only when someone reads them, and the chance
-// outcomes named as the present runtime names them), serialising by
-// walking the layout, the search bots' worlds on its clone, then Load
-// building it for every Program and the present runtime's deletion, with
-// the goldens, the scenarios and TestFlatGamesAgree as the proof at each
-// step.
+// with random and greedy bots.
+//
+// The log (flatlog.go): a game started with one (NewGameWithLog) logs what
+// the present runtime logs, made as it is made: a decision's key and its
+// label rendered as it is taken, "phase: NAME", a log effect's text, and
+// each chance outcome named and written alike ("shuffle ZONE" and the
+// cards' ids, "roll TARGET" and the face). TestFlatLogsAgree requires
+// the same events, in order, in random games of every shipped ruleset and
+// variant.
+//
+// What is left before it replaces the present runtime, in the order the
+// transcripts need it: chance outcomes supplied from a transcript (replay
+// and scenarios), the pending decision's prompt and labels (play, and
+// transcripts' labels), views and explain over the flat state,
+// serialising by walking the layout (saved states), scenario positions
+// (StartAt), then Load building it for every Program and the present
+// runtime's deletion, with the goldens, the scenarios and the agreement
+// tests as the proof at each step.
 //
 // # Limits
 //

@@ -102,6 +102,33 @@ func (p *FlatProgram) NewGame(players int, seed uint64) (*FlatGame, error) {
 	return &FlatGame{g: g}, nil
 }
 
+// NewGameWithLog starts a game as NewGame does that keeps a log, as the
+// present runtime's games do (Events); an error says why the program
+// cannot keep one (a text the flat runtime does not cover yet).
+func (p *FlatProgram) NewGameWithLog(players int, seed uint64) (*FlatGame, error) {
+	if p.fp.noLog != "" {
+		return nil, fmt.Errorf("the flat runtime cannot keep this ruleset's log yet: %s", p.fp.noLog)
+	}
+	start, ok := p.starts[players]
+	if !ok {
+		return nil, fmt.Errorf("%s is not for %d players", p.fp.p.Title(), players)
+	}
+	g, err := p.fp.startWith(start.fresh(true), newRNG(seed), &flatLog{})
+	if err != nil {
+		return nil, err
+	}
+	return &FlatGame{g: g}, nil
+}
+
+// Events is the game's log so far (nil for a game that keeps none), as
+// Game.Events gives it. The slice must not be modified.
+func (g *FlatGame) Events() []Event {
+	if g.g.log == nil {
+		return nil
+	}
+	return g.g.log.events
+}
+
 // Over reports whether the game has ended.
 func (g *FlatGame) Over() bool { return g.g.over }
 

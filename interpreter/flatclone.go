@@ -31,6 +31,10 @@ func (g *flatGame) clone() *flatGame {
 		}
 		c.frames[i] = nf
 	}
+	if g.log != nil { // the events are only appended: shared, capped
+		n := len(g.log.events)
+		c.log = &flatLog{events: g.log.events[:n:n], bytes: g.log.bytes}
+	}
 	if g.pick != nil {
 		p := *g.pick
 		p.picked = slices.Clone(g.pick.picked)

@@ -132,6 +132,9 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 	if b.Name == "string" && len(b.Arguments) == 1 {
 		return fc.toString(fc.node(b.Arguments[0]))
 	}
+	if (b.Name == "lower" || b.Name == "upper") && len(b.Arguments) == 1 {
+		return fc.caseOf(b.Name == "upper", fc.node(b.Arguments[0]))
+	}
 	if m, ok := b.Arguments[0].(*ast.BuiltinNode); ok && b.Name == "flatten" && len(b.Arguments) == 1 && m.Name == "map" {
 		return fc.flatMap(m)
 	}

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 )
@@ -65,6 +66,31 @@ func (fc *flatCompiler) scalarBuiltin(b *ast.BuiltinNode) (flatValue, bool) {
 		}
 		return best, true
 	}}, true
+}
+
+// caseOf compiles lower or upper of a string (expr's: strings.ToLower,
+// strings.ToUpper).
+func (fc *flatCompiler) caseOf(upper bool, v flatValue) flatValue {
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	if v.kind != fkString {
+		return fc.fail("lower or upper of a %s", v.kind)
+	}
+	l, f := fc.l, v.scalar
+	return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) {
+		n, ok := f(e)
+		if !ok {
+			return 0, false
+		}
+		s := l.str(e.fs, n)
+		if upper {
+			s = strings.ToUpper(s)
+		} else {
+			s = strings.ToLower(s)
+		}
+		return l.intern(e.fs, s), true
+	}}
 }
 
 // extremeOfList compiles max(ints) or min(ints); an empty list gives up.
@@ -585,7 +611,7 @@ func (fc *flatCompiler) slice(s *ast.SliceNode) flatValue {
 	if fc.miss != "" {
 		return flatValue{}
 	}
-	if list.kind != fkCards && list.kind != fkInts && list.kind != fkStrings ||
+	if list.kind != fkCards && list.kind != fkInts && list.kind != fkStrings && list.kind != fkString ||
 		s.From != nil && from.kind != fkInt || s.To != nil && to.kind != fkInt {
 		return fc.fail("a slice of a %s", list.kind)
 	}
@@ -607,6 +633,21 @@ func (fc *flatCompiler) slice(s *ast.SliceNode) flatValue {
 			b = a
 		}
 		return int(a), int(b), true
+	}
+	if list.kind == fkString { // its bytes, as expr slices a string
+		l := fc.l
+		return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) {
+			n, ok := list.scalar(e)
+			if !ok {
+				return 0, false
+			}
+			str := l.str(e.fs, n)
+			a, b, ok := bounds(e, len(str))
+			if !ok {
+				return 0, false
+			}
+			return l.intern(e.fs, str[a:b]), true
+		}}
 	}
 	if list.cards != nil {
 		return flatValue{kind: fkCards, cards: func(e *flatEnv) ([]int32, bool) {

@@ -35,8 +35,11 @@ type flatProgram struct {
 	heuristic   flatScalar
 	noHeuristic string
 	cardTable   []int32 // each card's table number (RedealUnseen)
-	me          int     // the local number of "me" (scoring)
-	report      flatReport
+	// noLog says why a game of the program cannot keep a log (a text the
+	// flat closures do not cover); "" when it can (flatlog.go).
+	noLog  string
+	me     int // the local number of "me" (scoring)
+	report flatReport
 	// frame is the largest expression frame: the scratch slots a game
 	// keeps for its evaluations.
 	frame flatExpr
@@ -220,6 +223,8 @@ type flatGame struct {
 	// as the game ends (flatfacts.go); written once, shared by clones.
 	attributes [][]NamedText
 	counters   [][]NamedCount
+	// log is the game's log, nil when it keeps none (flatlog.go).
+	log *flatLog
 }
 
 // flatFrame is a running block: where it is, its loop and the locals it
@@ -256,8 +261,13 @@ type flatSavedList struct {
 // start begins a game of fp from state fs (its own: a game writes it)
 // with random stream r, and runs its setup to the first decision.
 func (fp *flatProgram) start(fs *flatState, r rng) (*flatGame, error) {
+	return fp.startWith(fs, r, nil)
+}
+
+// startWith is start for a game that keeps log (nil: none).
+func (fp *flatProgram) startWith(fs *flatState, r rng, log *flatLog) (*flatGame, error) {
 	g := fp.newGame(r)
-	g.env.fs = fs
+	g.env.fs, g.log = fs, log
 	g.push(fp.flow)
 	g.push(fp.setup)
 	return g, g.run()

@@ -28,6 +28,7 @@ const (
 	opDraw
 	opShuffle
 	opRoll
+	opLog // a log effect, in a game that keeps a log (flatlog.go)
 )
 
 // flatOps numbers the effect kinds.
@@ -62,6 +63,14 @@ type flatStep struct {
 	// choose's position as Decision.Pos gives it.
 	pick    *flatPick
 	posText string
+	// What the step logs in a game that keeps a log (flatlog.go): a
+	// choose's labels by group (nil: the key) and whether it is secret,
+	// a log effect's text, a chance's name (a roll, a list's shuffle).
+	labels  []*flatTemplate
+	secret  bool
+	text    *flatTemplate
+	chance  string
+	chanceK flatKind // a shuffled list's kind
 	// writes are the groups the step writes (flatdeps.go).
 	writes []int
 	// cell is the list variable a shuffle of a list shuffles.
@@ -152,6 +161,9 @@ func (fp *flatProgram) step(e *effect) (*flatStep, error) {
 	default:
 		return nil, fmt.Errorf("%s: the effect %s", e.pos, e.kind)
 	}
+	if err == nil {
+		fp.logStep(s, e)
+	}
 	return s, err
 }
 
@@ -204,7 +216,7 @@ func (fp *flatProgram) listShuffle(s *flatStep, e *effect) error {
 		return fmt.Errorf("%s: %s", e.pos, fc.miss)
 	}
 	fp.grow(fc.out)
-	s.cell = ref
+	s.cell, s.chanceK = ref, kind
 	return nil
 }
 
@@ -332,7 +344,14 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		}
 	case opPhase:
 		e.fs.cells[0] = s.phase
+		if g.log != nil {
+			g.logEvent(Event{Kind: EventLog, Text: "phase: " + g.fp.l.str(e.fs, s.phase)})
+		}
 		g.push(s.body)
+	case opLog:
+		if g.log != nil {
+			return g.logText(s)
+		}
 	case opChoose:
 		return g.decide(s)
 	case opEndGame:
@@ -350,6 +369,9 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 			return errGaveUp
 		}
 		g.shuffle(z)
+		if g.log != nil {
+			g.logShuffle(z, true)
+		}
 	case opRoll:
 		faces, ok := g.eval(s.list)
 		if !ok {
@@ -359,6 +381,9 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 			return fmt.Errorf("roll: no faces")
 		}
 		e.slots[s.as] = faces.nums[g.rng.intN(len(faces.nums))]
+		if g.log != nil {
+			g.logChance(s, s.list.kind, e.slots[s.as:s.as+1])
+		}
 		if !s.write.apply(e) {
 			return errGaveUp
 		}
@@ -380,6 +405,9 @@ func (g *flatGame) shuffleList(s *flatStep) error {
 		out[i], out[j] = out[j], out[i]
 	}
 	fs.setPayload(cell, out)
+	if g.log != nil {
+		g.logChance(s, s.chanceK, out)
+	}
 	return nil
 }
 
@@ -437,12 +465,22 @@ func offeredTwiceFlat(opts []flatOption) bool {
 
 // take applies option i of the pending decision: its body runs next.
 func (g *flatGame) take(i int, counted bool) error {
+	var ev *Event // the decision for the log, made before the option runs
+	if counted && g.log != nil {
+		var err error
+		if ev, err = g.decisionEvent(i); err != nil {
+			return err
+		}
+	}
 	if g.pick != nil {
 		if counted {
 			g.decisions++
 		}
 		if g.env.takes != nil {
 			g.env.takes.decision = g.decisions
+		}
+		if ev != nil {
+			g.logEvent(*ev)
 		}
 		return g.takePick(i)
 	}
@@ -453,6 +491,9 @@ func (g *flatGame) take(i int, counted bool) error {
 	}
 	if g.env.takes != nil {
 		g.env.takes.decision = g.decisions
+	}
+	if ev != nil {
+		g.logEvent(*ev)
 	}
 	f := g.push(s.bodies[o.group])
 	if n := s.asLocals[o.group]; n >= 0 {
@@ -519,6 +560,9 @@ func (g *flatGame) draw(s *flatStep) error {
 				fs.owned[s.refill] = false // the array goes with the cards (shuffle makes a new one)
 			}
 			g.shuffle(from)
+			if g.log != nil {
+				g.logShuffle(from, false)
+			}
 		}
 		c := fs.zones[from][0]
 		if e.takes != nil {

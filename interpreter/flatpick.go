@@ -26,6 +26,7 @@ type flatPick struct {
 	as, picked     int // their locals
 	elemK          flatKind
 	prefix         string
+	label          *flatTemplate // for the log (flatlog.go); nil: the key
 	body           *flatBlock
 	ids            []int64 // the cards' ids, for keys
 	l              *flatLayout

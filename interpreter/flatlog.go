@@ -1,0 +1,187 @@
+package interpreter
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// The flat game's log: the events the present runtime logs (exec.go's
+// logEvent), made only by a game started with one (FlatProgram.
+// NewGameWithLog; a bot's game and simulate's keep none): a decision
+// taken, with its key, its label rendered as it was taken (lazytext.go)
+// and whether it is secret; "phase: NAME" as a phase begins; a log
+// effect's text; and a chance outcome, named and written as the present
+// runtime names and writes it (rng.go: "shuffle ZONE" and the cards'
+// ids, "roll TARGET" and the face). TestFlatLogsAgree requires the same
+// events, in order, as the present runtime's in random games of every
+// shipped ruleset. A text the flat closures do not cover leaves the
+// program without a log (flatProgram.noLog says why); it still plays.
+
+// flatLog is a game's log.
+type flatLog struct {
+	events []Event
+	bytes  int // the log effects' text, for MaxLogBytes
+}
+
+// logStep compiles what step s of effect e logs: a choose's labels, a
+// log effect's text, a chance's name. What is not covered is noted in
+// fp.noLog.
+func (fp *flatProgram) logStep(s *flatStep, e *effect) {
+	switch e.kind {
+	case "choose":
+		s.secret = e.choice.secret
+		if e.choice.pick != nil {
+			s.pick.label = fp.logTemplate(e.choice.pick.label)
+			return
+		}
+		for _, g := range e.choice.groups {
+			s.labels = append(s.labels, fp.logTemplate(g.label))
+		}
+	case "log":
+		s.op, s.text = opLog, fp.logTemplate(e.text)
+	case "roll":
+		s.chance = "roll " + e.target.src.Src
+	case "shuffle":
+		switch {
+		case e.target == nil:
+		case e.target.kind == targetGlobal:
+			s.chance = "shuffle " + e.target.name
+		default:
+			fp.cannotLog(fmt.Sprintf("%s: the shuffle of %s", e.pos, e.target.src.Src))
+		}
+	}
+}
+
+// logTemplate compiles a text of the log: nil for none (a label that is
+// the key).
+func (fp *flatProgram) logTemplate(t *template) *flatTemplate {
+	if t == nil || len(t.parts) == 0 {
+		return nil
+	}
+	ft, why := fp.fc.compileTemplate(t)
+	if ft == nil {
+		fp.cannotLog(why)
+		return nil
+	}
+	fp.grow(ft.frame)
+	return ft
+}
+
+// cannotLog notes the first reason the program cannot keep a log.
+func (fp *flatProgram) cannotLog(why string) {
+	if fp.noLog == "" {
+		fp.noLog = why
+	}
+}
+
+// logEvent appends e to the log, at the decisions taken so far.
+func (g *flatGame) logEvent(e Event) {
+	e.Step = g.decisions
+	g.log.events = append(g.log.events, e)
+}
+
+// logText renders a log effect's text into the log.
+func (g *flatGame) logText(s *flatStep) error {
+	b, ok := s.text.render(&g.env, nil)
+	if !ok {
+		return errGaveUp
+	}
+	limit := flatLimits().MaxLogBytes
+	if g.log.bytes += len(b); g.log.bytes > limit {
+		return fmt.Errorf("the game's log is longer than %d bytes (limit MaxLogBytes)", limit)
+	}
+	g.logEvent(Event{Kind: EventLog, Text: string(b)})
+	return nil
+}
+
+// decisionEvent is the log's event for option i of the pending decision,
+// made before the option is taken (its label is the one the listing
+// would show).
+func (g *flatGame) decisionEvent(i int) (*Event, error) {
+	s, o := g.pending, g.options[i]
+	if g.pick != nil {
+		return g.pickEvent(s, o)
+	}
+	key := s.choice.key(&g.env, o)
+	label := key
+	if t := s.labels[o.group]; t != nil {
+		e := &g.env
+		n := s.asLocals[o.group]
+		var saved int64
+		if n >= 0 {
+			saved, e.locals[n] = e.locals[n], o.elem
+		}
+		b, ok := t.render(e, nil)
+		if n >= 0 {
+			e.locals[n] = saved
+		}
+		if !ok {
+			return nil, errGaveUp
+		}
+		label = string(b)
+	}
+	return &Event{Kind: EventDecision, Player: int(g.who), Key: key, Label: label, Secret: s.secret}, nil
+}
+
+// pickEvent is decisionEvent for option o of a pick's step: done, or a
+// candidate, labelled with the picked list and the candidate bound.
+func (g *flatGame) pickEvent(s *flatStep, o flatOption) (*Event, error) {
+	key, label := pickDoneKey, pickDoneKey
+	if o.group != pickDone {
+		var err error
+		if key, err = g.pickKey(int(o.elem)); err != nil {
+			return nil, err
+		}
+		label = key
+		if t := s.pick.label; t != nil {
+			p, pr := s.pick, g.pick
+			restorePicked := g.setLocal(p.picked, pr.pickedList(pr.picked))
+			restoreItem := g.setLocal(p.as, flatVal{s: pr.item(int(o.elem))})
+			b, ok := t.render(&g.env, nil)
+			restoreItem()
+			restorePicked()
+			if !ok {
+				return nil, errGaveUp
+			}
+			label = string(b)
+		}
+	}
+	return &Event{Kind: EventDecision, Player: int(g.who), Key: key, Label: label, Secret: s.secret}, nil
+}
+
+// logShuffle logs the shuffle of zone z: "shuffle LABEL" and its cards'
+// ids in their new order. A keyed family's zone is labelled by its
+// location ("pile[left]") when a shuffle names it, and by the family when
+// a draw refills it, as the present runtime labels them.
+func (g *flatGame) logShuffle(z int, byLocation bool) {
+	l, fs := g.fp.l, g.env.fs
+	label := ""
+	switch base := len(l.zones); {
+	case z < base && l.zones[z].family != "" && !byLocation:
+		label = l.zones[z].family
+	case z < base:
+		label = l.zones[z].name
+	default:
+		j := (z - base) % len(l.pzones)
+		label = fmt.Sprintf("%s[%d]", l.pzones[j], (z-base)/len(l.pzones))
+	}
+	ids := make([]string, len(fs.zones[z]))
+	for i, c := range fs.zones[z] {
+		ids[i] = g.fp.p.cards[c].id
+	}
+	g.logEvent(Event{Kind: EventChance, Name: "shuffle " + label, Result: ids})
+}
+
+// logChance logs a roll's face or a list's new order: numbers of kind k
+// written as the present runtime writes them.
+func (g *flatGame) logChance(s *flatStep, k flatKind, xs []int64) {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		if k == fkInt || k == fkInts {
+			out[i] = strconv.FormatInt(x, 10)
+		} else {
+			out[i] = g.fp.l.str(g.env.fs, x)
+		}
+	}
+	g.logEvent(Event{Kind: EventChance, Name: s.chance, Result: out})
+}

@@ -1,0 +1,70 @@
+package interpreter
+
+import (
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"agon/rulesets"
+)
+
+// TestFlatLogsAgree plays random games of every shipped ruleset and
+// variant at every player count on both runtimes, the present one keeping
+// its log as a game played or recorded does, and requires the same
+// events in the same order: every decision with its key, label and
+// secrecy, every phase and log line, every chance outcome named and
+// written alike.
+func TestFlatLogsAgree(t *testing.T) {
+	entries, err := fs.ReadDir(rulesets.FS, ".")
+	require.NoError(t, err)
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		base, err := Load(rulesets.FS, e.Name(), "")
+		require.NoError(t, err)
+		for _, v := range append([]string{""}, base.Variants()...) {
+			p, err := Load(rulesets.FS, e.Name(), v)
+			require.NoError(t, err)
+			seeds := uint64(3)
+			if v != "" {
+				seeds = 1
+			}
+			kinds := map[EventKind]int{}
+			for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+				for seed := uint64(1); seed <= seeds; seed++ {
+					logsAgree(t, p, fmt.Sprintf("%s+%s/%dp seed %d", e.Name(), v, players, seed), players, seed, kinds)
+				}
+			}
+			t.Logf("%s+%s: events agree: %v", e.Name(), v, kinds)
+		}
+	}
+}
+
+// logsAgree plays one random game both ways and compares the logs,
+// counting the events by kind.
+func logsAgree(t *testing.T, p *Program, where string, players int, seed uint64, kinds map[EventKind]int) {
+	t.Helper()
+	fp, err := p.Flat()
+	require.NoError(t, err, where)
+	g, err := NewGame(p, Config{Players: players, Seed: seed, KeysOnly: true})
+	require.NoError(t, err)
+	fg, err := fp.NewGameWithLog(players, seed)
+	require.NoError(t, err, where)
+	r := rand.New(rand.NewPCG(seed, 9))
+	for !g.Over() {
+		d := g.Pending()
+		i := r.IntN(len(d.Options))
+		require.NoError(t, g.Apply(d.Options[i].Key))
+		require.NoError(t, fg.Apply(i))
+	}
+	want, got := g.Events(), fg.Events()
+	for i := range min(len(want), len(got)) {
+		require.Equal(t, want[i], got[i], "%s: event %d of %d", where, i, len(want))
+		kinds[want[i].Kind]++
+	}
+	require.Equal(t, len(want), len(got), "%s: the events", where)
+}
