@@ -683,12 +683,16 @@
 // each chance outcome named and written alike ("shuffle ZONE" and the
 // cards' ids, "roll TARGET" and the face). TestFlatLogsAgree requires
 // the same events, in order, in random games of every shipped ruleset and
-// variant.
+// variant. Chance outcomes may be supplied, as Config.Outcomes supplies
+// them (flatchance.go): each must bear its chance's name and be an
+// outcome the chance could give. TestFlatReplaysTheGoldens (testgames)
+// replays every golden transcript so, from another seed than its own:
+// the same log, step for step, and the same result.
 //
 // What is left before it replaces the present runtime, in the order the
-// transcripts need it: chance outcomes supplied from a transcript (replay
-// and scenarios), the pending decision's prompt and labels (play, and
-// transcripts' labels), views and explain over the flat state,
+// transcripts need it: a scenario's partial outcomes, the transcripts'
+// checks (expressions compiled after load), the pending decision's
+// prompt and labels (play), views and explain over the flat state,
 // serialising by walking the layout (saved states), scenario positions
 // (StartAt), then Load building it for every Program and the present
 // runtime's deletion, with the goldens, the scenarios and the agreement

@@ -103,9 +103,12 @@ func (p *FlatProgram) NewGame(players int, seed uint64) (*FlatGame, error) {
 }
 
 // NewGameWithLog starts a game as NewGame does that keeps a log, as the
-// present runtime's games do (Events); an error says why the program
-// cannot keep one (a text the flat runtime does not cover yet).
-func (p *FlatProgram) NewGameWithLog(players int, seed uint64) (*FlatGame, error) {
+// present runtime's games do (Events), and takes its chance outcomes from
+// outcomes, in order, while any are left (a transcript being replayed,
+// as Config.Outcomes); an error says why the program cannot keep a log
+// (a text the flat runtime does not cover yet), or that setup met a
+// supplied outcome it could not take.
+func (p *FlatProgram) NewGameWithLog(players int, seed uint64, outcomes []Outcome) (*FlatGame, error) {
 	if p.fp.noLog != "" {
 		return nil, fmt.Errorf("the flat runtime cannot keep this ruleset's log yet: %s", p.fp.noLog)
 	}
@@ -113,7 +116,7 @@ func (p *FlatProgram) NewGameWithLog(players int, seed uint64) (*FlatGame, error
 	if !ok {
 		return nil, fmt.Errorf("%s is not for %d players", p.fp.p.Title(), players)
 	}
-	g, err := p.fp.startWith(start.fresh(true), newRNG(seed), &flatLog{})
+	g, err := p.fp.startWith(start.fresh(true), newRNG(seed), &flatLog{}, outcomes)
 	if err != nil {
 		return nil, err
 	}

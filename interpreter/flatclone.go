@@ -11,7 +11,8 @@ func (g *flatGame) clone() *flatGame {
 	fs := g.env.fs
 	c := &flatGame{fp: g.fp, rng: g.rng, pending: g.pending, who: g.who, over: g.over, decisions: g.decisions,
 		fires: slices.Clone(g.fires), trigKnown: slices.Clone(g.trigKnown), trigOn: slices.Clone(g.trigOn),
-		options: slices.Clone(g.options), scores: g.scores, attributes: g.attributes, counters: g.counters}
+		options: slices.Clone(g.options), scores: g.scores, attributes: g.attributes, counters: g.counters,
+		outcomes: g.outcomes} // only ever resliced: shared
 	// The scratch slots are shared: a game and its clones run in one
 	// goroutine and never evaluate inside one another's evaluation.
 	c.env = flatEnv{fs: fs.fresh(false), slots: g.env.slots, lists: g.env.lists, nums: g.env.nums,

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"slices"
 )
 
 // A game run on the flat state: the fifth piece of the rebuild (doc.go,
@@ -223,8 +224,11 @@ type flatGame struct {
 	// as the game ends (flatfacts.go); written once, shared by clones.
 	attributes [][]NamedText
 	counters   [][]NamedCount
-	// log is the game's log, nil when it keeps none (flatlog.go).
-	log *flatLog
+	// log is the game's log, nil when it keeps none (flatlog.go), and
+	// outcomes the chance outcomes supplied and not used yet
+	// (flatchance.go).
+	log      *flatLog
+	outcomes []Outcome
 }
 
 // flatFrame is a running block: where it is, its loop and the locals it
@@ -261,13 +265,14 @@ type flatSavedList struct {
 // start begins a game of fp from state fs (its own: a game writes it)
 // with random stream r, and runs its setup to the first decision.
 func (fp *flatProgram) start(fs *flatState, r rng) (*flatGame, error) {
-	return fp.startWith(fs, r, nil)
+	return fp.startWith(fs, r, nil, nil)
 }
 
-// startWith is start for a game that keeps log (nil: none).
-func (fp *flatProgram) startWith(fs *flatState, r rng, log *flatLog) (*flatGame, error) {
+// startWith is start for a game that keeps log (nil: none) and takes its
+// chance outcomes from outcomes while any are left.
+func (fp *flatProgram) startWith(fs *flatState, r rng, log *flatLog, outcomes []Outcome) (*flatGame, error) {
 	g := fp.newGame(r)
-	g.env.fs, g.log = fs, log
+	g.env.fs, g.log, g.outcomes = fs, log, slices.Clone(outcomes)
 	g.push(fp.flow)
 	g.push(fp.setup)
 	return g, g.run()

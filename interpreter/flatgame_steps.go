@@ -368,10 +368,7 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		if !ok {
 			return errGaveUp
 		}
-		g.shuffle(z)
-		if g.log != nil {
-			g.logShuffle(z, true)
-		}
+		return g.shuffle(z, true)
 	case opRoll:
 		faces, ok := g.eval(s.list)
 		if !ok {
@@ -380,10 +377,11 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		if len(faces.nums) == 0 {
 			return fmt.Errorf("roll: no faces")
 		}
-		e.slots[s.as] = faces.nums[g.rng.intN(len(faces.nums))]
-		if g.log != nil {
-			g.logChance(s, s.list.kind, e.slots[s.as:s.as+1])
+		face, err := g.roll(s, faces.nums)
+		if err != nil {
+			return err
 		}
+		e.slots[s.as] = face
 		if !s.write.apply(e) {
 			return errGaveUp
 		}
@@ -400,9 +398,19 @@ func (g *flatGame) shuffleList(s *flatStep) error {
 	}
 	fs := g.env.fs
 	out := append([]int64(nil), fs.lists[*cell]...)
-	for i := len(out) - 1; i > 0; i-- {
-		j := g.rng.intN(i + 1)
-		out[i], out[j] = out[j], out[i]
+	res, supplied, err := g.supplied(s.chance)
+	switch {
+	case err != nil:
+		return err
+	case supplied:
+		if out, err = g.rearranged(out, s.chanceK, res); err != nil {
+			return err
+		}
+	default:
+		for i := len(out) - 1; i > 0; i-- {
+			j := g.rng.intN(i + 1)
+			out[i], out[j] = out[j], out[i]
+		}
 	}
 	fs.setPayload(cell, out)
 	if g.log != nil {
@@ -559,9 +567,8 @@ func (g *flatGame) draw(s *flatStep) error {
 			if fs.owns(s.refill) {
 				fs.owned[s.refill] = false // the array goes with the cards (shuffle makes a new one)
 			}
-			g.shuffle(from)
-			if g.log != nil {
-				g.logShuffle(from, false)
+			if err := g.shuffle(from, false); err != nil {
+				return err
 			}
 		}
 		c := fs.zones[from][0]
@@ -576,13 +583,32 @@ func (g *flatGame) draw(s *flatStep) error {
 
 // shuffle shuffles zone z with the game's random stream, as shuffleZone
 // does.
-func (g *flatGame) shuffle(z int) {
+func (g *flatGame) shuffle(z int, byLocation bool) error {
 	fs := g.env.fs
 	list := append([]int32(nil), fs.zones[z]...)
-	for i := len(list) - 1; i > 0; i-- {
-		j := g.rng.intN(i + 1)
-		list[i], list[j] = list[j], list[i]
+	named := g.log != nil || len(g.outcomes) > 0
+	name := ""
+	if named {
+		name = "shuffle " + g.zoneLabel(z, byLocation)
+	}
+	res, supplied, err := g.supplied(name)
+	switch {
+	case err != nil:
+		return err
+	case supplied:
+		if err := g.permuted(list, res); err != nil {
+			return err
+		}
+	default:
+		for i := len(list) - 1; i > 0; i-- {
+			j := g.rng.intN(i + 1)
+			list[i], list[j] = list[j], list[i]
+		}
 	}
 	fs.zones[z] = list
 	fs.own(z)
+	if g.log != nil {
+		g.logShuffle(name, list)
+	}
+	return nil
 }

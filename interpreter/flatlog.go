@@ -1,9 +1,6 @@
 package interpreter
 
-import (
-	"fmt"
-	"strconv"
-)
+import "fmt"
 
 // The flat game's log: the events the present runtime logs (exec.go's
 // logEvent), made only by a game started with one (FlatProgram.
@@ -149,27 +146,14 @@ func (g *flatGame) pickEvent(s *flatStep, o flatOption) (*Event, error) {
 	return &Event{Kind: EventDecision, Player: int(g.who), Key: key, Label: label, Secret: s.secret}, nil
 }
 
-// logShuffle logs the shuffle of zone z: "shuffle LABEL" and its cards'
-// ids in their new order. A keyed family's zone is labelled by its
-// location ("pile[left]") when a shuffle names it, and by the family when
-// a draw refills it, as the present runtime labels them.
-func (g *flatGame) logShuffle(z int, byLocation bool) {
-	l, fs := g.fp.l, g.env.fs
-	label := ""
-	switch base := len(l.zones); {
-	case z < base && l.zones[z].family != "" && !byLocation:
-		label = l.zones[z].family
-	case z < base:
-		label = l.zones[z].name
-	default:
-		j := (z - base) % len(l.pzones)
-		label = fmt.Sprintf("%s[%d]", l.pzones[j], (z-base)/len(l.pzones))
-	}
-	ids := make([]string, len(fs.zones[z]))
-	for i, c := range fs.zones[z] {
+// logShuffle logs a zone's shuffle, named: its cards' ids in their new
+// order.
+func (g *flatGame) logShuffle(name string, list []int32) {
+	ids := make([]string, len(list))
+	for i, c := range list {
 		ids[i] = g.fp.p.cards[c].id
 	}
-	g.logEvent(Event{Kind: EventChance, Name: "shuffle " + label, Result: ids})
+	g.logEvent(Event{Kind: EventChance, Name: name, Result: ids})
 }
 
 // logChance logs a roll's face or a list's new order: numbers of kind k
@@ -177,11 +161,7 @@ func (g *flatGame) logShuffle(z int, byLocation bool) {
 func (g *flatGame) logChance(s *flatStep, k flatKind, xs []int64) {
 	out := make([]string, len(xs))
 	for i, x := range xs {
-		if k == fkInt || k == fkInts {
-			out[i] = strconv.FormatInt(x, 10)
-		} else {
-			out[i] = g.fp.l.str(g.env.fs, x)
-		}
+		out[i] = g.format(k, x)
 	}
 	g.logEvent(Event{Kind: EventChance, Name: s.chance, Result: out})
 }

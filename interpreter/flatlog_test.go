@@ -52,7 +52,7 @@ func logsAgree(t *testing.T, p *Program, where string, players int, seed uint64,
 	require.NoError(t, err, where)
 	g, err := NewGame(p, Config{Players: players, Seed: seed, KeysOnly: true})
 	require.NoError(t, err)
-	fg, err := fp.NewGameWithLog(players, seed)
+	fg, err := fp.NewGameWithLog(players, seed, nil)
 	require.NoError(t, err, where)
 	r := rand.New(rand.NewPCG(seed, 9))
 	for !g.Over() {
@@ -67,4 +67,27 @@ func logsAgree(t *testing.T, p *Program, where string, players int, seed uint64,
 		kinds[want[i].Kind]++
 	}
 	require.Equal(t, len(want), len(got), "%s: the events", where)
+}
+
+// A supplied outcome the game cannot take is an error, as on the present
+// runtime: another chance's name, a shuffle that is not an order of the
+// zone's cards.
+func TestFlatRefusesAnOutcomeItCannotTake(t *testing.T) {
+	p, err := Load(rulesets.FS, "peloponnes", "")
+	require.NoError(t, err)
+	fp, err := p.Flat()
+	require.NoError(t, err)
+	g, err := fp.NewGameWithLog(3, 1, nil)
+	require.NoError(t, err)
+	first := g.Events()[0]
+	require.Equal(t, EventChance, first.Kind)
+	_, err = fp.NewGameWithLog(3, 1, []Outcome{{Name: "shuffle elsewhere", Result: first.Result}})
+	require.ErrorContains(t, err, `supplied chance outcome is "shuffle elsewhere", but the game needs "`+first.Name+`"`)
+	_, err = fp.NewGameWithLog(3, 1, []Outcome{{Name: first.Name, Result: first.Result[1:]}})
+	require.ErrorContains(t, err, "the supplied shuffle lists")
+	twice := append([]string{first.Result[1]}, first.Result[1:]...)
+	_, err = fp.NewGameWithLog(3, 1, []Outcome{{Name: first.Name, Result: twice}})
+	require.ErrorContains(t, err, "not a card of the zone (or twice)")
+	_, err = fp.NewGameWithLog(3, 2, []Outcome{{Name: first.Name, Result: first.Result}})
+	require.NoError(t, err, "another seed, the same supplied order")
 }

@@ -56,7 +56,7 @@ func (g *FlatGame) Heuristic(player int) (int, error) {
 }
 
 // Reseed gives the game a new random stream (Game.Reseed).
-func (g *FlatGame) Reseed(seed uint64) { g.g.rng = newRNG(seed) }
+func (g *FlatGame) Reseed(seed uint64) { g.g.rng, g.g.outcomes = newRNG(seed), nil }
 
 // Pos is the pending decision's position, as Decision.Pos gives it: the
 // same choose asked again has the same Pos ("" when the game is over).

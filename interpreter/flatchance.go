@@ -1,0 +1,117 @@
+package interpreter
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// Chance on the flat state: a shuffle, a draw's refill, a roll and a
+// list's shuffle draw from the game's stream as the present runtime
+// does (rng.go), or take the next outcome supplied from outside (a
+// transcript being replayed: FlatProgram.NewGameWithLog's outcomes),
+// which must bear the chance's name and be one the chance could give;
+// either way a game with a log logs it. TestFlatReplaysTheGoldens replays
+// every golden transcript's decisions and outcomes this way.
+
+// supplied takes the next supplied outcome, which must be named name;
+// ok is false when none is left (the stream decides).
+func (g *flatGame) supplied(name string) (res []string, ok bool, err error) {
+	if len(g.outcomes) == 0 {
+		return nil, false, nil
+	}
+	o := g.outcomes[0]
+	g.outcomes = g.outcomes[1:]
+	if o.Name != name {
+		return nil, false, fmt.Errorf("supplied chance outcome is %q, but the game needs %q", o.Name, name)
+	}
+	return o.Result, true, nil
+}
+
+// zoneLabel is zone z as a shuffle's name gives it: a keyed family's zone
+// by its location ("pile[left]") when a shuffle names it, by the family
+// when a draw refills it; a player's zone as "hand[1]".
+func (g *flatGame) zoneLabel(z int, byLocation bool) string {
+	l := g.fp.l
+	switch base := len(l.zones); {
+	case z < base && l.zones[z].family != "" && !byLocation:
+		return l.zones[z].family
+	case z < base:
+		return l.zones[z].name
+	default:
+		j := (z - base) % len(l.pzones)
+		return fmt.Sprintf("%s[%d]", l.pzones[j], (z-base)/len(l.pzones))
+	}
+}
+
+// permuted puts list in the order res names its cards by id; an error
+// when res is not an order of exactly those cards.
+func (g *flatGame) permuted(list []int32, res []string) error {
+	if len(res) != len(list) {
+		return fmt.Errorf("the supplied shuffle lists %d cards, the zone has %d", len(res), len(list))
+	}
+	byID := make(map[string]int32, len(list))
+	for _, c := range list {
+		byID[g.fp.p.cards[c].id] = c
+	}
+	for i, id := range res {
+		c, ok := byID[id]
+		if !ok {
+			return fmt.Errorf("the supplied shuffle names %q, not a card of the zone (or twice)", id)
+		}
+		delete(byID, id)
+		list[i] = c
+	}
+	return nil
+}
+
+// roll draws a face from the stream, or takes the supplied one, which
+// must be one of faces (numbers of the roll's kind), and logs it.
+func (g *flatGame) roll(s *flatStep, faces []int64) (int64, error) {
+	res, supplied, err := g.supplied(s.chance)
+	if err != nil {
+		return 0, err
+	}
+	face := faces[0]
+	if supplied {
+		i := slices.IndexFunc(faces, func(f int64) bool { return len(res) == 1 && g.format(s.list.kind, f) == res[0] })
+		if i < 0 {
+			return 0, fmt.Errorf("the supplied roll %v is not one of the faces", res)
+		}
+		face = faces[i]
+	} else {
+		face = faces[g.rng.intN(len(faces))]
+	}
+	if g.log != nil {
+		g.logChance(s, s.list.kind, []int64{face})
+	}
+	return face, nil
+}
+
+// rearranged is xs in the order res writes its values (each as often as
+// xs has it); an error when res is not such an order.
+func (g *flatGame) rearranged(xs []int64, k flatKind, res []string) ([]int64, error) {
+	if len(res) != len(xs) {
+		return nil, fmt.Errorf("the supplied shuffle lists %d values, the list has %d", len(res), len(xs))
+	}
+	left := slices.Clone(xs)
+	out := make([]int64, len(xs))
+	for i, r := range res {
+		j := slices.IndexFunc(left, func(x int64) bool { return g.format(k, x) == r })
+		if j < 0 {
+			return nil, fmt.Errorf("the supplied shuffle names %q, not a value of the list (or too often)", r)
+		}
+		out[i] = left[j]
+		left = slices.Delete(left, j, j+1)
+	}
+	return out, nil
+}
+
+// format writes a number of kind k (an int, a string, or a list of
+// them) as the present runtime writes the value.
+func (g *flatGame) format(k flatKind, x int64) string {
+	if k == fkInt || k == fkInts {
+		return strconv.FormatInt(x, 10)
+	}
+	return g.fp.l.str(g.env.fs, x)
+}
