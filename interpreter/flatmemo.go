@@ -17,8 +17,9 @@ package interpreter
 
 // flatMemoBits is the size of a call site's table, as a power of two,
 // for a function of n parameters: one entry for none, else 8. (Larger
-// tables found more for Politeia and cost more than they saved for
-// Peloponnes, whose games are short: a game makes its tables.)
+// tables found more in the longest shipped games and cost more than they
+// saved in the shortest: a game makes its tables. BENCHMARKS.md,
+// "Twenty-third round (perf23)".)
 func flatMemoBits(n int) uint {
 	if n == 0 {
 		return 0
