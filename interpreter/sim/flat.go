@@ -17,9 +17,8 @@ import (
 
 // playFlat plays one game on the flat runtime when it can: the ruleset
 // is covered, every seat's bot can play there (and its look-ahead does
-// not fail there), and
-// the game finishes after at least one decision and at most
-// MaxDecisions. ok is false otherwise (the caller plays it on the
+// not fail there), and the game finishes after at least one decision and
+// at most MaxDecisions. ok is false otherwise (the caller plays it on the
 // present runtime, whose outcome, error or EndedBy, is the reference).
 // A panic of the flat runtime (a bug of agon) is a game it did not play:
 // the present runtime plays it, and the cross-checked games
