@@ -685,14 +685,19 @@
 // the same events, in order, in random games of every shipped ruleset and
 // variant. Chance outcomes may be supplied, as Config.Outcomes supplies
 // them (flatchance.go): each must bear its chance's name and be an
-// outcome the chance could give. TestFlatReplaysTheGoldens (testgames)
-// replays every golden transcript so, from another seed than its own:
-// the same log, step for step, and the same result.
+// outcome the chance could give. A transcript's checks compile after
+// load, under the program's lock, to the same closures (flatcheck.go:
+// the program's strings and locals are frozen once its games may run, so
+// such a compile writes nothing a running game reads). So
+// transcript.ReplayFlat replays a transcript on the flat runtime with the
+// replayer Replay uses, and TestFlatReplaysTheGoldens (testgames) replays
+// every golden so, from another seed than its own: every chance, log line
+// and decision, all 139 checks, the same result.
 //
 // What is left before it replaces the present runtime, in the order the
-// transcripts need it: a scenario's partial outcomes, the transcripts'
-// checks (expressions compiled after load), the pending decision's
-// prompt and labels (play), views and explain over the flat state,
+// transcripts need it: a scenario's partial outcomes, the pending
+// decision's prompt and labels (play), views and explain over the flat
+// state,
 // serialising by walking the layout (saved states), scenario positions
 // (StartAt), then Load building it for every Program and the present
 // runtime's deletion, with the goldens, the scenarios and the agreement

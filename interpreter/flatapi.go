@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -55,6 +56,7 @@ func compileFlat(p *Program) (*FlatProgram, error) {
 			return nil, err
 		}
 	}
+	fp.l.strs.frozen = true // games may run now: a later compile only reads it (flatcheck.go)
 	return out, nil
 }
 
@@ -134,6 +136,36 @@ func (g *FlatGame) Events() []Event {
 
 // Over reports whether the game has ended.
 func (g *FlatGame) Over() bool { return g.g.over }
+
+// Pending is the pending decision, nil when the game is over: its
+// decider, position and options by key (their labels are their keys, and
+// it has no prompt: the flat game renders neither yet).
+func (g *FlatGame) Pending() *Decision {
+	if g.g.over {
+		return nil
+	}
+	d := &Decision{}
+	g.Fill(d)
+	d.Pos = g.Pos()
+	return d
+}
+
+// SupplyOutcomes queues chance outcomes to use instead of the random
+// source, after those still queued (Game.SupplyOutcomes).
+func (g *FlatGame) SupplyOutcomes(o ...Outcome) {
+	g.g.outcomes = append(slices.Clip(g.g.outcomes), o...)
+}
+
+// ApplyKey takes the pending decision's option with key and runs to the
+// next decision, as Game.Apply does.
+func (g *FlatGame) ApplyKey(key string) error {
+	keys := g.g.keys()
+	i := slices.Index(keys, key)
+	if i < 0 {
+		return fmt.Errorf("%q is not a legal option for %s (legal: %s)", key, PlayerName(int(g.g.who)), strings.Join(keys, ", "))
+	}
+	return g.Apply(i)
+}
 
 // Decisions is the number of decisions taken so far.
 func (g *FlatGame) Decisions() int { return g.g.decisions }

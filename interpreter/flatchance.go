@@ -15,7 +15,8 @@ import (
 // every golden transcript's decisions and outcomes this way.
 
 // supplied takes the next supplied outcome, which must be named name;
-// ok is false when none is left (the stream decides).
+// ok is false when none is left (the stream decides). An outcome that
+// cannot be taken is an *OutcomeError, as on the present runtime.
 func (g *flatGame) supplied(name string) (res []string, ok bool, err error) {
 	if len(g.outcomes) == 0 {
 		return nil, false, nil
@@ -23,9 +24,16 @@ func (g *flatGame) supplied(name string) (res []string, ok bool, err error) {
 	o := g.outcomes[0]
 	g.outcomes = g.outcomes[1:]
 	if o.Name != name {
-		return nil, false, fmt.Errorf("supplied chance outcome is %q, but the game needs %q", o.Name, name)
+		return nil, false, &OutcomeError{Name: o.Name, Remaining: len(g.outcomes),
+			Msg: fmt.Sprintf("supplied chance outcome is %q, but the game needs %q", o.Name, name)}
 	}
 	return o.Result, true, nil
+}
+
+// badOutcome is the error of a supplied outcome for the chance name that
+// the chance could not give.
+func (g *flatGame) badOutcome(name string, err error) error {
+	return &OutcomeError{Name: name, Remaining: len(g.outcomes), Msg: fmt.Sprintf("supplied outcome for %q: %v", name, err)}
 }
 
 // zoneLabel is zone z as a shuffle's name gives it: a keyed family's zone
@@ -76,7 +84,7 @@ func (g *flatGame) roll(s *flatStep, faces []int64) (int64, error) {
 	if supplied {
 		i := slices.IndexFunc(faces, func(f int64) bool { return len(res) == 1 && g.format(s.list.kind, f) == res[0] })
 		if i < 0 {
-			return 0, fmt.Errorf("the supplied roll %v is not one of the faces", res)
+			return 0, g.badOutcome(s.chance, fmt.Errorf("%v is not one of the faces", res))
 		}
 		face = faces[i]
 	} else {

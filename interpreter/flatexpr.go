@@ -166,6 +166,10 @@ func (e *flatEnv) setListLocal(n int, cards []int32, nums []int64) {
 func (fc *flatCompiler) localNumber(name string) int {
 	n, ok := fc.progLocals[name]
 	if !ok {
+		if fc.l.strs.frozen { // the games' tables are made: a check names a local they lack
+			fc.fail("the local %s, which no rule binds", name)
+			return 0
+		}
 		n = len(fc.progLocals)
 		fc.progLocals[name] = n
 	}

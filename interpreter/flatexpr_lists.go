@@ -138,6 +138,9 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 	if m, ok := b.Arguments[0].(*ast.BuiltinNode); ok && b.Name == "flatten" && len(b.Arguments) == 1 && m.Name == "map" {
 		return fc.flatMap(m)
 	}
+	if c, ok := b.Arguments[0].(*ast.BuiltinNode); ok && b.Name == "flatten" && len(b.Arguments) == 1 && c.Name == "concat" {
+		return fc.flattenConcat(c)
+	}
 	list := fc.node(b.Arguments[0])
 	if fc.miss != "" {
 		return flatValue{}
@@ -228,6 +231,9 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 
 // listLen compiles len(list).
 func listLen(list flatValue) flatValue {
+	if list.kind == fkPlayers { // walked by seat: no list to measure
+		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) { return int64(e.fs.players), true }}
+	}
 	if list.cards != nil {
 		f := list.cards
 		return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {

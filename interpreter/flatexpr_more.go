@@ -166,6 +166,12 @@ func (fc *flatCompiler) concat(b *ast.BuiltinNode) flatValue {
 	if len(parts) == 0 {
 		return fc.fail("concat of nothing")
 	}
+	return joinValues(parts)
+}
+
+// joinValues is the lists of parts (of one list kind) one after the
+// other.
+func joinValues(parts []flatValue) flatValue {
 	if parts[0].cards != nil {
 		fs := make([]flatCardList, len(parts))
 		for i, p := range parts {
@@ -178,6 +184,41 @@ func (fc *flatCompiler) concat(b *ast.BuiltinNode) flatValue {
 		fs[i] = p.nums
 	}
 	return flatValue{kind: parts[0].kind, nums: joinLists(fs)}
+}
+
+// flattenConcat compiles flatten(concat(A, B, …)) of lists of lists as
+// the concatenation of each part flattened: a part is a map whose
+// predicate gives a list (flatten(map) is flatMap) or a list literal of
+// lists (flattened, its lists in order).
+func (fc *flatCompiler) flattenConcat(c *ast.BuiltinNode) flatValue {
+	var parts []flatValue
+	for _, a := range c.Arguments {
+		switch x := a.(type) {
+		case *ast.BuiltinNode:
+			if x.Name != "map" {
+				return fc.fail("flatten of a concat of %s", x.Name)
+			}
+			parts = append(parts, fc.flatMap(x))
+		case *ast.ArrayNode:
+			for _, n := range x.Nodes {
+				parts = append(parts, fc.node(n))
+			}
+		default:
+			return fc.fail("flatten of a concat of a %T", a)
+		}
+		if fc.miss != "" {
+			return flatValue{}
+		}
+	}
+	if len(parts) == 0 {
+		return fc.fail("flatten of a concat of nothing")
+	}
+	for _, p := range parts {
+		if p.kind != parts[0].kind || !p.kind.isList() || p.kind == fkIntMap || p.kind == fkIntMaps {
+			return fc.fail("flatten of a concat of a %s", p.kind)
+		}
+	}
+	return joinValues(parts)
 }
 
 // joinLists is the lists parts give, one after the other, in a new list.

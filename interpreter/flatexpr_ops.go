@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"github.com/expr-lang/expr/ast"
+	"slices"
 )
 
 // The typed closures' member reads, operators and ruleset function
@@ -296,6 +297,33 @@ func (fc *flatCompiler) cardField(base flatValue, name string) flatValue {
 }
 
 // binary compiles an operator.
+// listsEqual compiles == (or != when !eq) of two lists of one kind, as
+// expr compares them: element by element (strings by their numbers: one
+// string has one number). Nothing when the kinds differ.
+func listsEqual(l, r flatValue, eq bool) flatValue {
+	same := func(equal, ok bool) (int64, bool) {
+		if equal == eq {
+			return 1, ok
+		}
+		return 0, ok
+	}
+	switch {
+	case l.kind == fkCards && r.kind == fkCards:
+		return flatValue{kind: fkBool, scalar: func(e *flatEnv) (int64, bool) {
+			a, ok1 := l.cards(e)
+			b, ok2 := r.cards(e)
+			return same(slices.Equal(a, b), ok1 && ok2)
+		}}
+	case l.kind == r.kind && (l.kind == fkInts || l.kind == fkStrings):
+		return flatValue{kind: fkBool, scalar: func(e *flatEnv) (int64, bool) {
+			a, ok1 := l.nums(e)
+			b, ok2 := r.nums(e)
+			return same(slices.Equal(a, b), ok1 && ok2)
+		}}
+	}
+	return flatValue{}
+}
+
 func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
 	if b.Operator == "??" {
 		return fc.orElse(b)
@@ -315,6 +343,11 @@ func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
 	case "..":
 		if l.kind == fkInt && r.kind == fkInt {
 			return rangeOf(l, r)
+		}
+	}
+	if (b.Operator == "==" || b.Operator == "!=") && l.scalar == nil && r.scalar == nil {
+		if v := listsEqual(l, r, b.Operator == "=="); v.scalar != nil {
+			return v
 		}
 	}
 	if l.scalar == nil || r.scalar == nil {

@@ -38,7 +38,9 @@ type flatProgram struct {
 	cardTable   []int32 // each card's table number (RedealUnseen)
 	// noLog says why a game of the program cannot keep a log (a text the
 	// flat closures do not cover); "" when it can (flatlog.go).
-	noLog  string
+	noLog string
+	// checks are the transcripts' checks compiled so far (flatcheck.go).
+	checks flatChecks
 	me     int // the local number of "me" (scoring)
 	report flatReport
 	// frame is the largest expression frame: the scratch slots a game

@@ -404,7 +404,7 @@ func (g *flatGame) shuffleList(s *flatStep) error {
 		return err
 	case supplied:
 		if out, err = g.rearranged(out, s.chanceK, res); err != nil {
-			return err
+			return g.badOutcome(s.chance, err)
 		}
 	default:
 		for i := len(out) - 1; i > 0; i-- {
@@ -597,7 +597,7 @@ func (g *flatGame) shuffle(z int, byLocation bool) error {
 		return err
 	case supplied:
 		if err := g.permuted(list, res); err != nil {
-			return err
+			return g.badOutcome(name, err)
 		}
 	default:
 		for i := len(list) - 1; i > 0; i-- {

@@ -42,14 +42,23 @@ type flatZone struct {
 }
 
 // internTable numbers the strings a Program can name, in a fixed order.
+// Once the program's games may run (frozen), it is only read: a compile
+// then (a check's expression, flatcheck.go) that meets a string without a
+// number notes it in missed instead.
 type internTable struct {
-	ids  map[string]int64
-	strs []string
+	ids    map[string]int64
+	strs   []string
+	frozen bool
+	missed string
 }
 
 // add numbers s if it has no number yet.
 func (t *internTable) add(s string) {
 	if _, ok := t.ids[s]; !ok {
+		if t.frozen {
+			t.missed = s
+			return
+		}
 		t.ids[s] = int64(len(t.strs))
 		t.strs = append(t.strs, s)
 	}

@@ -91,3 +91,33 @@ func TestFlatRefusesAnOutcomeItCannotTake(t *testing.T) {
 	_, err = fp.NewGameWithLog(3, 2, []Outcome{{Name: first.Name, Result: first.Result}})
 	require.NoError(t, err, "another seed, the same supplied order")
 }
+
+// A check is evaluated on the flat state; one the flat runtime cannot
+// compile (a string no rule names: the program's strings are frozen once
+// its games may run) says so, and an expression that is not a bool is an
+// error, as CheckExpr's.
+func TestFlatCheck(t *testing.T) {
+	p, err := Load(rulesets.FS, "peloponnes", "")
+	require.NoError(t, err)
+	fp, err := p.Flat()
+	require.NoError(t, err)
+	g, err := fp.NewGame(3, 1)
+	require.NoError(t, err)
+	ok, err := g.Check("len(players) == 3 && round >= 1")
+	require.NoError(t, err)
+	require.True(t, ok)
+	ok, err = g.Check("len(players) == 4")
+	require.NoError(t, err)
+	require.False(t, ok)
+	_, err = g.Check("phase == 'no such phase anywhere'")
+	require.ErrorIs(t, err, ErrFlatCheck)
+	require.ErrorContains(t, err, `the string "no such phase anywhere", which no rule names`)
+	_, err = g.Check("len(players)")
+	require.ErrorContains(t, err, "expected a bool")
+	_, err = g.Check("len(")
+	require.Error(t, err)
+	require.NotErrorIs(t, err, ErrFlatCheck, "a broken expression is the expression's error")
+	ok, err = g.Check("len(players) == 3 && round >= 1") // compiled once, kept
+	require.NoError(t, err)
+	require.True(t, ok)
+}

@@ -1,0 +1,41 @@
+package transcript
+
+import (
+	"fmt"
+
+	"agon/interpreter"
+)
+
+// ReplayFlat replays t on the flat runtime, the rebuilt one
+// (interpreter.FlatProgram), as Replay replays it on the present one:
+// the same walk, the same divergences, with the flat game's log and
+// result. With check, the transcript's checks are evaluated on the flat
+// state (interpreter.FlatGame.Check); a check the flat runtime does not
+// cover yet diverges, saying so. A flat game has no prompts: a divergence
+// that quotes one quotes "". The golden transcripts replay this way
+// (testgames' TestFlatReplaysTheGoldens).
+func ReplayFlat(fp *interpreter.FlatProgram, t *Transcript, check bool) (*ReplayReport, error) {
+	p := fp.Program()
+	if t.Game != "" && t.Game != p.Game() {
+		return nil, fmt.Errorf("%s: the transcript is for game %q, the ruleset is %q", t.gameWhere(), t.Game, p.Game())
+	}
+	var g *interpreter.FlatGame
+	start := func(initial []interpreter.Outcome) (session, error) {
+		var err error
+		if g, err = fp.NewGameWithLog(t.Players, t.Seed, initial); err != nil {
+			return nil, err
+		}
+		return flatSession{g}, nil
+	}
+	var checkFn func(string) (bool, error)
+	if check {
+		checkFn = func(expr string) (bool, error) { return g.Check(expr) }
+	}
+	return replay(t, start, checkFn)
+}
+
+// flatSession is a flat game as a session: options taken by key.
+type flatSession struct{ *interpreter.FlatGame }
+
+// Apply takes the option with key.
+func (s flatSession) Apply(key string) error { return s.ApplyKey(key) }
