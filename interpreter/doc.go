@@ -694,14 +694,17 @@
 // every golden so, from another seed than its own: every chance, log line
 // and decision, all 139 checks, the same result.
 //
+// The pending decision's texts: FlatGame.Pending renders the prompt and
+// every option's label when asked, as Game.Pending gives them
+// (TestFlatLogsAgree compares them at every decision, with the present
+// runtime making its texts).
+//
 // What is left before it replaces the present runtime, in the order the
-// transcripts need it: a scenario's partial outcomes, the pending
-// decision's prompt and labels (play), views and explain over the flat
-// state,
-// serialising by walking the layout (saved states), scenario positions
-// (StartAt), then Load building it for every Program and the present
-// runtime's deletion, with the goldens, the scenarios and the agreement
-// tests as the proof at each step.
+// transcripts need it: a scenario's partial outcomes, its effects (Exec)
+// and positions (StartAt), views and explain over the flat state,
+// serialising by walking the layout (saved states), then Load building it
+// for every Program and the present runtime's deletion, with the goldens,
+// the scenarios and the agreement tests as the proof at each step.
 //
 // # Limits
 //

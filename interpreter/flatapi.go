@@ -138,15 +138,19 @@ func (g *FlatGame) Events() []Event {
 func (g *FlatGame) Over() bool { return g.g.over }
 
 // Pending is the pending decision, nil when the game is over: its
-// decider, position and options by key (their labels are their keys, and
-// it has no prompt: the flat game renders neither yet).
+// decider, position, prompt and options with their keys and labels, as
+// Game.Pending gives them to someone who reads them. A game whose program
+// cannot keep a log (NewGameWithLog says why) has no prompt, and its
+// labels are its keys; so has one whose texts a closure gave up on.
 func (g *FlatGame) Pending() *Decision {
 	if g.g.over {
 		return nil
 	}
 	d := &Decision{}
-	g.Fill(d)
-	d.Pos = g.Pos()
+	if g.g.fp.noLog != "" || g.g.decisionText(d) != nil {
+		g.Fill(d)
+		d.Pos = g.Pos()
+	}
 	return d
 }
 

@@ -67,6 +67,7 @@ type flatStep struct {
 	// choose's labels by group (nil: the key) and whether it is secret,
 	// a log effect's text, a chance's name (a roll, a list's shuffle).
 	labels  []*flatTemplate
+	prompt  *flatTemplate // a choose's prompt (nil: none)
 	secret  bool
 	text    *flatTemplate
 	chance  string

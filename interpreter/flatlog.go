@@ -27,6 +27,7 @@ func (fp *flatProgram) logStep(s *flatStep, e *effect) {
 	switch e.kind {
 	case "choose":
 		s.secret = e.choice.secret
+		s.prompt = fp.logTemplate(e.choice.prompt)
 		if e.choice.pick != nil {
 			s.pick.label = fp.logTemplate(e.choice.pick.label)
 			return
@@ -99,8 +100,18 @@ func (g *flatGame) decisionEvent(i int) (*Event, error) {
 	if g.pick != nil {
 		return g.pickEvent(s, o)
 	}
-	key := s.choice.key(&g.env, o)
-	label := key
+	key, label, err := g.optionText(s, o)
+	if err != nil {
+		return nil, err
+	}
+	return &Event{Kind: EventDecision, Player: int(g.who), Key: key, Label: label, Secret: s.secret}, nil
+}
+
+// optionText is option o's key and label (the key when its group has no
+// label) at choose step s.
+func (g *flatGame) optionText(s *flatStep, o flatOption) (key, label string, err error) {
+	key = s.choice.key(&g.env, o)
+	label = key
 	if t := s.labels[o.group]; t != nil {
 		e := &g.env
 		n := s.asLocals[o.group]
@@ -113,21 +124,29 @@ func (g *flatGame) decisionEvent(i int) (*Event, error) {
 			e.locals[n] = saved
 		}
 		if !ok {
-			return nil, errGaveUp
+			return "", "", errGaveUp
 		}
 		label = string(b)
+	}
+	return key, label, nil
+}
+
+// pickEvent is decisionEvent for option o of a pick's step.
+func (g *flatGame) pickEvent(s *flatStep, o flatOption) (*Event, error) {
+	key, label, err := g.pickText(s, o)
+	if err != nil {
+		return nil, err
 	}
 	return &Event{Kind: EventDecision, Player: int(g.who), Key: key, Label: label, Secret: s.secret}, nil
 }
 
-// pickEvent is decisionEvent for option o of a pick's step: done, or a
+// pickText is option o's key and label at a pick's step: done, or a
 // candidate, labelled with the picked list and the candidate bound.
-func (g *flatGame) pickEvent(s *flatStep, o flatOption) (*Event, error) {
-	key, label := pickDoneKey, pickDoneKey
+func (g *flatGame) pickText(s *flatStep, o flatOption) (key, label string, err error) {
+	key, label = pickDoneKey, pickDoneKey
 	if o.group != pickDone {
-		var err error
 		if key, err = g.pickKey(int(o.elem)); err != nil {
-			return nil, err
+			return "", "", err
 		}
 		label = key
 		if t := s.pick.label; t != nil {
@@ -138,12 +157,45 @@ func (g *flatGame) pickEvent(s *flatStep, o flatOption) (*Event, error) {
 			restoreItem()
 			restorePicked()
 			if !ok {
-				return nil, errGaveUp
+				return "", "", errGaveUp
 			}
 			label = string(b)
 		}
 	}
-	return &Event{Kind: EventDecision, Player: int(g.who), Key: key, Label: label, Secret: s.secret}, nil
+	return key, label, nil
+}
+
+// decisionText fills d with the pending decision and its texts: the
+// prompt (a pick's with its picked list bound) and each option's key and
+// label, as the present runtime lists them for someone who reads them.
+func (g *flatGame) decisionText(d *Decision) error {
+	s := g.pending
+	d.Player, d.Pos, d.Prompt = int(g.who), s.posText, ""
+	if s.prompt != nil {
+		restore := func() {}
+		if g.pick != nil {
+			restore = g.setLocal(s.pick.picked, g.pick.pickedList(g.pick.picked))
+		}
+		b, ok := s.prompt.render(&g.env, nil)
+		restore()
+		if !ok {
+			return errGaveUp
+		}
+		d.Prompt = string(b)
+	}
+	d.Options = d.Options[:0]
+	for _, o := range g.options {
+		text := g.optionText
+		if g.pick != nil {
+			text = g.pickText
+		}
+		key, label, err := text(s, o)
+		if err != nil {
+			return err
+		}
+		d.Options = append(d.Options, Option{Key: key, Label: label})
+	}
+	return nil
 }
 
 // logShuffle logs a zone's shuffle, named: its cards' ids in their new

@@ -12,11 +12,12 @@ import (
 )
 
 // TestFlatLogsAgree plays random games of every shipped ruleset and
-// variant at every player count on both runtimes, the present one keeping
-// its log as a game played or recorded does, and requires the same
-// events in the same order: every decision with its key, label and
-// secrecy, every phase and log line, every chance outcome named and
-// written alike.
+// variant at every player count on both runtimes, the present one making
+// its texts and keeping its log as a game played or recorded does, and
+// requires the same pending decision at every step (decider, position,
+// prompt, every option's key and label) and the same events in the same
+// order: every decision with its key, label and secrecy, every phase and
+// log line, every chance outcome named and written alike.
 func TestFlatLogsAgree(t *testing.T) {
 	entries, err := fs.ReadDir(rulesets.FS, ".")
 	require.NoError(t, err)
@@ -50,13 +51,14 @@ func logsAgree(t *testing.T, p *Program, where string, players int, seed uint64,
 	t.Helper()
 	fp, err := p.Flat()
 	require.NoError(t, err, where)
-	g, err := NewGame(p, Config{Players: players, Seed: seed, KeysOnly: true})
+	g, err := NewGame(p, Config{Players: players, Seed: seed})
 	require.NoError(t, err)
 	fg, err := fp.NewGameWithLog(players, seed, nil)
 	require.NoError(t, err, where)
 	r := rand.New(rand.NewPCG(seed, 9))
-	for !g.Over() {
+	for step := 0; !g.Over(); step++ {
 		d := g.Pending()
+		require.Equal(t, d, fg.Pending(), "%s: decision %d", where, step)
 		i := r.IntN(len(d.Options))
 		require.NoError(t, g.Apply(d.Options[i].Key))
 		require.NoError(t, fg.Apply(i))
