@@ -18,8 +18,10 @@ type flatReport struct {
 	attributes []*flatTemplate // one hole each, in the report's order (by name)
 	counters   []flatScalar
 	// takeZone marks the player zones (by their number among one
-	// player's) that are takes zones; nil when the report has none.
+	// player's) that are takes zones; nil when the report has none. defs
+	// are each card's row id (CardTake.Card), by number.
 	takeZone []bool
+	defs     []string
 }
 
 // flatTakes is what a game notes of the cards players take: the
@@ -62,6 +64,10 @@ func (fp *flatProgram) compileReport() {
 		for j, z := range fp.l.pzones {
 			fp.report.takeZone[j] = slices.Contains(r.takes, z)
 		}
+		fp.report.defs = make([]string, len(fp.p.cards))
+		for i := range fp.p.cards {
+			fp.report.defs[i], _ = fp.p.cards[i].fields["def"].(string)
+		}
 	}
 }
 
@@ -71,11 +77,7 @@ func (fp *flatProgram) newTakes() *flatTakes {
 	if fp.report.takeZone == nil {
 		return nil
 	}
-	defs := make([]string, len(fp.p.cards))
-	for i := range fp.p.cards {
-		defs[i], _ = fp.p.cards[i].fields["def"].(string)
-	}
-	return &flatTakes{zone: fp.report.takeZone, base: len(fp.l.zones), stride: len(fp.l.pzones), defs: defs}
+	return &flatTakes{zone: fp.report.takeZone, base: len(fp.l.zones), stride: len(fp.l.pzones), defs: fp.report.defs}
 }
 
 // note notes card c, still in the zone it leaves, going into zone z.
@@ -102,21 +104,10 @@ func (g *flatGame) recordAttributes() bool {
 	if g.env.takes != nil {
 		g.env.takes.setupOver = true
 	}
-	attrs := g.fp.report.attributes
-	if len(attrs) == 0 {
-		return true
-	}
 	names := g.fp.p.report.attributes
-	out := make([][]NamedText, g.env.fs.players)
-	ok := g.forEachSeat(func(seat int) bool {
-		for i, t := range attrs {
-			b, ok := t.render(&g.env, nil)
-			if !ok {
-				return false
-			}
-			out[seat] = append(out[seat], NamedText{Name: names[i].name, Value: string(b)})
-		}
-		return true
+	out, ok := readPerSeat(g, g.fp.report.attributes, func(i int, t *flatTemplate) (NamedText, bool) {
+		b, ok := t.render(&g.env, nil)
+		return NamedText{Name: names[i].name, Value: string(b)}, ok
 	})
 	g.attributes = out
 	return ok
@@ -125,39 +116,37 @@ func (g *flatGame) recordAttributes() bool {
 // recordCounters reads the report's counters for every seat, as the
 // game ends; false when a closure gave up.
 func (g *flatGame) recordCounters() bool {
-	counters := g.fp.report.counters
-	if len(counters) == 0 {
-		return true
-	}
 	names := g.fp.p.report.counters
-	out := make([][]NamedCount, g.env.fs.players)
-	ok := g.forEachSeat(func(seat int) bool {
-		for i, f := range counters {
-			v, ok := f(&g.env)
-			if !ok {
-				return false
-			}
-			out[seat] = append(out[seat], NamedCount{Name: names[i].name, Value: int(v)})
-		}
-		return true
+	out, ok := readPerSeat(g, g.fp.report.counters, func(i int, f flatScalar) (NamedCount, bool) {
+		v, ok := f(&g.env)
+		return NamedCount{Name: names[i].name, Value: int(v)}, ok
 	})
 	g.counters = out
 	return ok
 }
 
-// forEachSeat runs read with "me" bound to each seat in turn, restoring
-// what "me" held; false as soon as read gives false.
-func (g *flatGame) forEachSeat(read func(seat int) bool) bool {
+// readPerSeat reads each of the report's parts for every seat, "me"
+// bound to the seat (and restored after): nil for a report without them,
+// false as soon as a read gives up.
+func readPerSeat[P, V any](g *flatGame, parts []P, read func(i int, p P) (V, bool)) ([][]V, bool) {
+	if len(parts) == 0 {
+		return nil, true
+	}
 	e := &g.env
 	saved := e.locals[g.fp.me]
 	defer func() { e.locals[g.fp.me] = saved }()
-	for seat := range e.fs.players {
+	out := make([][]V, e.fs.players)
+	for seat := range out {
 		e.locals[g.fp.me] = int64(seat)
-		if !read(seat) {
-			return false
+		for i, p := range parts {
+			v, ok := read(i, p)
+			if !ok {
+				return out, false
+			}
+			out[seat] = append(out[seat], v)
 		}
 	}
-	return true
+	return out, true
 }
 
 // facts are the game's Facts, as Game.Facts gives them at the end of a

@@ -217,6 +217,8 @@ type flatGame struct {
 	spare  []*flatFrame
 	args   []flatVal
 	keyBuf []string
+	// elemBuf is offeredTwice's, reused.
+	elemBuf []int64
 	// trigKnown says which triggers' conditions are known without
 	// evaluating them again (no step wrote what they read since), and
 	// trigOn what they were.

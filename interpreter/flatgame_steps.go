@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"slices"
 
 	"agon/schema"
 )
@@ -437,7 +438,7 @@ func (g *flatGame) decide(s *flatStep) error {
 	if len(opts) == 0 {
 		return fmt.Errorf("no legal option")
 	}
-	if offeredTwiceFlat(opts) {
+	if g.offeredTwice(opts) {
 		return fmt.Errorf("an option is offered twice") // the present runtime names it (uniqueKeys)
 	}
 	g.pending, g.who, g.options = s, who, opts
@@ -447,27 +448,41 @@ func (g *flatGame) decide(s *flatStep) error {
 	return nil
 }
 
-// offeredTwiceFlat reports an option listed twice: the same group's
-// same element, whose key is the same (a for_each over [1, 1, 2]), which
-// the present runtime refuses (uniqueKeys). A key is its group's key and
-// its element's identity, one to one, so equal options are equal keys.
-func offeredTwiceFlat(opts []flatOption) bool {
-	if len(opts) <= 16 {
-		for i := 1; i < len(opts); i++ { // few options: no map
-			for j := range i {
-				if opts[i] == opts[j] {
+// offeredTwice reports an option listed twice: a group's same element,
+// whose key is the same (a for_each over [1, 1, 2]), which the present
+// runtime refuses (uniqueKeys). A key is its group's key and its
+// element's identity, one to one, and a group's options are listed
+// together, so only the elements of one group's run are compared: a few
+// pairwise, more sorted in a buffer the game keeps (every decision pays
+// this: no map, no allocation).
+func (g *flatGame) offeredTwice(opts []flatOption) bool {
+	for i := 0; i < len(opts); {
+		j := i + 1
+		for j < len(opts) && opts[j].group == opts[i].group {
+			j++
+		}
+		if run := opts[i:j]; len(run) <= 8 {
+			for a := 1; a < len(run); a++ {
+				for b := range a {
+					if run[a].elem == run[b].elem {
+						return true
+					}
+				}
+			}
+		} else {
+			buf := g.elemBuf[:0]
+			for _, o := range run {
+				buf = append(buf, o.elem)
+			}
+			g.elemBuf = buf
+			slices.Sort(buf)
+			for k := 1; k < len(buf); k++ {
+				if buf[k] == buf[k-1] {
 					return true
 				}
 			}
 		}
-		return false
-	}
-	seen := make(map[flatOption]bool, len(opts))
-	for _, o := range opts {
-		if seen[o] {
-			return true
-		}
-		seen[o] = true
+		i = j
 	}
 	return false
 }
@@ -481,20 +496,6 @@ func (g *flatGame) take(i int, counted bool) error {
 			return err
 		}
 	}
-	if g.pick != nil {
-		if counted {
-			g.decisions++
-		}
-		if g.env.takes != nil {
-			g.env.takes.decision = g.decisions
-		}
-		if ev != nil {
-			g.logEvent(*ev)
-		}
-		return g.takePick(i)
-	}
-	s, o := g.pending, g.options[i]
-	g.pending = nil
 	if counted {
 		g.decisions++
 	}
@@ -504,6 +505,11 @@ func (g *flatGame) take(i int, counted bool) error {
 	if ev != nil {
 		g.logEvent(*ev)
 	}
+	if g.pick != nil {
+		return g.takePick(i)
+	}
+	s, o := g.pending, g.options[i]
+	g.pending = nil
 	f := g.push(s.bodies[o.group])
 	if n := s.asLocals[o.group]; n >= 0 {
 		g.bind(f, n, flatVal{s: o.elem})

@@ -123,3 +123,22 @@ func TestFlatCheck(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, ok)
 }
+
+// An option is offered twice when one group lists an element twice, in a
+// short run (compared pairwise) or a long one (sorted); the same element
+// in two groups is two options.
+func TestFlatOfferedTwice(t *testing.T) {
+	g := &flatGame{}
+	run := func(group int, elems ...int64) []flatOption {
+		var out []flatOption
+		for _, x := range elems {
+			out = append(out, flatOption{group: group, elem: x})
+		}
+		return out
+	}
+	long := []int64{9, 3, 12, 5, 7, 1, 0, 4, 11, 2, 10}
+	require.False(t, g.offeredTwice(append(run(0, 1, 2), run(1, 1, 2)...)))
+	require.True(t, g.offeredTwice(append(run(0, 7), run(1, 1, 2, 1)...)))
+	require.False(t, g.offeredTwice(run(2, long...)))
+	require.True(t, g.offeredTwice(run(2, append(long, 5)...)))
+}

@@ -160,22 +160,22 @@ func (fc *flatCompiler) remembered(site int, body flatValue, bind func(*flatEnv)
 // memoTable is site's table of scalars, of 1 << bits entries, made at
 // its first use (a clone starts with none).
 func (e *flatEnv) memoTable(site int, bits uint) []flatMemoEntry {
-	if site >= len(e.memos) {
-		e.memos = append(e.memos, make([][]flatMemoEntry, site+1-len(e.memos))...)
-	}
-	if e.memos[site] == nil {
-		e.memos[site] = make([]flatMemoEntry, 1<<bits)
-	}
-	return e.memos[site]
+	return tableAt(&e.memos, site, bits)
 }
 
 // memoListTable is site's table of lists, made at its first use.
 func (e *flatEnv) memoListTable(site int, bits uint) []flatMemoList {
-	if site >= len(e.memoLists) {
-		e.memoLists = append(e.memoLists, make([][]flatMemoList, site+1-len(e.memoLists))...)
+	return tableAt(&e.memoLists, site, bits)
+}
+
+// tableAt is (*tables)[site], made with 1 << bits entries at its first
+// use.
+func tableAt[T any](tables *[][]T, site int, bits uint) []T {
+	if site >= len(*tables) {
+		*tables = append(*tables, make([][]T, site+1-len(*tables))...)
 	}
-	if e.memoLists[site] == nil {
-		e.memoLists[site] = make([]flatMemoList, 1<<bits)
+	if (*tables)[site] == nil {
+		(*tables)[site] = make([]T, 1<<bits)
 	}
-	return e.memoLists[site]
+	return (*tables)[site]
 }
