@@ -14,9 +14,12 @@ import (
 //
 //	go test ./testgames -run '^$' -bench . -benchtime 2s -count 6
 //
-// BenchmarkGame plays whole games, BenchmarkClone clones a mid-game state
-// and BenchmarkLoad loads, validates and compiles rulesets, for every game
-// under rulesets/.
+// BenchmarkGame plays whole games and BenchmarkClone clones a mid-game
+// state on the runtime simulate and compare play on (the flat runtime,
+// flat_bench_test.go); BenchmarkPresent and BenchmarkPresentClone do the
+// same on the present runtime, the one play, record, replay and explain
+// run; BenchmarkLoad loads, validates and compiles rulesets, for every
+// game under rulesets/.
 
 // benchProgram loads a shipped ruleset.
 func benchProgram(b *testing.B, game string) *interpreter.Program {
@@ -43,12 +46,13 @@ func playRandom(b *testing.B, p *interpreter.Program, players int, seed uint64) 
 	return g
 }
 
-// BenchmarkGame plays whole games with random bots, one per iteration
-// (seeds 1, 2, …), for every game and player count, and reports games and
-// decisions per second and the allocations per game:
+// BenchmarkPresent plays whole games on the present runtime with random
+// bots, one per iteration (seeds 1, 2, …), for every game and player
+// count, and reports games and decisions per second and the allocations
+// per game (BenchmarkGame plays the same games on the flat runtime):
 //
-//	go test ./testgames -bench Game -run '^$'
-func BenchmarkGame(b *testing.B) {
+//	go test ./testgames -bench 'Game/|Present/' -run '^$'
+func BenchmarkPresent(b *testing.B) {
 	for _, game := range shippedGames(b) {
 		p := benchProgram(b, game)
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
@@ -90,12 +94,13 @@ func midGame(b *testing.B, p *interpreter.Program, players int) *interpreter.Gam
 	return g
 }
 
-// BenchmarkClone measures Game.Clone of a mid-game state (see midGame),
-// for every game and player count: the fixed cost of one legal_if_after
-// look-ahead per option and of one greedy-bot rating.
+// BenchmarkPresentClone measures the present runtime's Game.Clone of a
+// mid-game state (see midGame), for every game and player count: the
+// fixed cost of one legal_if_after look-ahead per option and of one
+// greedy-bot rating there (BenchmarkClone clones the flat state).
 //
 //	go test ./testgames -bench Clone -run '^$'
-func BenchmarkClone(b *testing.B) {
+func BenchmarkPresentClone(b *testing.B) {
 	for _, game := range shippedGames(b) {
 		p := benchProgram(b, game)
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
@@ -115,13 +120,13 @@ func BenchmarkClone(b *testing.B) {
 	}
 }
 
-// BenchmarkCloneStep clones the same mid-game state and takes one
+// BenchmarkPresentCloneStep clones the same mid-game state and takes one
 // decision on the clone (its first option), as a greedy bot rates an
 // option: the clone's cost with what its first writes copy (cards,
 // players, families are copied on write; interpreter/cow.go).
 //
 //	go test ./testgames -bench CloneStep -run '^$'
-func BenchmarkCloneStep(b *testing.B) {
+func BenchmarkPresentCloneStep(b *testing.B) {
 	for _, game := range shippedGames(b) {
 		p := benchProgram(b, game)
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
@@ -145,18 +150,26 @@ func BenchmarkCloneStep(b *testing.B) {
 }
 
 // BenchmarkLoad measures loading, validating and compiling each ruleset,
-// and all of them one after another (BenchmarkLoad/all).
+// and all of them one after another (BenchmarkLoad/all); all+flat also
+// compiles each Program's flat form, as simulate does before its first
+// game (interpreter.Program.Flat).
 //
 //	go test ./testgames -bench Load -run '^$'
 func BenchmarkLoad(b *testing.B) {
 	games := shippedGames(b)
-	load := func(b *testing.B, games []string) {
+	load := func(b *testing.B, games []string, flat bool) {
 		b.ReportAllocs()
 		cpu := cpuTime()
 		for i := 0; i < b.N; i++ {
 			for _, game := range games {
-				if _, err := interpreter.Load(rulesets.FS, game, ""); err != nil {
+				p, err := interpreter.Load(rulesets.FS, game, "")
+				if err != nil {
 					b.Fatal(err)
+				}
+				if flat {
+					if _, err := p.Flat(); err != nil {
+						b.Fatal(err)
+					}
 				}
 			}
 		}
@@ -167,7 +180,8 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 	for _, game := range games {
-		b.Run(game, func(b *testing.B) { load(b, []string{game}) })
+		b.Run(game, func(b *testing.B) { load(b, []string{game}, false) })
 	}
-	b.Run("all", func(b *testing.B) { load(b, games) })
+	b.Run("all", func(b *testing.B) { load(b, games, false) })
+	b.Run("all+flat", func(b *testing.B) { load(b, games, true) })
 }

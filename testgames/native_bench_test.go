@@ -9,14 +9,15 @@ import (
 // BenchmarkNative plays whole games of the hand-written native Peloponnes
 // (testgames/internal/nativepeloponnes) with uniformly random choices, one
 // per iteration, and reports games and decisions per second like
-// BenchmarkGame, so that the two print side by side:
+// BenchmarkGame (the engine's games, on the flat runtime), so that the two
+// print side by side:
 //
-//	go test ./testgames -run '^$' -bench 'Game|Native'
+//	go test ./testgames -run '^$' -bench 'Game/|Native/' -cpu 1
 func BenchmarkNative(b *testing.B) {
 	for players := 2; players <= 5; players++ {
 		b.Run("peloponnes/"+string(rune('0'+players))+"p", func(b *testing.B) {
 			b.ReportAllocs()
-			decisions := 0
+			decisions, cpu := 0, cpuTime()
 			for i := 0; i < b.N; i++ {
 				seed := uint64(i + 1)
 				g, err := native.New(native.Config{Players: players, Seed: seed})
@@ -31,6 +32,9 @@ func BenchmarkNative(b *testing.B) {
 			secs := b.Elapsed().Seconds()
 			b.ReportMetric(float64(b.N)/secs, "games/s")
 			b.ReportMetric(float64(decisions)/secs, "decisions/s")
+			if cpu >= 0 {
+				b.ReportMetric(float64(cpuTime()-cpu)/1e3/float64(b.N), "cpu-µs/game")
+			}
 		})
 	}
 }

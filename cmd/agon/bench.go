@@ -29,7 +29,11 @@ type benchParams struct {
 	Functions bool
 }
 
-// benchReport is what agon bench measured (its --json output).
+// benchReport is what agon bench measured (its --json output). Its
+// games/s, allocations and clone are those of the runtime simulate and
+// compare play the ruleset's games on (Runtime); Present measures the
+// same games on the present runtime, the one play, record, replay and
+// explain run.
 type benchReport struct {
 	RulesetSource string `json:"ruleset_source,omitempty"`
 	Game          string `json:"game"`
@@ -37,7 +41,26 @@ type benchReport struct {
 	Players       int    `json:"players"`
 	Games         int    `json:"games"`
 	Seed          uint64 `json:"seed"`
-	Decisions     int    `json:"decisions"`
+	// Runtime is the runtime the measurements below are of: "flat" (the
+	// rebuild, interpreter/doc.go "The typed flat state"), or "present"
+	// when the flat runtime does not cover the ruleset yet and simulate
+	// plays its games on the present one; RuntimeReason then says what
+	// the flat runtime lacks, where.
+	Runtime       string `json:"runtime"`
+	RuntimeReason string `json:"runtime_reason,omitempty"`
+	benchRun
+	// Present is what the same games cost on the present runtime.
+	Present benchPresent `json:"present"`
+	// Load is what loading the ruleset costs.
+	Load    benchLoad    `json:"load"`
+	Machine benchMachine `json:"machine"`
+	// Functions is each ruleset function's work per game (--functions).
+	Functions []benchFunction `json:"functions,omitempty"`
+}
+
+// benchRun is what one runtime's games cost.
+type benchRun struct {
+	Decisions int `json:"decisions"`
 	// Seconds is the wall time of all the games.
 	Seconds            float64 `json:"seconds"`
 	GamesPerSecond     float64 `json:"games_per_second"`
@@ -46,19 +69,21 @@ type benchReport struct {
 	// on average (runtime.MemStats: Mallocs and TotalAlloc).
 	AllocsPerGame float64 `json:"allocs_per_game"`
 	BytesPerGame  float64 `json:"bytes_per_game"`
-	// Clone is what Game.Clone of the first game's state halfway through
-	// (after half its decisions) costs on average.
+	// Clone is what cloning the first game's state halfway through
+	// (after half its decisions) costs on average, as the search bots
+	// clone it.
 	Clone benchClone `json:"clone"`
-	// Load is what loading the ruleset costs.
-	Load    benchLoad    `json:"load"`
-	Machine benchMachine `json:"machine"`
-	// Functions is each ruleset function's work per game (--functions).
-	Functions []benchFunction `json:"functions,omitempty"`
-	// Flat is what the same games cost on the rebuilt runtime.
-	Flat benchFlat `json:"flat"`
 }
 
-// benchClone is the cost of one Game.Clone.
+// benchPresent is the present runtime's run of the same games.
+type benchPresent struct {
+	benchRun
+	// Speedup is the report's games per second over these (1 when the
+	// report measures the present runtime too).
+	Speedup float64 `json:"speedup"`
+}
+
+// benchClone is the cost of one clone of a game's state.
 type benchClone struct {
 	// AfterDecisions is the number of decisions the cloned state had.
 	AfterDecisions int     `json:"after_decisions"`
@@ -116,8 +141,9 @@ func gcPercent() int {
 	return p
 }
 
-// runBench plays games one after another with random bots and reports
-// the speed.
+// runBench plays games one after another with random bots, on the
+// runtime simulate would play them on and on the present runtime, and
+// reports the speed of both.
 func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) int {
 	stderr = withJSONErrors(prm.JSON, stdout, stderr)
 	if prm.Games < 1 {
@@ -136,9 +162,6 @@ func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) in
 		return fail(stderr, err)
 	}
 	if rep.Load, err = benchLoadCost(prm); err != nil {
-		return fail(stderr, err)
-	}
-	if rep.Flat, err = benchFlatCost(ctx, prm, rep); err != nil {
 		return fail(stderr, err)
 	}
 	if prm.Functions {
@@ -160,15 +183,24 @@ func runBench(ctx context.Context, prm benchParams, stdout, stderr io.Writer) in
 	return exitOK
 }
 
-// printBench prints the measurements for people.
+// printBench prints the measurements for people: first the runtime
+// simulate plays the games on, then the present runtime's line.
 func printBench(w io.Writer, rep *benchReport) {
-	fmt.Fprintf(w, "present runtime (play, record, replay, explain): %s, %s in %.3fs: %.1f games/s, %.0f decisions/s\n",
-		count(rep.Games, "game"), count(rep.Decisions, "decision"), rep.Seconds, rep.GamesPerSecond, rep.DecisionsPerSecond)
+	on := "on the flat runtime (the one simulate and compare play on)"
+	if rep.Runtime != runtimeFlat {
+		on = "on the present runtime (simulate and compare play this ruleset on it: " + rep.RuntimeReason + ")"
+	}
+	fmt.Fprintf(w, "games %s: %s, %s in %.3fs: %.1f games/s, %.0f decisions/s\n",
+		on, count(rep.Games, "game"), count(rep.Decisions, "decision"), rep.Seconds, rep.GamesPerSecond, rep.DecisionsPerSecond)
 	fmt.Fprintf(w, "per game: %.0f allocations, %.0f bytes\n", rep.AllocsPerGame, rep.BytesPerGame)
 	c := rep.Clone
 	fmt.Fprintf(w, "clone after %s: %.1f µs, %.0f allocations, %.0f bytes (%s)\n",
 		count(c.AfterDecisions, "decision"), c.Microseconds, c.Allocs, c.Bytes, count(c.Clones, "clone"))
-	printFlat(w, rep.Flat)
+	if rep.Runtime == runtimeFlat {
+		pr := rep.Present
+		fmt.Fprintf(w, "present runtime (what play, record, replay and explain run), the same games: %.1f games/s (the flat runtime is %.1fx that), %.0f decisions/s, %.0f allocations and %.0f bytes a game, clone %.1f µs\n",
+			pr.GamesPerSecond, pr.Speedup, pr.DecisionsPerSecond, pr.AllocsPerGame, pr.BytesPerGame, pr.Clone.Microseconds)
+	}
 	fmt.Fprintf(w, "load (read, validate, compile the ruleset): %.1f ms (median of %d)\n", rep.Load.Milliseconds, rep.Load.Loads)
 	m := rep.Machine
 	cpu := m.CPU
@@ -179,46 +211,72 @@ func printBench(w io.Writer, rep *benchReport) {
 		cpu, m.GOOS, m.GOARCH, m.CPUs, m.GOMAXPROCS, m.GOGC, m.GoVersion)
 }
 
-// bench plays the games and measures them.
+// The runtimes a bench report can measure.
+const (
+	runtimeFlat    = "flat"
+	runtimePresent = "present"
+)
+
+// bench plays the games on both runtimes and measures them.
 func bench(ctx context.Context, p *interpreter.Program, prm benchParams) (*benchReport, error) {
 	kinds, _ := parseSeats("", prm.Players, "random", "random", false)
+	present, err := benchPresentCost(ctx, p, prm, kinds)
+	if err != nil {
+		return nil, err
+	}
+	rep := &benchReport{
+		Game: p.Game(), Variant: prm.Variant, Players: prm.Players, Games: prm.Games, Seed: prm.Seed,
+		Runtime: runtimePresent, benchRun: present, Present: benchPresent{benchRun: present, Speedup: 1},
+		Machine: benchMachine{CPU: cpuModel(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPUs: runtime.NumCPU(),
+			GOMAXPROCS: runtime.GOMAXPROCS(0), GOGC: gcPercent(), GoVersion: runtime.Version()},
+	}
+	flat, reason, err := benchFlatCost(ctx, p, prm, kinds, present)
+	switch {
+	case err != nil:
+		return nil, err
+	case reason != "":
+		rep.RuntimeReason = reason
+	default:
+		rep.Runtime, rep.benchRun = runtimeFlat, flat
+		rep.Present.Speedup = flat.GamesPerSecond / present.GamesPerSecond
+	}
+	return rep, nil
+}
+
+// benchPresentCost plays the games on the present runtime.
+func benchPresentCost(ctx context.Context, p *interpreter.Program, prm benchParams, kinds []string) (benchRun, error) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	start, decisions := time.Now(), 0
 	for i := range prm.Games {
 		if ctx.Err() != nil {
-			return nil, &sim.Interrupted{Done: i, Total: prm.Games} // exit 130, as simulate
+			return benchRun{}, &sim.Interrupted{Done: i, Total: prm.Games} // exit 130, as simulate
 		}
-		// The present runtime's games: simulate plays the flat one's,
-		// measured beside them (benchflat.go).
 		o := sim.PlayGamePresent(p, prm.Players, gameSeed(prm.Seed, i), kinds)
 		if o.Err != "" {
-			return nil, fmt.Errorf("game %d (seed %d): %s", i+1, o.Seed, o.Err)
+			return benchRun{}, fmt.Errorf("game %d (seed %d): %s", i+1, o.Seed, o.Err)
 		}
 		decisions += o.Decisions
 	}
-	secs := max(time.Since(start).Seconds(), 1e-9)
-	runtime.ReadMemStats(&after)
-	games := float64(prm.Games)
-	clone, err := benchCloneCost(p, prm, kinds)
-	if err != nil {
-		return nil, err
-	}
-	return &benchReport{
-		Game: p.Game(), Variant: prm.Variant, Players: prm.Players, Games: prm.Games, Seed: prm.Seed,
-		Decisions: decisions, Seconds: secs,
-		GamesPerSecond: games / secs, DecisionsPerSecond: float64(decisions) / secs,
-		AllocsPerGame: float64(after.Mallocs-before.Mallocs) / games,
-		BytesPerGame:  float64(after.TotalAlloc-before.TotalAlloc) / games,
-		Clone:         clone,
-		Machine: benchMachine{CPU: cpuModel(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPUs: runtime.NumCPU(),
-			GOMAXPROCS: runtime.GOMAXPROCS(0), GOGC: gcPercent(), GoVersion: runtime.Version()},
-	}, nil
+	run := measured(prm.Games, decisions, time.Since(start), &before, &after)
+	var err error
+	run.Clone, err = benchCloneCost(p, prm, kinds)
+	return run, err
 }
 
-// benchCloneCost plays the first game again up to half its decisions and
-// clones that state repeatedly for about a tenth of a second (at least
-// ten times).
+// measured is a run's figures from its games, decisions, time and the
+// memory statistics read before it (after is read now).
+func measured(games, decisions int, took time.Duration, before, after *runtime.MemStats) benchRun {
+	runtime.ReadMemStats(after)
+	secs, n := max(took.Seconds(), 1e-9), float64(games)
+	return benchRun{Decisions: decisions, Seconds: secs,
+		GamesPerSecond: n / secs, DecisionsPerSecond: float64(decisions) / secs,
+		AllocsPerGame: float64(after.Mallocs-before.Mallocs) / n,
+		BytesPerGame:  float64(after.TotalAlloc-before.TotalAlloc) / n}
+}
+
+// benchCloneCost plays the first game again on the present runtime up to
+// half its decisions and clones that state repeatedly.
 func benchCloneCost(p *interpreter.Program, prm benchParams, kinds []string) (benchClone, error) {
 	seed := gameSeed(prm.Seed, 0)
 	half := sim.PlayGamePresent(p, prm.Players, seed, kinds).Decisions / 2
@@ -240,18 +298,24 @@ func benchCloneCost(p *interpreter.Program, prm benchParams, kinds []string) (be
 			return benchClone{}, err
 		}
 	}
+	return timeClones(g.Decisions(), func() { _ = g.Clone() }), nil
+}
+
+// timeClones calls clone for about a tenth of a second (at least ten
+// times) and gives what one call cost.
+func timeClones(decisions int, clone func()) benchClone {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	start, n := time.Now(), 0
 	for n < 10 || time.Since(start) < 100*time.Millisecond {
-		_ = g.Clone()
+		clone()
 		n++
 	}
 	secs := time.Since(start).Seconds()
 	runtime.ReadMemStats(&after)
-	return benchClone{AfterDecisions: g.Decisions(), Clones: n, Microseconds: secs * 1e6 / float64(n),
+	return benchClone{AfterDecisions: decisions, Clones: n, Microseconds: secs * 1e6 / float64(n),
 		Allocs: float64(after.Mallocs-before.Mallocs) / float64(n),
-		Bytes:  float64(after.TotalAlloc-before.TotalAlloc) / float64(n)}, nil
+		Bytes:  float64(after.TotalAlloc-before.TotalAlloc) / float64(n)}
 }
 
 // cpuModel is the processor's model name from /proc/cpuinfo (Linux), ""
@@ -276,26 +340,28 @@ func newBenchCmd(e *env) *cobra.Command {
 		Use:   "bench RULESET",
 		Short: "Measure how fast games play",
 		Long: `bench plays --games games one after another with random bots, on the
-present runtime (the one play, record, replay and explain run), and reports
-games per second, decisions per second, the heap allocations and bytes
-allocated per game, what cloning the first game's state halfway through costs,
+runtime simulate and compare play them on: the flat runtime, the rebuild of
+the runtime (interpreter/doc.go, "The typed flat state"), or the present
+runtime for a ruleset the flat one does not cover yet (the first line then
+says what it lacks, where). It reports games per second, decisions per
+second, the heap allocations and bytes allocated per game, what cloning the
+first game's state halfway through costs (as the search bots clone it),
 what loading the ruleset costs (reading, validating and compiling it: the
-median of five loads), and the machine (CPU model, GOOS, GOARCH, CPU count, GOMAXPROCS, GOGC) and
-Go version, to compare runs. --json prints the same as JSON. Run it with
-GOMAXPROCS=1 to measure one core.
+median of five loads), and the machine (CPU model, GOOS, GOARCH, CPU count,
+GOMAXPROCS, GOGC) and Go version, to compare runs. --json prints the same as
+JSON ("runtime" names the runtime measured). Run it with GOMAXPROCS=1 to
+measure one core.
+
+It also plays the same games (same seeds, same bots) on the present
+runtime, the one play, record, replay and explain run, and prints its
+figures and how many times faster the flat runtime is ("present" in the
+JSON). The two must take the same decisions; if they do not, bench stops
+with an error (a bug to report).
 
 agon runs with the garbage collector's target at 400% (games keep little
 memory alive, so collecting less often makes a game take 18-30% less time,
 BENCHMARKS.md measured); set the GOGC variable to choose another (GOGC=100 is
 Go's default).
-
-It then plays the same games (same seeds, same bots) on the flat runtime,
-the rebuild of the runtime, which simulate and compare run (interpreter/doc.go,
-"The typed flat state"), and reports its games per second and how many
-times the present runtime's that is. The two must take
-the same decisions; if they do not, bench stops with an error (a bug to
-report). A ruleset the flat runtime does not cover yet gets a line saying
-what it lacks.
 
 --functions plays the games once more, counting each ruleset function's
 calls and the steps they take (a call, and a round of any, count, filter,
