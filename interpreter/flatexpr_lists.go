@@ -135,6 +135,9 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 	if (b.Name == "lower" || b.Name == "upper") && len(b.Arguments) == 1 {
 		return fc.caseOf(b.Name == "upper", fc.node(b.Arguments[0]))
 	}
+	if b.Name == "replace" && len(b.Arguments) == 3 {
+		return fc.replaceOf(fc.node(b.Arguments[0]), fc.node(b.Arguments[1]), fc.node(b.Arguments[2]))
+	}
 	if m, ok := b.Arguments[0].(*ast.BuiltinNode); ok && b.Name == "flatten" && len(b.Arguments) == 1 && m.Name == "map" {
 		return fc.flatMap(m)
 	}

@@ -93,6 +93,31 @@ func (fc *flatCompiler) caseOf(upper bool, v flatValue) flatValue {
 	}}
 }
 
+// replaceOf compiles replace(s, old, new) of strings (expr's:
+// strings.ReplaceAll); the text built counts against the memory bound.
+func (fc *flatCompiler) replaceOf(s, old, new flatValue) flatValue {
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	if s.kind != fkString || old.kind != fkString || new.kind != fkString {
+		return fc.fail("replace of a %s, a %s and a %s", s.kind, old.kind, new.kind)
+	}
+	l, fs, fo, fn := fc.l, s.scalar, old.scalar, new.scalar
+	return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) {
+		a, ok1 := fs(e)
+		b, ok2 := fo(e)
+		c, ok3 := fn(e)
+		if !ok1 || !ok2 || !ok3 {
+			return 0, false
+		}
+		out := strings.ReplaceAll(l.str(e.fs, a), l.str(e.fs, b), l.str(e.fs, c))
+		if !e.chargeMem(len(out)) {
+			return 0, false
+		}
+		return l.intern(e.fs, out), true
+	}}
+}
+
 // extremeOfList compiles max(ints) or min(ints); an empty list gives up.
 func (fc *flatCompiler) extremeOfList(isMax bool, f flatNums) flatValue {
 	return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {

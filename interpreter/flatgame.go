@@ -42,6 +42,11 @@ type flatProgram struct {
 	// checks are the transcripts' checks compiled so far (flatcheck.go).
 	checks flatChecks
 	me     int // the local number of "me" (scoring)
+	// views are the ruleset's views, then its per-place views
+	// (flatview.go); place is the local number of a per-place view's
+	// node.
+	views  []flatView
+	place  int
 	report flatReport
 	// frame is the largest expression frame: the scratch slots a game
 	// keeps for its evaluations.
@@ -130,6 +135,7 @@ func newFlatProgram(p *Program) (*flatProgram, error) {
 	}
 	fp.compileReport()
 	fp.compileHeuristic()
+	fp.compileViews()
 	fp.cardTable = cardTables(p)
 	if len(fp.errs) > 0 {
 		return fp, &flatUncovered{errs: fp.errs}

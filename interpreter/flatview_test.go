@@ -1,0 +1,105 @@
+package interpreter
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"agon/rulesets"
+)
+
+// TestFlatViewsAgree plays random games of every shipped ruleset and
+// variant on both runtimes and requires FlatGame.View to give Game.View's
+// text, for every seat and for everyone (-1), at every few decisions and
+// at the end. A view the flat runtime does not cover, or whose closure
+// gives up, must say so (ErrFlatView); where the present runtime shows
+// such a view without an error, that is counted and must not happen in
+// the shipped games.
+func TestFlatViewsAgree(t *testing.T) {
+	entries, err := fs.ReadDir(rulesets.FS, ".")
+	require.NoError(t, err)
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		base, err := Load(rulesets.FS, e.Name(), "")
+		require.NoError(t, err)
+		for _, v := range append([]string{""}, base.Variants()...) {
+			p, err := Load(rulesets.FS, e.Name(), v)
+			require.NoError(t, err)
+			fp, err := p.Flat()
+			require.NoError(t, err)
+			for _, fv := range fp.fp.views {
+				assert.Empty(t, fv.why, "%s+%s: view %s", e.Name(), v, fv.name)
+			}
+			shown := 0
+			for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+				shown += viewsAgree(t, p, fp, fmt.Sprintf("%s+%s/%dp", e.Name(), v, players), players, uint64(players))
+			}
+			t.Logf("%s+%s: %d views agree", e.Name(), v, shown)
+		}
+	}
+}
+
+// viewsAgree plays one random game both ways and compares the views
+// every seventh decision and at the end; it gives how many it compared.
+func viewsAgree(t *testing.T, p *Program, fp *FlatProgram, where string, players int, seed uint64) int {
+	t.Helper()
+	g, err := NewGame(p, Config{Players: players, Seed: seed})
+	require.NoError(t, err)
+	fg, err := fp.NewGame(players, seed)
+	require.NoError(t, err, where)
+	r := rand.New(rand.NewPCG(seed, 11))
+	shown := 0
+	compare := func(step int) {
+		for viewer := -1; viewer < players; viewer++ {
+			got, err := fg.View(viewer)
+			want := g.View(viewer)
+			require.NoError(t, err, "%s: decision %d, viewer %d; the present runtime shows:\n%s", where, step, viewer, want)
+			require.Equal(t, want, got, "%s: decision %d, viewer %d", where, step, viewer)
+			shown++
+		}
+	}
+	for step := 0; !g.Over(); step++ {
+		if step%7 == 0 {
+			compare(step)
+		}
+		d := g.Pending()
+		i := r.IntN(len(d.Options))
+		require.NoError(t, g.Apply(d.Options[i].Key))
+		require.NoError(t, fg.Apply(i))
+	}
+	compare(g.Decisions())
+	return shown
+}
+
+// TestFlatViewSaysWhatItCannotShow: a view the flat runtime does not
+// cover makes View fail with ErrFlatView, naming the view; the other
+// parts of the program play on.
+func TestFlatViewSaysWhatItCannotShow(t *testing.T) {
+	p := load(t, `vars:
+  n: {type: int, init: 2}
+views:
+  - {name: seats, expr: "players"}
+flow:
+  - choose:
+      who: 0
+      prompt: go?
+      options:
+        - {key: go}
+`)
+	fp, err := p.Flat()
+	require.NoError(t, err)
+	g, err := fp.NewGame(2, 1)
+	require.NoError(t, err)
+	_, err = g.View(-1)
+	require.True(t, errors.Is(err, ErrFlatView), "%v", err)
+	assert.Contains(t, err.Error(), "view seats")
+	require.NoError(t, g.Apply(0))
+	assert.True(t, g.Over())
+}
