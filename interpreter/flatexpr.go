@@ -654,6 +654,9 @@ func (fc *flatCompiler) let(n *ast.VariableDeclaratorNode) flatValue {
 	if fc.miss != "" {
 		return flatValue{}
 	}
+	if value.scalar == nil && value.cards == nil && value.nums == nil {
+		return fc.fail("let %s of a %s", n.Name, value.kind) // [] of no known kind: nothing to store
+	}
 	b := fc.bind(n.Name, value.kind)
 	fc.hoistBound(b, fc.hoistVaries(reads, bound))
 	store := b.store(value)
