@@ -701,18 +701,19 @@
 // (TestFlatLogsAgree compares them at every decision, with the present
 // runtime making its texts).
 //
-// Views (flatview.go): FlatGame.View renders what Game.View renders, from
+// Views (flatview.go, flatglance.go): FlatGame.View and Glance render what
+// Game.View and Glance render, from
 // the cells, zones and props, the ruleset's views evaluated by their
 // closures (compiled with the program; one not covered makes View say so,
 // ErrFlatView, and the program plays on) and turned into the Go values
 // the present runtime's expressions give, so the same functions write
-// them (TestFlatViewsAgree: every seat's view and everyone's, every
-// seventh decision of a random game of every shipped ruleset and
-// variant, ~12,000 texts, identical).
+// them (TestFlatViewsAgree: every seat's view and glance and everyone's,
+// every seventh decision of a random game of every shipped ruleset and
+// variant, ~12,000 of each, identical).
 //
 // What is left before it replaces the present runtime, in the order the
 // transcripts need it: a scenario's partial outcomes, its effects (Exec)
-// and positions (StartAt), the glance and explain over the flat state,
+// and positions (StartAt), card details and explain over the flat state,
 // serialising by walking the layout (saved states), then Load building it
 // for every Program and the present runtime's deletion, with the goldens,
 // the scenarios and the agreement tests as the proof at each step.

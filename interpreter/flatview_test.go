@@ -14,9 +14,9 @@ import (
 )
 
 // TestFlatViewsAgree plays random games of every shipped ruleset and
-// variant on both runtimes and requires FlatGame.View to give Game.View's
-// text, for every seat and for everyone (-1), at every few decisions and
-// at the end. A view the flat runtime does not cover, or whose closure
+// variant on both runtimes and requires FlatGame.View and Glance to give
+// Game.View's and Glance's texts, for every seat and for everyone (-1),
+// at every few decisions and at the end. A view the flat runtime does not cover, or whose closure
 // gives up, must say so (ErrFlatView); where the present runtime shows
 // such a view without an error, that is counted and must not happen in
 // the shipped games.
@@ -41,7 +41,7 @@ func TestFlatViewsAgree(t *testing.T) {
 			for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
 				shown += viewsAgree(t, p, fp, fmt.Sprintf("%s+%s/%dp", e.Name(), v, players), players, uint64(players))
 			}
-			t.Logf("%s+%s: %d views agree", e.Name(), v, shown)
+			t.Logf("%s+%s: %d views and glances agree", e.Name(), v, shown)
 		}
 	}
 }
@@ -62,6 +62,10 @@ func viewsAgree(t *testing.T, p *Program, fp *FlatProgram, where string, players
 			want := g.View(viewer)
 			require.NoError(t, err, "%s: decision %d, viewer %d; the present runtime shows:\n%s", where, step, viewer, want)
 			require.Equal(t, want, got, "%s: decision %d, viewer %d", where, step, viewer)
+			got, err = fg.Glance(viewer)
+			want = g.Glance(viewer)
+			require.NoError(t, err, "%s: decision %d, viewer %d; the present runtime's glance:\n%s", where, step, viewer, want)
+			require.Equal(t, want, got, "%s: decision %d, viewer %d: the glance", where, step, viewer)
 			shown++
 		}
 	}
