@@ -295,6 +295,9 @@ func printCompare(w io.Writer, c *compareReport, top int) {
 				fmt.Fprintf(w, "  %s\n", m)
 			}
 		}
+		if note := runtimeNote(r); note != "" {
+			fmt.Fprintf(w, "note: %s: %s\n", side, note)
+		}
 		if r.GamesWithoutDecisions > 0 {
 			fmt.Fprintf(w, "warning: %s: %s ended without a decision (does a trigger or the flow end the game at once?)\n", side, count(r.GamesWithoutDecisions, "game"))
 		}

@@ -197,6 +197,7 @@ func (s *simulation) header(set string) sim.Header {
 	if labels := s.prog.ReportLabels(); len(labels) > 0 {
 		h.Labels = labels
 	}
+	h.Runtime, h.RuntimeReason = sim.RuntimeOf(s.prog, s.bots, s.prm.Runtime == "present")
 	if !s.shard.Whole() {
 		h.Shards = []sim.Shard{s.shard}
 	}
@@ -366,10 +367,13 @@ and length histograms, the per-card and counter tables.
 
 The games are played on the flat runtime, the rebuild of the runtime, where it
 covers the ruleset: the same games, decision for decision, about twice as fast
-(interpreter/doc.go, "The typed flat state"). A game that fails there is played
-again on the present runtime, which reports the error, and one game in 16 is
-played on both and compared: a difference fails that game, naming it.
---runtime present plays every game on the present runtime.
+(interpreter/doc.go, "The typed flat state"). A ruleset it does not cover yet
+is played on the present runtime, and a note under the header says so and
+what the flat runtime lacks, where ("runtime" and "runtime_reason" in the
+JSON). A game that fails there is played again on the present runtime, which
+reports the error, and one game in 16 is played on both and compared: a
+difference fails that game, naming it. --runtime present plays every game on
+the present runtime.
 
 Ctrl-C stops the run: the games being played finish, then simulate reports the
 games that finished (the first ones), writes its files for them, says that it

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -13,6 +15,7 @@ import (
 // and for compare; another value is a usage error naming the two.
 func TestRuntimePresentGivesTheSameReport(t *testing.T) {
 	seconds := regexp.MustCompile(`"seconds": [0-9.e-]+`)
+	runtimes := regexp.MustCompile(`\s*"runtime(_reason)?": "[^"]*",?`)
 	for _, args := range [][]string{
 		{"simulate", "peloponnes", "--players", "3", "--games", "40", "--seats", "greedy,random,random", "--json"},
 		{"compare", "peloponnes", "--variant", "rich-income", "--players", "3", "--games", "30", "--json"},
@@ -21,7 +24,12 @@ func TestRuntimePresentGivesTheSameReport(t *testing.T) {
 		require.Equal(t, 0, code, auto)
 		code, present, _ := runCLI(t, "", append(args, "--runtime", "present")...)
 		require.Equal(t, 0, code, present)
-		assert.Equal(t, seconds.ReplaceAllString(auto, ""), seconds.ReplaceAllString(present, ""), "%v", args)
+		assert.Contains(t, auto, `"runtime": "flat"`, "%v", args)
+		assert.NotContains(t, auto, `"runtime_reason"`, "%v", args)
+		assert.Contains(t, present, `"runtime": "present",`, "%v", args)
+		assert.Contains(t, present, `"runtime_reason": "asked for (--runtime present)"`, "%v", args)
+		strip := func(s string) string { return runtimes.ReplaceAllString(seconds.ReplaceAllString(s, ""), "") }
+		assert.Equal(t, strip(auto), strip(present), "%v", args)
 	}
 	code, _, stderr := runCLI(t, "", "simulate", "peloponnes", "--runtime", "fast")
 	assert.Equal(t, exitUsage, code)
@@ -35,4 +43,48 @@ func TestRuntimeFlagReachesTheBatch(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, present, s.batch(nil).Present, "--runtime %q", runtime)
 	}
+}
+
+// A ruleset the flat runtime does not cover is simulated on the present
+// runtime, and the report says so and why (text and JSON); compare says
+// it of each side. On the flat runtime, the rule, nothing is said.
+func TestSimulateSaysWhichRuntimePlayed(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "game.yaml"), []byte(`game: tiny
+players: {min: 2, max: 2}
+player_vars:
+  points: {type: int}
+flow:
+  - choose:
+      who: 0
+      prompt: "one or two?"
+      options:
+        - key: one
+          legal_if_after: players[0].points < 5
+          do:
+            - {add: "players[0].points", by: 1}
+        - key: two
+          do:
+            - {add: "players[0].points", by: 2}
+scoring:
+  score: players[me].points
+`), 0o644))
+	code, out, errOut := runCLI(t, "", "simulate", dir, "--players", "2", "--games", "4")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `(?m)^note: played on the present runtime, 2-4x slower than the flat one \(the same results\): the flat runtime does not cover it yet: \S*game\.yaml:\d+:\d+: legal_if_after`, out)
+	code, out, errOut = runCLI(t, "", "simulate", dir, "--players", "2", "--games", "4", "--json")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `"runtime": "present"`)
+	assert.Contains(t, out, `legal_if_after`)
+	code, out, errOut = runCLI(t, "", "compare", dir, dir, "--players", "2", "--games", "4")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "note: A: played on the present runtime")
+	assert.Contains(t, out, "note: B: played on the present runtime")
+
+	code, out, _ = runCLI(t, "", "simulate", "peloponnes", "--players", "3", "--games", "4")
+	require.Equal(t, 0, code)
+	assert.NotContains(t, out, "runtime")
+	code, out, _ = runCLI(t, "", "simulate", "peloponnes", "--players", "3", "--games", "4", "--runtime", "present")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "note: played on the present runtime, 2-4x slower than the flat one (the same results): asked for (--runtime present)")
 }

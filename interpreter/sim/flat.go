@@ -60,6 +60,30 @@ func playFlat(p *interpreter.Program, players int, seed uint64, kinds []string) 
 	return Outcome{Players: players, Seed: seed, Scores: scoresOf(r), Winners: r.Winners, Decisions: r.Decisions, Facts: g.Facts()}, true
 }
 
+// The runtimes a batch plays on (Header.Runtime).
+const (
+	RuntimeFlat    = "flat"
+	RuntimePresent = "present"
+)
+
+// RuntimeOf says which runtime a batch of p with bots of the given kinds
+// plays its games on, and why not the flat one: present asks for the
+// present runtime (simulate --runtime present), the flat runtime does not
+// cover the ruleset, or a bot cannot play there. A game the flat runtime
+// fails in is still played again on the present one (PlayGame).
+func RuntimeOf(p *interpreter.Program, kinds []string, present bool) (runtime, reason string) {
+	if present {
+		return RuntimePresent, "asked for (--runtime present)"
+	}
+	if _, err := p.Flat(); err != nil {
+		return RuntimePresent, err.Error()
+	}
+	if _, err := flatBots(kinds, 1); err != nil {
+		return RuntimePresent, err.Error()
+	}
+	return RuntimeFlat, ""
+}
+
 // flatBots makes the seats' bots, or fails when one cannot play a game
 // on the flat runtime.
 func flatBots(kinds []string, seed uint64) ([]interpreter.FlatBot, error) {

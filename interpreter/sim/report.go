@@ -36,6 +36,12 @@ type Header struct {
 	// Labels are the headings the ruleset gives report attributes and
 	// counters (Program.ReportLabels); the statistics keep the names.
 	Labels map[string]string `json:"labels,omitempty"`
+	// Runtime is the runtime the games were played on: "flat" (the
+	// rebuild, where it covers the ruleset and the bots), or "present",
+	// RuntimeReason saying why (RuntimeOf). The statistics are the same
+	// either way; "" for a merge of reports that differ.
+	Runtime       string `json:"runtime,omitempty"`
+	RuntimeReason string `json:"runtime_reason,omitempty"`
 	// Interrupted says the run was stopped before it played all its games
 	// (Run's Interrupted): the statistics are of the first games of the
 	// batch or shard, those that finished. Merge refuses such a report.
@@ -101,6 +107,9 @@ func Merge(names []string, reports []*Report) (*Report, error) {
 		}
 		if r.Interrupted {
 			return nil, fmt.Errorf("%s is of an interrupted run (only its first games finished): merged, it would stand for all the games of its shard; run that shard again", names[i])
+		}
+		if r.Runtime != h.Runtime || r.RuntimeReason != h.RuntimeReason {
+			h.Runtime, h.RuntimeReason = "", "" // the shards played on different runtimes: the same statistics
 		}
 		shards := r.Shards
 		if len(shards) == 0 {

@@ -67,3 +67,21 @@ func TestMergeRefusesOverlappingShards(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []Shard{{Index: 1, Count: 2}, {Index: 0, Count: 4}, {Index: 2, Count: 4}}, rep.Shards)
 }
+
+// Merged shards keep the runtime they were played on when they agree,
+// and name none when they differ (the statistics are the same: only the
+// note would be wrong).
+func TestMergeKeepsTheRuntimeShardsAgreeOn(t *testing.T) {
+	shard := func(i int, runtime, reason string) *Report {
+		return &Report{Header: Header{Game: "g", Players: "4", Seed: 1, BatchGames: 20, Shards: []Shard{{Index: i, Count: 2}},
+			Runtime: runtime, RuntimeReason: reason}, Stats: &Stats{}}
+	}
+	m, err := Merge([]string{"a", "b"}, []*Report{shard(0, RuntimePresent, "asked for"), shard(1, RuntimePresent, "asked for")})
+	require.NoError(t, err)
+	assert.Equal(t, RuntimePresent, m.Runtime)
+	assert.Equal(t, "asked for", m.RuntimeReason)
+	m, err = Merge([]string{"a", "b"}, []*Report{shard(0, RuntimePresent, "asked for"), shard(1, RuntimeFlat, "")})
+	require.NoError(t, err)
+	assert.Empty(t, m.Runtime)
+	assert.Empty(t, m.RuntimeReason)
+}
