@@ -165,9 +165,8 @@ func (g *flatGame) varFacts(i, viewer int, shown map[string]bool) []string {
 // wherever they are (Game.groupedZone); a nameless card reads by its
 // definition, so that its copies look alike.
 func (g *flatGame) groupedZone(cards []int32, props []int) string {
-	var order []string
-	count := map[string]int{}
-	for _, c := range cards {
+	return groupedText(len(cards), func(i int) string {
+		c := cards[i]
 		t := g.cardText(int(c), props)
 		f := g.fp.p.cards[c].fields
 		if name, _ := f["name"].(string); name == "" {
@@ -175,17 +174,6 @@ func (g *flatGame) groupedZone(cards []int32, props []int) string {
 			def, _ := f["def"].(string)
 			t = strings.Replace(t, id, def, 1)
 		}
-		if count[t] == 0 {
-			order = append(order, t)
-		}
-		count[t]++
-	}
-	parts := make([]string, len(order))
-	for i, t := range order {
-		parts[i] = t
-		if count[t] > 1 {
-			parts[i] = fmt.Sprintf("%s ×%d", t, count[t])
-		}
-	}
-	return strings.Join(parts, ", ")
+		return t
+	})
 }

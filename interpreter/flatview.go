@@ -258,26 +258,7 @@ func (g *flatGame) zoneText(cards []int32, viewer int, visibility string, props 
 	if !visibleTo(visibility, -2, viewer) {
 		return cardCount(len(cards))
 	}
-	var parts []string
-	last, run := "", 0
-	flush := func() {
-		if run > 1 {
-			parts = append(parts, fmt.Sprintf("%s ×%d", last, run))
-		} else if run == 1 {
-			parts = append(parts, last)
-		}
-	}
-	for _, c := range cards {
-		t := g.cardText(int(c), props)
-		if t == last {
-			run++
-			continue
-		}
-		flush()
-		last, run = t, 1
-	}
-	flush()
-	return strings.Join(parts, ", ")
+	return runsText(len(cards), func(i int) string { return g.cardText(int(cards[i]), props) })
 }
 
 // cardText is card c's name and its props that are not zero, as

@@ -175,13 +175,24 @@ func nonZeroEntries(m map[string]int) map[string]int {
 // equal text ("Stone coin ×3") wherever they are in the zone.
 func (g *Game) groupedZone(name string, owner int) string {
 	props := g.propNames()
-	var order []string
-	count := map[string]int{}
-	for _, c := range g.zoneList(name, owner) {
-		t := cardText(g.cardView(c.(map[string]any)), props)
-		if m := c.(map[string]any); m["name"] == nil || m["name"] == "" {
+	list := g.zoneList(name, owner)
+	return groupedText(len(list), func(i int) string {
+		m := list[i].(map[string]any)
+		t := cardText(g.cardView(m), props)
+		if m["name"] == nil || m["name"] == "" {
 			t = strings.Replace(t, m["id"].(string), m["def"].(string), 1) // copies of a nameless card look alike
 		}
+		return t
+	})
+}
+
+// groupedText joins n cards' texts in order, counting equal texts
+// wherever they are ("Stone coin ×3").
+func groupedText(n int, text func(i int) string) string {
+	var order []string
+	count := map[string]int{}
+	for i := range n {
+		t := text(i)
 		if count[t] == 0 {
 			order = append(order, t)
 		}

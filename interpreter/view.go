@@ -124,6 +124,13 @@ func (g *Game) zoneText(name string, owner, viewer int, visibility string) strin
 		return cardCount(len(list))
 	}
 	props := g.propNames()
+	return runsText(len(list), func(i int) string { return cardText(g.cardView(list[i].(map[string]any)), props) })
+}
+
+// runsText joins n cards' texts, counting runs of cards that read alike
+// ("VILLAGE ×14") and keeping their order: a supply of 42 cards read as a
+// wall of names.
+func runsText(n int, text func(i int) string) string {
 	var parts []string
 	last, run := "", 0
 	flush := func() {
@@ -133,10 +140,8 @@ func (g *Game) zoneText(name string, owner, viewer int, visibility string) strin
 			parts = append(parts, last)
 		}
 	}
-	// Runs of cards that read alike are counted ("VILLAGE ×14"), keeping
-	// the zone's order: a supply of 42 cards read as a wall of names.
-	for _, c := range list {
-		t := cardText(g.cardView(c.(map[string]any)), props)
+	for i := range n {
+		t := text(i)
 		if t == last {
 			run++
 			continue

@@ -41,6 +41,26 @@ func TestBenchMeasuresTheFlatRuntime(t *testing.T) {
 // not cover yet is measured on the present runtime, which simulate plays
 // it on, and the first line names what the flat runtime lacks, where.
 func TestBenchSaysWhatTheFlatRuntimeLacks(t *testing.T) {
+	dir := uncoveredRuleset(t)
+	code, out, errOut := runCLI(t, "", "bench", dir, "--players", "2", "--games", "2")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "games on the present runtime (simulate and compare play this ruleset on it: the flat runtime does not cover it yet: ")
+	assert.Contains(t, out, "flow.yaml:2:5: legal_if_after")
+	assert.NotContains(t, out, "present runtime (what play", "one runtime measured, one line")
+	code, out, errOut = runCLI(t, "", "bench", dir, "--players", "2", "--games", "2", "--json")
+	require.Equal(t, 0, code, errOut)
+	var rep benchReport
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	assert.Equal(t, "present", rep.Runtime)
+	assert.Contains(t, rep.RuntimeReason, "legal_if_after")
+	assert.Equal(t, 1.0, rep.Present.Speedup)
+	assert.Equal(t, rep.GamesPerSecond, rep.Present.GamesPerSecond)
+}
+
+// uncoveredRuleset writes a ruleset the flat runtime does not cover yet
+// (an option with legal_if_after, at flow.yaml:2:5) and gives its folder.
+func uncoveredRuleset(t *testing.T) string {
+	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "game.yaml"), []byte(`game: tiny
 players: {min: 2, max: 2}
@@ -62,17 +82,5 @@ player_vars:
 scoring:
   score: players[me].points
 `), 0o644))
-	code, out, errOut := runCLI(t, "", "bench", dir, "--players", "2", "--games", "2")
-	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "games on the present runtime (simulate and compare play this ruleset on it: the flat runtime does not cover it yet: ")
-	assert.Contains(t, out, "flow.yaml:2:5: legal_if_after")
-	assert.NotContains(t, out, "present runtime (what play", "one runtime measured, one line")
-	code, out, errOut = runCLI(t, "", "bench", dir, "--players", "2", "--games", "2", "--json")
-	require.Equal(t, 0, code, errOut)
-	var rep benchReport
-	require.NoError(t, json.Unmarshal([]byte(out), &rep))
-	assert.Equal(t, "present", rep.Runtime)
-	assert.Contains(t, rep.RuntimeReason, "legal_if_after")
-	assert.Equal(t, 1.0, rep.Present.Speedup)
-	assert.Equal(t, rep.GamesPerSecond, rep.Present.GamesPerSecond)
+	return dir
 }

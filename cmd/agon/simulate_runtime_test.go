@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -49,29 +47,10 @@ func TestRuntimeFlagReachesTheBatch(t *testing.T) {
 // runtime, and the report says so and why (text and JSON); compare says
 // it of each side. On the flat runtime, the rule, nothing is said.
 func TestSimulateSaysWhichRuntimePlayed(t *testing.T) {
-	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "game.yaml"), []byte(`game: tiny
-players: {min: 2, max: 2}
-player_vars:
-  points: {type: int}
-flow:
-  - choose:
-      who: 0
-      prompt: "one or two?"
-      options:
-        - key: one
-          legal_if_after: players[0].points < 5
-          do:
-            - {add: "players[0].points", by: 1}
-        - key: two
-          do:
-            - {add: "players[0].points", by: 2}
-scoring:
-  score: players[me].points
-`), 0o644))
+	dir := uncoveredRuleset(t)
 	code, out, errOut := runCLI(t, "", "simulate", dir, "--players", "2", "--games", "4")
 	require.Equal(t, 0, code, errOut)
-	assert.Regexp(t, `(?m)^note: played on the present runtime, 2-4x slower than the flat one \(the same results\): the flat runtime does not cover it yet: \S*game\.yaml:\d+:\d+: legal_if_after`, out)
+	assert.Regexp(t, `(?m)^note: played on the present runtime, 2-4x slower than the flat one \(the same results\): the flat runtime does not cover it yet: \S*flow\.yaml:2:5: legal_if_after`, out)
 	code, out, errOut = runCLI(t, "", "simulate", dir, "--players", "2", "--games", "4", "--json")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, `"runtime": "present"`)
