@@ -709,11 +709,15 @@
 // the present runtime's expressions give, so the same functions write
 // them (TestFlatViewsAgree: every seat's view and glance and everyone's,
 // every seventh decision of a random game of every shipped ruleset and
-// variant, ~12,000 of each, identical).
+// variant, ~12,000 of each, identical). What a card or a place is (the
+// show prompt: Describe, CardInfo) is written by one piece of code for
+// both runtimes (Program.describe over a stateReader: the card's figures,
+// a per-place view's figure, a keyed zone's cards, a variable's value;
+// TestFlatDescribeAgrees: every card and place, identical).
 //
 // What is left before it replaces the present runtime, in the order the
 // transcripts need it: a scenario's partial outcomes, its effects (Exec)
-// and positions (StartAt), card details and explain over the flat state,
+// and positions (StartAt), explain over the flat state,
 // serialising by walking the layout (saved states), then Load building it
 // for every Program and the present runtime's deletion, with the goldens,
 // the scenarios and the agreement tests as the proof at each step.

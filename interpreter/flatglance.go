@@ -16,8 +16,7 @@ import (
 func (g *FlatGame) Glance(player int) (string, error) {
 	fg := g.g
 	e := &fg.env
-	steps, mem, me := e.steps, e.mem, e.locals[fg.fp.me]
-	defer func() { e.steps, e.mem, e.locals[fg.fp.me] = steps, mem, me }()
+	defer fg.keepLocals()()
 	var b strings.Builder
 	if err := fg.viewLines(&b); err != nil {
 		return "", err

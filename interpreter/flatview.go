@@ -84,9 +84,7 @@ func builtList(n ast.Node) (built, known bool) {
 // up.
 func (g *FlatGame) View(player int) (string, error) {
 	fg := g.g
-	e := &fg.env
-	steps, mem, me := e.steps, e.mem, e.locals[fg.fp.me]
-	defer func() { e.steps, e.mem, e.locals[fg.fp.me] = steps, mem, me }()
+	defer fg.keepLocals()()
 	var b strings.Builder
 	if err := fg.writeViews(&b, player); err != nil {
 		return "", err
@@ -152,8 +150,6 @@ func (g *flatGame) writeViews(b *strings.Builder, player int) error {
 // does: each node's figure, in board order, where it is not zero.
 func (g *flatGame) writePlaceViews(b *strings.Builder, views []flatView) error {
 	e := &g.env
-	saved := e.locals[g.fp.place]
-	defer func() { e.locals[g.fp.place] = saved }()
 	for i := range views {
 		v := &views[i]
 		gr := g.fp.p.tc.boards.graphs[v.board]

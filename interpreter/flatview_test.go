@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -106,4 +107,60 @@ flow:
 	assert.Contains(t, err.Error(), "view seats")
 	require.NoError(t, g.Apply(0))
 	assert.True(t, g.Over())
+}
+
+// TestFlatDescribeAgrees requires FlatGame.Describe and CardInfo to give
+// what Game.Describe and CardInfo give for every card (by id, and by
+// definition), every board node and a miss, as everyone and as the first
+// seat see them, halfway through a random game of every shipped ruleset
+// and at its end.
+func TestFlatDescribeAgrees(t *testing.T) {
+	propsShown := 0
+	for name, p := range keptPrograms(t) {
+		fp, err := p.Flat()
+		require.NoError(t, err)
+		players := p.MinPlayers()
+		g, err := NewGame(p, Config{Players: players, Seed: 5})
+		require.NoError(t, err)
+		fg, err := fp.NewGame(players, 5)
+		require.NoError(t, err)
+		var queries []string
+		for i := range p.cards {
+			queries = append(queries, p.cards[i].id)
+		}
+		queries = append(append(queries, p.cardNamesAndIDs()...), p.nodeNamesAndIDs()...)
+		queries = append(queries, "no such thing")
+		compare := func(when string) int {
+			for _, q := range queries {
+				for _, viewer := range []int{-1, 0} {
+					want, werr := g.Describe(q, viewer)
+					got, err := fg.Describe(q, viewer)
+					require.Equal(t, werr, err, "%s %s: describe %q as %d", name, when, q, viewer)
+					require.Equal(t, want, got, "%s %s: describe %q as %d", name, when, q, viewer)
+				}
+				want, werr := g.CardInfo(q)
+				got, err := fg.CardInfo(q)
+				require.Equal(t, werr, err, "%s %s: card %q", name, when, q)
+				require.Equal(t, want, got, "%s %s: card %q", name, when, q)
+				if strings.Contains(want, "(now)") {
+					propsShown++
+				}
+			}
+			return len(queries)
+		}
+		r := rand.New(rand.NewPCG(5, 13))
+		n := 0
+		for !g.Over() {
+			if g.Decisions() == 40 {
+				n += compare("at decision 40")
+			}
+			d := g.Pending()
+			i := r.IntN(len(d.Options))
+			require.NoError(t, g.Apply(d.Options[i].Key))
+			require.NoError(t, fg.Apply(i))
+		}
+		n += compare("at the end")
+		t.Logf("%s: %d names described alike", name, n)
+	}
+	assert.Positive(t, propsShown, "no card showed a prop that is not zero: the props went unchecked")
 }

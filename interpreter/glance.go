@@ -215,30 +215,29 @@ func groupedText(n int, text func(i int) string) string {
 // copies (coin_wood) or a name, in any case; a miss is an error with a
 // did-you-mean.
 func (g *Game) CardInfo(query string) (string, error) {
-	c, ok := g.findCard(query)
+	i, ok := g.prog.findCardNum(query)
 	if !ok {
-		return "", fmt.Errorf("no card %q%s", query, schema.DidYouMean(query, g.cardNamesAndIDs()))
+		return "", fmt.Errorf("no card %q%s", query, schema.DidYouMean(query, g.prog.cardNamesAndIDs()))
 	}
-	return g.cardInfo(c), nil
+	return g.prog.cardInfo(presentReader{g}.card(i)), nil
 }
 
-// cardInfo describes card c (see CardInfo).
-func (g *Game) cardInfo(c map[string]any) string {
-	c = g.cardView(c)
-	tbl := g.prog.rs.Cards[c["table"].(string)]
+// cardInfo describes card c, as a person sees it (see CardInfo).
+func (p *Program) cardInfo(c map[string]any) string {
+	tbl := p.rs.Cards[c["table"].(string)]
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s, %s card)\n", formatValue(c), c["def"], c["table"])
 	zero := writeFigures(&b, tbl.AttributeOrder, c, nil)
-	for _, p := range tbl.PropOrder {
-		if zeroFigure(c[p]) {
-			zero = append(zero, p)
+	for _, pr := range tbl.PropOrder {
+		if zeroFigure(c[pr]) {
+			zero = append(zero, pr)
 		} else {
-			fmt.Fprintf(&b, "  %s: %s (now)\n", p, figureText(c[p]))
+			fmt.Fprintf(&b, "  %s: %s (now)\n", pr, figureText(c[pr]))
 		}
 	}
 	writeZero(&b, zero)
 	def, _ := c["def"].(string)
-	writeNotes(&b, g.prog.cardNotes(c["table"].(string), def))
+	writeNotes(&b, p.cardNotes(c["table"].(string), def))
 	return b.String()
 }
 
@@ -265,27 +264,27 @@ func writeZero(b *strings.Builder, names []string) {
 	}
 }
 
-// findCard finds a card by id, by definition id (its first copy) or by
-// name, ignoring case.
-func (g *Game) findCard(query string) (map[string]any, bool) {
+// findCardNum finds a card by id, by definition id (its first copy) or
+// by name, ignoring case, and gives its number.
+func (p *Program) findCardNum(query string) (int, bool) {
 	q := strings.TrimSpace(query)
-	if c, ok := g.cardByID(q); ok {
-		return c, true
+	if i, ok := p.cow.cardNum[q]; ok {
+		return i, true
 	}
-	rs := g.prog.rs
+	rs := p.rs
 	for _, t := range rs.CardOrder {
 		for _, row := range rs.Cards[t].Rows {
 			name, _ := row.Fields["name"].V.(string)
 			if looseEqual(row.ID, q) || (name != "" && looseEqual(name, q)) {
-				if c, ok := g.cardByID(row.ID); ok {
-					return c, true
+				if i, ok := p.cow.cardNum[row.ID]; ok {
+					return i, true
 				}
-				c, ok := g.cardByID(row.ID + "#1")
-				return c, ok
+				i, ok := p.cow.cardNum[row.ID+"#1"]
+				return i, ok
 			}
 		}
 	}
-	return nil, false
+	return 0, false
 }
 
 // looseEqual compares two names by their letters and digits only,
@@ -306,8 +305,8 @@ func looseForm(s string) string {
 }
 
 // cardNamesAndIDs lists every card definition's id and name.
-func (g *Game) cardNamesAndIDs() []string {
-	rs := g.prog.rs
+func (p *Program) cardNamesAndIDs() []string {
+	rs := p.rs
 	var out []string
 	for _, t := range rs.CardOrder {
 		for _, row := range rs.Cards[t].Rows {

@@ -15,24 +15,49 @@ import (
 // map values it keys). A miss is an error with a did-you-mean over
 // cards and nodes.
 func (g *Game) Describe(query string, viewer int) (string, error) {
+	return g.prog.describe(presentReader{g}, query, viewer)
+}
+
+// A stateReader is what the texts about a card or a place read of a
+// game's state, on either runtime (presentReader, flatReader).
+type stateReader interface {
+	// card is card number i as a person sees it: its attributes and its
+	// props now (cardView).
+	card(i int) map[string]any
+	// placeFigure is per-place view v's text for node id, "" when zero.
+	placeFigure(v *namedExpr, id string) (string, error)
+	// familyZone is the text of zone family name's zone of key, as
+	// viewer sees it; "" when it holds no card.
+	familyZone(name, key string, viewer int, visibility string) string
+	// value is a variable's value: a global's (owner -1) or a player's.
+	value(owner int, name string) any
+	players() int
+}
+
+// describe is Describe over r.
+func (p *Program) describe(r stateReader, query string, viewer int) (string, error) {
 	var parts []string
-	if c, ok := g.findCard(query); ok {
-		parts = append(parts, g.cardInfo(c))
+	if i, ok := p.findCardNum(query); ok {
+		parts = append(parts, p.cardInfo(r.card(i)))
 	}
-	for _, bn := range g.prog.rs.BoardOrder {
-		if gr := g.prog.tc.boards.graphs[bn]; gr != nil {
+	for _, bn := range p.rs.BoardOrder {
+		if gr := p.tc.boards.graphs[bn]; gr != nil {
 			if i, ok := gr.findNode(query); ok {
-				parts = append(parts, g.nodeInfo(gr, i, viewer))
+				text, err := p.nodeInfo(r, gr, i, viewer)
+				if err != nil {
+					return "", err
+				}
+				parts = append(parts, text)
 			}
 		}
 	}
-	if gr := g.prog.tc.boards.graphs[strings.TrimSpace(query)]; len(parts) == 0 && gr != nil && len(gr.ids) > 0 {
+	if gr := p.tc.boards.graphs[strings.TrimSpace(query)]; len(parts) == 0 && gr != nil && len(gr.ids) > 0 {
 		return "", fmt.Errorf("%q is a board: show one of its places, e.g. show %s", strings.TrimSpace(query), gr.ids[0])
 	}
 	if len(parts) == 0 {
-		names := append(g.cardNamesAndIDs(), g.nodeNamesAndIDs()...)
+		names := append(p.cardNamesAndIDs(), p.nodeNamesAndIDs()...)
 		what := "card"
-		switch p := g.prog; {
+		switch {
 		case p.NodeExample() != "" && p.CardExample() != "":
 			what = "card or place"
 		case p.NodeExample() != "":
@@ -82,10 +107,10 @@ func (gr *graph) findNode(query string) (int, bool) {
 }
 
 // nodeNamesAndIDs lists every board node's id and name.
-func (g *Game) nodeNamesAndIDs() []string {
+func (p *Program) nodeNamesAndIDs() []string {
 	var out []string
-	for _, bn := range g.prog.rs.BoardOrder {
-		if gr := g.prog.tc.boards.graphs[bn]; gr != nil {
+	for _, bn := range p.rs.BoardOrder {
+		if gr := p.tc.boards.graphs[bn]; gr != nil {
 			for i, id := range gr.ids {
 				out = append(out, id)
 				if name, _ := gr.nodes[i]["name"].(string); name != "" {
@@ -98,7 +123,7 @@ func (g *Game) nodeNamesAndIDs() []string {
 }
 
 // nodeInfo describes node i of board gr as viewer sees it.
-func (g *Game) nodeInfo(gr *graph, i, viewer int) string {
+func (p *Program) nodeInfo(r stateReader, gr *graph, i, viewer int) (string, error) {
 	n, id := gr.nodes[i], gr.ids[i]
 	var b strings.Builder
 	if name, _ := n["name"].(string); name != "" {
@@ -109,13 +134,25 @@ func (g *Game) nodeInfo(gr *graph, i, viewer int) string {
 	if gr.rows > 0 {
 		fmt.Fprintf(&b, "  row %d, col %d\n", n["row"], n["col"])
 	}
-	writeZero(&b, writeFigures(&b, g.prog.rs.Boards[gr.name].AttributeOrder, n, nil))
-	writeNotes(&b, g.prog.nodeNotes(gr.name, id))
-	g.writePlaceFigures(&b, gr.name, id)
+	writeZero(&b, writeFigures(&b, p.rs.Boards[gr.name].AttributeOrder, n, nil))
+	writeNotes(&b, p.nodeNotes(gr.name, id))
+	for k := range p.placeViews {
+		v := &p.placeViews[k]
+		if v.board != gr.name {
+			continue
+		}
+		s, err := r.placeFigure(v, id)
+		if err != nil {
+			return "", err
+		}
+		if s != "" {
+			fmt.Fprintf(&b, "  %s: %s\n", v.name, s)
+		}
+	}
 	gr.writeNeighbours(&b, i)
-	g.writeKeyedZones(&b, id, viewer)
-	g.writeKeyedValues(&b, id, viewer)
-	return b.String()
+	p.writeKeyedZones(r, &b, id, viewer)
+	p.writeKeyedValues(r, &b, id, viewer)
+	return b.String(), nil
 }
 
 // writeNeighbours lists node i's neighbours, by edge kind when the board
@@ -136,15 +173,15 @@ func (gr *graph) writeNeighbours(b *strings.Builder, i int) {
 
 // writeKeyedZones lists the cards of the zones keyed by node id that hold
 // any (a hidden zone by its count).
-func (g *Game) writeKeyedZones(b *strings.Builder, id string, viewer int) {
-	rs := g.prog.rs
+func (p *Program) writeKeyedZones(r stateReader, b *strings.Builder, id string, viewer int) {
+	rs := p.rs
 	for _, zn := range rs.ZoneOrder {
 		z := rs.Zones[zn]
 		if z.Owner == "player" || !slices.Contains(rs.ZoneKeys(zn), id) {
 			continue
 		}
-		if loc := familyLoc(zn, id); len(g.zoneList(loc, -1)) > 0 {
-			fmt.Fprintf(b, "  %s: %s\n", loc, g.zoneText(loc, -1, viewer, z.Visibility))
+		if text := r.familyZone(zn, id, viewer, z.Visibility); text != "" {
+			fmt.Fprintf(b, "  %s: %s\n", familyLoc(zn, id), text)
 		}
 	}
 }
@@ -152,25 +189,43 @@ func (g *Game) writeKeyedZones(b *strings.Builder, id string, viewer int) {
 // writeKeyedValues lists the variables, global then each player's, that
 // viewer may see and that are maps with a value for key id that is not
 // zero ("troops[A]": P1 troops 2).
-func (g *Game) writeKeyedValues(b *strings.Builder, id string, viewer int) {
-	rs := g.prog.rs
+func (p *Program) writeKeyedValues(r stateReader, b *strings.Builder, id string, viewer int) {
+	rs := p.rs
 	for _, v := range rs.VarOrder {
 		if visibleTo(rs.Vars[v].Visibility, -2, viewer) {
-			if x, ok := keyedValue(g.st.root[v], id); ok {
+			if x, ok := keyedValue(r.value(-1, v), id); ok {
 				fmt.Fprintf(b, "  %s: %s\n", v, figureText(x))
 			}
 		}
 	}
-	for i := 0; i < g.st.playerCount; i++ {
-		pm := g.container(i)
+	for i := range r.players() {
 		for _, v := range rs.PlayerVarOrder {
 			if visibleTo(rs.PlayerVars[v].Visibility, i, viewer) {
-				if x, ok := keyedValue(pm[v], id); ok {
+				if x, ok := keyedValue(r.value(i, v), id); ok {
 					fmt.Fprintf(b, "  P%d %s: %s\n", i+1, v, figureText(x))
 				}
 			}
 		}
 	}
+}
+
+// presentReader reads a present Game's state.
+type presentReader struct{ g *Game }
+
+func (r presentReader) card(i int) map[string]any { return r.g.cardView(r.g.st.cards[i]) }
+func (r presentReader) players() int              { return r.g.st.playerCount }
+func (r presentReader) value(owner int, name string) any {
+	return r.g.container(owner)[name]
+}
+func (r presentReader) placeFigure(v *namedExpr, id string) (string, error) {
+	return r.g.placeFigure(*v, id), nil
+}
+func (r presentReader) familyZone(name, key string, viewer int, visibility string) string {
+	loc := familyLoc(name, key)
+	if len(r.g.zoneList(loc, -1)) == 0 {
+		return ""
+	}
+	return r.g.zoneText(loc, -1, viewer, visibility)
 }
 
 // keyedValue is m[key] when m is a map with string keys and that value is

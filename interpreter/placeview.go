@@ -7,7 +7,7 @@ import (
 
 // Per-place views (a view with per_place: BOARD) are figures of each
 // node of a board, evaluated with placeLocal bound to the node id. show
-// PLACE prints them with the node's attributes (writePlaceFigures);
+// PLACE prints them with the node's attributes (Program.nodeInfo);
 // state lists each on one line, node by node (writePlaceViews). The
 // glance leaves them out: they are not figures of the game.
 
@@ -24,19 +24,6 @@ func (g *Game) placeFigure(v namedExpr, id string) string {
 		return ""
 	}
 	return figureText(val)
-}
-
-// writePlaceFigures writes the per-place views of board that are not
-// zero for node id, one line each.
-func (g *Game) writePlaceFigures(b *strings.Builder, board, id string) {
-	for _, v := range g.prog.placeViews {
-		if v.board != board {
-			continue
-		}
-		if s := g.placeFigure(v, id); s != "" {
-			fmt.Fprintf(b, "  %s: %s\n", v.name, s)
-		}
-	}
 }
 
 // writePlaceViews writes each per-place view on one line: the nodes of
