@@ -13,9 +13,11 @@ import (
 // the pending decision. The program's games may be running on other
 // goroutines, so the compile holds the program's lock and writes nothing
 // they read: the layout's strings are frozen once the program is made
-// (a check naming a string no rule names is not covered), and so are the
-// locals' numbers. A compiled check is kept for the program's other
-// games.
+// (a string no rule names, in a check's text or a zone name no rule
+// reads, is numbered in the game's own table when the check reads it:
+// strConst, lateLocation), and so are the locals' numbers (a check
+// naming a local no rule binds is not covered). A compiled check is kept
+// for the program's other games.
 
 // flatChecks are a program's compiled checks, by source.
 type flatChecks struct {

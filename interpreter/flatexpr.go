@@ -388,8 +388,7 @@ func (fc *flatCompiler) nodeOf(n ast.Node) flatValue {
 	case *ast.BoolNode:
 		return constScalar(fkBool, boolNum(x.Value))
 	case *ast.StringNode:
-		fc.l.strs.add(x.Value)
-		return constScalar(fkString, fc.l.strs.ids[x.Value])
+		return fc.strConst(x.Value)
 	case *ast.IdentifierNode:
 		return fc.identifier(x.Value)
 	case *ast.MemberNode:
@@ -429,6 +428,19 @@ func boolNum(b bool) int64 {
 }
 
 // constScalar is a literal.
+// strConst compiles the string s. Once the program's games may run (a
+// check, a scenario's run step: flatcheck.go), a string no rule names
+// has no number of the program's: it is numbered in the game's own table
+// when first read, as a string made while playing is.
+func (fc *flatCompiler) strConst(s string) flatValue {
+	l := fc.l
+	if _, ok := l.strs.ids[s]; ok || !l.strs.frozen {
+		l.strs.add(s)
+		return constScalar(fkString, l.strs.ids[s])
+	}
+	return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) { return l.intern(e.fs, s), true }}
+}
+
 func constScalar(k flatKind, n int64) flatValue {
 	return flatValue{kind: k, scalar: func(*flatEnv) (int64, bool) { return n, true }, konst: &n}
 }
@@ -593,8 +605,7 @@ func (fc *flatCompiler) constant(name string, v any) flatValue {
 	case bool:
 		return constScalar(fkBool, boolNum(x))
 	case string:
-		fc.l.strs.add(x)
-		return constScalar(fkString, fc.l.strs.ids[x])
+		return fc.strConst(x)
 	case []int:
 		out := make([]int64, len(x))
 		for i, n := range x {
