@@ -44,12 +44,7 @@ func (g *FlatGame) Check(src string) (bool, error) {
 		return false, fmt.Errorf("check %q: expected a bool, got a %s", src, fe.value.kind)
 	}
 	e := &g.g.env
-	if fe.slots > len(e.slots) || fe.lists > len(e.lists) || fe.nums > len(e.nums) {
-		// this game's own scratch, larger (a clone keeps the one it shares)
-		e.slots = make([]int64, max(fe.slots, len(e.slots)))
-		e.lists = make([][]int32, max(fe.lists, len(e.lists)))
-		e.nums = make([][]int64, max(fe.nums, len(e.nums)))
-	}
+	e.grow(fe) // this game's own scratch, larger (a clone keeps the one it shares)
 	steps, mem := e.steps, e.mem
 	e.steps, e.mem = 0, 0 // a check's work is its own, not the play's
 	v, ok := fe.value.scalar(e)

@@ -174,6 +174,9 @@ func (fc *flatCompiler) localNumber(name string) int {
 	if !ok {
 		if fc.l.strs.frozen { // the games' tables are made: a check names a local they lack
 			fc.fail("the local %s, which no rule binds", name)
+			if fc.unbound == "" {
+				fc.unbound = name // a binder's (run step effects): fail's note may be reset
+			}
 			return 0
 		}
 		n = len(fc.progLocals)
@@ -243,6 +246,9 @@ type flatCompiler struct {
 	// compiled, innermost last: # reads the last.
 	preds []flatBinding
 	miss  string
+	// unbound is the first local a compile after load needed and the
+	// games lack (localNumber), "" for none.
+	unbound string
 	// hoist, while an option group's when compiles, hoists what does
 	// not depend on the group's element (flatexpr_hoist.go).
 	hoist *flatHoist
