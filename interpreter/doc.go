@@ -33,7 +33,8 @@
 // api.go is in export.go, each door named for its one use (the greedy
 // bot's Heuristic and PickUnderWay, its world's Reseed and RedealUnseen,
 // a scenario's ExecNode, ExecWaiting, BeforeStartPhase, KeepStartHook and
-// LoadPatched). internal/rulestest builds the small test games of the
+// LoadPatched; the flat runtime's FlatGame has the scenario's doors too,
+// in flatscenario.go). internal/rulestest builds the small test games of the
 // tests above the core; no package code imports it.
 //
 // interpreter/sim sits beside transcript, on the core and the bots: it
@@ -715,12 +716,40 @@
 // a per-place view's figure, a keyed zone's cards, a variable's value;
 // TestFlatDescribeAgrees: every card and place, identical).
 //
+// Scenarios (flatscenario.go): FlatProgram.StartAt starts a game at a
+// scenario's position, after the setup, at the first decision (asked
+// again in the position) or when a phase first begins, and its chance
+// steps fix only the outcomes they list (one of another name stays
+// queued: flatGame.partial). The position is read and checked by the
+// present runtime's positioner, with its messages, and written into the
+// flat state through positionState (scenario_position.go); then every
+// group counts as written (the remembered calls' stamps) and every
+// trigger's condition is evaluated again. A run step's effects
+// (FlatGame.ExecNode) are compiled by the present compiler (its errors),
+// then to flat steps under the program's lock as a check is, with what
+// the compile would write into the program (the scratch frame, a text's
+// noLog) kept aside, and run behind a barrier that asks the pending
+// decision again when they end, no trigger checked after their steps. A
+// string no rule names, in a check or a run step, is numbered in the
+// game's own table when read (strConst, lateLocation). So
+// transcript.RunScenarioFlat runs a scenario on the flat runtime with
+// RunScenario's walk, and TestFlatRunsTheScenarios (testgames) runs every
+// scenario file on both: 156 of the 158 give the same report or error;
+// the two others are listed with their reason (a check using len of a
+// string, which the closures do not cover, and a false check's
+// explanation, which ExplainCheck gives on the present runtime only).
+// Not covered, and said so (ErrFlatEffects): a run step binding a local
+// no rule binds (a flat game's locals are numbered at load), a position
+// writing a card's attribute (the program's columns). A flat run error
+// is its place and message, without a RuntimeError's block and decision
+// count.
+//
 // What is left before it replaces the present runtime, in the order the
-// transcripts need it: a scenario's partial outcomes, its effects (Exec)
-// and positions (StartAt), explain over the flat state,
-// serialising by walking the layout (saved states), then Load building it
-// for every Program and the present runtime's deletion, with the goldens,
-// the scenarios and the agreement tests as the proof at each step.
+// transcripts need it: explain over the flat state (a false check's
+// explanation with it), serialising by walking the layout (saved
+// states), then Load building it for every Program and the present
+// runtime's deletion, with the goldens, the scenarios and the agreement
+// tests as the proof at each step.
 //
 // # Limits
 //

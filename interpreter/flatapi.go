@@ -143,7 +143,7 @@ func (g *FlatGame) Over() bool { return g.g.over }
 // cannot keep a log (NewGameWithLog says why) has no prompt, and its
 // labels are its keys; so has one whose texts a closure gave up on.
 func (g *FlatGame) Pending() *Decision {
-	if g.g.over {
+	if g.g.over || g.g.pending == nil { // nil: a scenario's start stopped after the setup
 		return nil
 	}
 	d := &Decision{}

@@ -22,6 +22,9 @@ func (g *flatGame) supplied(name string) (res []string, ok bool, err error) {
 		return nil, false, nil
 	}
 	o := g.outcomes[0]
+	if g.partial && o.Name != name {
+		return nil, false, nil // a scenario's: it stays queued, the stream decides this one
+	}
 	g.outcomes = g.outcomes[1:]
 	if o.Name != name {
 		return nil, false, &OutcomeError{Name: o.Name, Remaining: len(g.outcomes),
@@ -53,22 +56,18 @@ func (g *flatGame) zoneLabel(z int, byLocation bool) string {
 }
 
 // permuted puts list in the order res names its cards by id; an error
-// when res is not an order of exactly those cards.
+// when res is not an order of exactly those cards, as the present
+// runtime words it (isPermutation).
 func (g *flatGame) permuted(list []int32, res []string) error {
-	if len(res) != len(list) {
-		return fmt.Errorf("the supplied shuffle lists %d cards, the zone has %d", len(res), len(list))
-	}
-	byID := make(map[string]int32, len(list))
+	byID := make(map[string]any, len(list))
 	for _, c := range list {
 		byID[g.fp.p.cards[c].id] = c
 	}
+	if err := isPermutation(res, byID); err != nil {
+		return err
+	}
 	for i, id := range res {
-		c, ok := byID[id]
-		if !ok {
-			return fmt.Errorf("the supplied shuffle names %q, not a card of the zone (or twice)", id)
-		}
-		delete(byID, id)
-		list[i] = c
+		list[i] = byID[id].(int32)
 	}
 	return nil
 }

@@ -13,9 +13,11 @@ import (
 // the pending decision. The program's games may be running on other
 // goroutines, so the compile holds the program's lock and writes nothing
 // they read: the layout's strings are frozen once the program is made
-// (a check naming a string no rule names is not covered), and so are the
-// locals' numbers. A compiled check is kept for the program's other
-// games.
+// (a string no rule names, in a check's text or a zone name no rule
+// reads, is numbered in the game's own table when the check reads it:
+// strConst, lateLocation), and so are the locals' numbers (a check
+// naming a local no rule binds is not covered). A compiled check is kept
+// for the program's other games.
 
 // flatChecks are a program's compiled checks, by source.
 type flatChecks struct {
@@ -42,12 +44,7 @@ func (g *FlatGame) Check(src string) (bool, error) {
 		return false, fmt.Errorf("check %q: expected a bool, got a %s", src, fe.value.kind)
 	}
 	e := &g.g.env
-	if fe.slots > len(e.slots) || fe.lists > len(e.lists) || fe.nums > len(e.nums) {
-		// this game's own scratch, larger (a clone keeps the one it shares)
-		e.slots = make([]int64, max(fe.slots, len(e.slots)))
-		e.lists = make([][]int32, max(fe.lists, len(e.lists)))
-		e.nums = make([][]int64, max(fe.nums, len(e.nums)))
-	}
+	e.grow(fe) // this game's own scratch, larger (a clone keeps the one it shares)
 	steps, mem := e.steps, e.mem
 	e.steps, e.mem = 0, 0 // a check's work is its own, not the play's
 	v, ok := fe.value.scalar(e)

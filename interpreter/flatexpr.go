@@ -174,6 +174,9 @@ func (fc *flatCompiler) localNumber(name string) int {
 	if !ok {
 		if fc.l.strs.frozen { // the games' tables are made: a check names a local they lack
 			fc.fail("the local %s, which no rule binds", name)
+			if fc.unbound == "" {
+				fc.unbound = name // a binder's (run step effects): fail's note may be reset
+			}
 			return 0
 		}
 		n = len(fc.progLocals)
@@ -243,6 +246,9 @@ type flatCompiler struct {
 	// compiled, innermost last: # reads the last.
 	preds []flatBinding
 	miss  string
+	// unbound is the first local a compile after load needed and the
+	// games lack (localNumber), "" for none.
+	unbound string
 	// hoist, while an option group's when compiles, hoists what does
 	// not depend on the group's element (flatexpr_hoist.go).
 	hoist *flatHoist
@@ -388,8 +394,7 @@ func (fc *flatCompiler) nodeOf(n ast.Node) flatValue {
 	case *ast.BoolNode:
 		return constScalar(fkBool, boolNum(x.Value))
 	case *ast.StringNode:
-		fc.l.strs.add(x.Value)
-		return constScalar(fkString, fc.l.strs.ids[x.Value])
+		return fc.strConst(x.Value)
 	case *ast.IdentifierNode:
 		return fc.identifier(x.Value)
 	case *ast.MemberNode:
@@ -429,6 +434,19 @@ func boolNum(b bool) int64 {
 }
 
 // constScalar is a literal.
+// strConst compiles the string s. Once the program's games may run (a
+// check, a scenario's run step: flatcheck.go), a string no rule names
+// has no number of the program's: it is numbered in the game's own table
+// when first read, as a string made while playing is.
+func (fc *flatCompiler) strConst(s string) flatValue {
+	l := fc.l
+	if _, ok := l.strs.ids[s]; ok || !l.strs.frozen {
+		l.strs.add(s)
+		return constScalar(fkString, l.strs.ids[s])
+	}
+	return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) { return l.intern(e.fs, s), true }}
+}
+
 func constScalar(k flatKind, n int64) flatValue {
 	return flatValue{kind: k, scalar: func(*flatEnv) (int64, bool) { return n, true }, konst: &n}
 }
@@ -593,8 +611,7 @@ func (fc *flatCompiler) constant(name string, v any) flatValue {
 	case bool:
 		return constScalar(fkBool, boolNum(x))
 	case string:
-		fc.l.strs.add(x)
-		return constScalar(fkString, fc.l.strs.ids[x])
+		return fc.strConst(x)
 	case []int:
 		out := make([]int64, len(x))
 		for i, n := range x {

@@ -351,7 +351,10 @@ func (fc *flatCompiler) constArray(a *ast.ArrayNode, kind flatKind) (flatValue, 
 			return flatValue{}, false
 		}
 		c := fc.constant("", v)
-		out[i], _ = c.scalar(nil)
+		if c.konst == nil {
+			return flatValue{}, false // a string numbered when read (strConst)
+		}
+		out[i] = *c.konst
 	}
 	if kind == fkString {
 		return constNums(fkStrings, out), true

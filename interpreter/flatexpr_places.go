@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 
@@ -74,14 +75,14 @@ func (fc *flatCompiler) location(card flatScalar, field string) flatValue {
 		if z.family != "" {
 			name = z.family
 		}
-		l.strs.add(name)
-		l.strs.add(z.key)
-		zoneName[i], zoneKey[i] = l.strs.ids[name], l.strs.ids[z.key]
+		zoneName[i], zoneKey[i] = fc.placeName(name), fc.placeName(z.key)
 	}
 	pzoneName := make([]int64, len(l.pzones))
 	for j, z := range l.pzones {
-		l.strs.add(z)
-		pzoneName[j] = l.strs.ids[z]
+		pzoneName[j] = fc.placeName(z)
+	}
+	if field != "owner" && (slices.Contains(zoneName, -1) || slices.Contains(zoneKey, -1) || slices.Contains(pzoneName, -1)) {
+		return fc.lateLocation(card, field)
 	}
 	kind := fkString
 	if field == "owner" {
@@ -110,6 +111,48 @@ func (fc *flatCompiler) location(card flatScalar, field string) flatValue {
 			return 0, true // ""
 		}
 		return int64((z - global) / per), true
+	}}
+}
+
+// placeName is the number of a zone's name or key, -1 for one no rule
+// names once the program's games may run (lateLocation reads those).
+func (fc *flatCompiler) placeName(s string) int64 {
+	l := fc.l
+	if _, ok := l.strs.ids[s]; ok || !l.strs.frozen {
+		l.strs.add(s)
+		return l.strs.ids[s]
+	}
+	return -1
+}
+
+// lateLocation is location of a zone or zone_key for a compile after
+// the program's games may run (a check) that meets a zone whose name no
+// rule names: the names are numbered in the game's own table when read,
+// as strConst's are.
+func (fc *flatCompiler) lateLocation(card flatScalar, field string) flatValue {
+	l := fc.l
+	fc.read(l.placesGroup())
+	global, per := len(l.zones), len(l.pzones)
+	return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) {
+		c, ok := card(e)
+		if !ok {
+			return 0, false
+		}
+		z := int(e.fs.loc[c])
+		var s string
+		switch {
+		case z < 0:
+			return 0, false
+		case z < global && field == "zone" && l.zones[z].family != "":
+			s = l.zones[z].family
+		case z < global && field == "zone":
+			s = l.zones[z].name
+		case z < global:
+			s = l.zones[z].key
+		case field == "zone":
+			s = l.pzones[(z-global)%per]
+		}
+		return l.intern(e.fs, s), true
 	}}
 }
 

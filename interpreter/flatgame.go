@@ -41,7 +41,11 @@ type flatProgram struct {
 	noLog string
 	// checks are the transcripts' checks compiled so far (flatcheck.go).
 	checks flatChecks
-	me     int // the local number of "me" (scoring)
+	// adhoc is set while a scenario's run step compiles after load: what
+	// the compile would write into the program goes there
+	// (flatscenario.go).
+	adhoc *flatAdhoc
+	me    int // the local number of "me" (scoring)
 	// views are the ruleset's views, then its per-place views
 	// (flatview.go); place is the local number of a per-place view's
 	// node.
@@ -156,9 +160,13 @@ func (fp *flatProgram) expr(c *compiled) (flatValue, error) {
 
 // grow makes the scratch frame large enough for fe's.
 func (fp *flatProgram) grow(fe *flatExpr) {
-	fp.frame.slots = max(fp.frame.slots, fe.slots)
-	fp.frame.lists = max(fp.frame.lists, fe.lists)
-	fp.frame.nums = max(fp.frame.nums, fe.nums)
+	dst := &fp.frame
+	if fp.adhoc != nil {
+		dst = &fp.adhoc.frame // the program's games read fp.frame
+	}
+	dst.slots = max(dst.slots, fe.slots)
+	dst.lists = max(dst.lists, fe.lists)
+	dst.nums = max(dst.nums, fe.nums)
 }
 
 // boolean and integer compile an expression of that kind.
@@ -239,6 +247,14 @@ type flatGame struct {
 	// (flatchance.go).
 	log      *flatLog
 	outcomes []Outcome
+	// A scenario's game (flatscenario.go): partial, its chance steps fix
+	// only the outcomes they list (one of another name stays queued);
+	// barrier, set while a run step's effects run (no trigger is checked
+	// after their steps); startHook, set until the phase its position is
+	// applied at begins.
+	partial   bool
+	barrier   *flatBarrier
+	startHook func(g *flatGame, phase int64) error
 }
 
 // flatFrame is a running block: where it is, its loop and the locals it
@@ -393,6 +409,11 @@ func (g *flatGame) run() error {
 	effects, limit := 0, flatLimits().MaxEffects
 	g.env.steps, g.env.mem = 0, 0 // a new stretch of play: its own budget
 	for g.pending == nil && !g.over {
+		if g.barrier != nil && len(g.frames) <= g.barrier.depth {
+			if done, err := g.atBarrier(); done || err != nil {
+				return err
+			}
+		}
 		if effects++; effects > limit {
 			return g.tooManyEffects(limit)
 		}
@@ -427,6 +448,9 @@ func (g *flatGame) run() error {
 		}
 		for _, w := range s.writes {
 			g.wrote(w)
+		}
+		if g.barrier != nil {
+			continue // a run step's effects: no triggers (Game.run)
 		}
 		if len(s.writes) == 0 && !g.fp.localTriggers {
 			// Nothing a condition reads changed: every trigger is as
@@ -595,4 +619,5 @@ func (g *flatGame) endGame() {
 		g.unbind(g.frames[i])
 	}
 	g.frames = nil
+	g.barrier = nil // a run step's effects that end the game do not resume it
 }

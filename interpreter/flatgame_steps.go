@@ -350,6 +350,9 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 			g.logEvent(Event{Kind: EventLog, Text: "phase: " + g.fp.l.str(e.fs, s.phase)})
 		}
 		g.push(s.body)
+		if g.startHook != nil {
+			return g.startHook(g, s.phase)
+		}
 	case opLog:
 		if g.log != nil {
 			return g.logText(s)
@@ -359,6 +362,11 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 	case opEndGame:
 		g.endGame()
 	case opFail:
+		if s.text != nil {
+			if b, ok := s.text.render(e, nil); ok {
+				return fmt.Errorf("ruleset failure: %s", b)
+			}
+		}
 		return fmt.Errorf("ruleset failure")
 	case opDraw:
 		return g.draw(s)

@@ -37,6 +37,17 @@ func (fp *flatProgram) logStep(s *flatStep, e *effect) {
 		}
 	case "log":
 		s.op, s.text = opLog, fp.logTemplate(e.text)
+	case "fail":
+		// The failure's message, when the closures cover it (else the
+		// error says only "ruleset failure"): not the log's, so a text
+		// not covered leaves the program's log alone.
+		if e.text == nil {
+			break
+		}
+		if ft, _ := fp.fc.compileTemplate(e.text); ft != nil {
+			fp.grow(ft.frame)
+			s.text = ft
+		}
 	case "roll":
 		s.chance = "roll " + e.target.src.Src
 	case "shuffle":
@@ -67,6 +78,12 @@ func (fp *flatProgram) logTemplate(t *template) *flatTemplate {
 
 // cannotLog notes the first reason the program cannot keep a log.
 func (fp *flatProgram) cannotLog(why string) {
+	if fp.adhoc != nil { // a run step's effects: the program's games read noLog
+		if fp.adhoc.noLog == "" {
+			fp.adhoc.noLog = why
+		}
+		return
+	}
 	if fp.noLog == "" {
 		fp.noLog = why
 	}

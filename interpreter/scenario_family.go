@@ -12,7 +12,7 @@ import (
 // sets one zone, `NAME: {KEY: [ids], ...}` several. It reports whether
 // k names a keyed family (or one of its zones).
 func (ps *positioner) family(k, v *yaml.Node) bool {
-	rs := ps.g.prog.rs
+	rs := ps.prog.rs
 	name, key, keyed := splitLoc(k.Value)
 	keys := rs.ZoneKeys(name)
 	if keys == nil || rs.Zones[name].Owner == "player" {
@@ -44,8 +44,8 @@ func (ps *positioner) familyZone(at *yaml.Node, name, key string, keys []string,
 // emptyFamily empties every zone of a global keyed zone family; it
 // reports whether name is one.
 func (ps *positioner) emptyFamily(name string) bool {
-	keys := ps.g.prog.rs.ZoneKeys(name)
-	if keys == nil || ps.g.prog.rs.Zones[name].Owner == "player" {
+	keys := ps.prog.rs.ZoneKeys(name)
+	if keys == nil || ps.prog.rs.Zones[name].Owner == "player" {
 		return false
 	}
 	none := &yaml.Node{Kind: yaml.SequenceNode}

@@ -10,9 +10,13 @@ import (
 )
 
 // positioner applies a scenario's position to a game, collecting every
-// problem with its place in the scenario file.
+// problem with its place in the scenario file. It reads and checks the
+// position against the program, and writes it through st: the present
+// game's maps (presentPosition) or the flat state (flatPosition,
+// flatscenario.go), with the same messages for either.
 type positioner struct {
-	g    *Game
+	prog *Program
+	st   positionState
 	file string
 	ds   schema.Diagnostics
 	// claimed are the cards listed so far: a card with copies named by
@@ -30,9 +34,15 @@ func applyPosition(g *Game, file string, pos *yaml.Node) error {
 		return nil
 	}
 	g.positionEvents = g.st.events.len()
-	ps := &positioner{g: g, file: file, claimed: map[string]bool{}}
 	defer g.forgetReads()                 // nor does it touch what it writes
 	defer g.st.syncVals(g.prog.rootSlots) // the position writes the root map directly
+	return writePosition(g.prog, presentPosition{g}, file, pos)
+}
+
+// writePosition checks the position (a mapping node of file) against
+// prog and writes it through st.
+func writePosition(prog *Program, st positionState, file string, pos *yaml.Node) error {
+	ps := &positioner{prog: prog, st: st, file: file, claimed: map[string]bool{}}
 	if i := keyIndexOf(pos, "empty"); i >= 0 {
 		ps.empty(pos.Content[i+1])
 	}
@@ -63,7 +73,7 @@ func (ps *positioner) empty(v *yaml.Node) {
 		ps.errorf(v, "empty must be a list of zone names")
 		return
 	}
-	rs := ps.g.prog.rs
+	rs := ps.prog.rs
 	none := &yaml.Node{Kind: yaml.SequenceNode}
 	for _, n := range v.Content {
 		z, ok := rs.Zones[n.Value]
@@ -72,7 +82,7 @@ func (ps *positioner) empty(v *yaml.Node) {
 			ps.errorf(n, "no zone %q%s", n.Value, schema.DidYouMean(n.Value, rs.ZoneOrder))
 		case ps.emptyFamily(n.Value):
 		case z.Owner == "player":
-			for i := 0; i < ps.g.st.playerCount; i++ {
+			for i := 0; i < ps.st.players(); i++ {
 				ps.zone(n.Value, i, none)
 			}
 		default:
@@ -83,7 +93,7 @@ func (ps *positioner) empty(v *yaml.Node) {
 
 // global sets a global zone or variable.
 func (ps *positioner) global(k, v *yaml.Node) {
-	rs := ps.g.prog.rs
+	rs := ps.prog.rs
 	if ps.family(k, v) {
 		return
 	}
@@ -91,11 +101,13 @@ func (ps *positioner) global(k, v *yaml.Node) {
 		ps.zone(k.Value, -1, v)
 		return
 	}
-	if typ, ok := varType(ps.g.prog.vars, k.Value); ok {
-		ps.setValue(ps.g.ownContainer(-1), k.Value, typ, v)
+	if typ, ok := varType(ps.prog.vars, k.Value); ok {
+		if val, ok := ps.value(k.Value, typ, v); ok {
+			ps.st.setVar(-1, k.Value, typ, val)
+		}
 		return
 	}
-	if _, ok := ps.g.prog.consts[k.Value]; ok {
+	if _, ok := ps.prog.consts[k.Value]; ok {
 		ps.errorf(k, "%q is a constant: change it with patch: {constants: {%s: …}}", k.Value, k.Value)
 		return
 	}
@@ -105,7 +117,7 @@ func (ps *positioner) global(k, v *yaml.Node) {
 			names = append(names, z)
 		}
 	}
-	for _, vi := range ps.g.prog.vars {
+	for _, vi := range ps.prog.vars {
 		names = append(names, vi.name)
 	}
 	ps.errorf(k, "%q is not a global zone or variable%s", k.Value, schema.DidYouMean(k.Value, names))
@@ -127,8 +139,8 @@ func (ps *positioner) players(v *yaml.Node) {
 		ps.errorf(v, "players must be a list with one mapping per seat, from player 0")
 		return
 	}
-	if len(v.Content) > ps.g.st.playerCount {
-		ps.errorf(v, "players lists %d seats, the game has %d", len(v.Content), ps.g.st.playerCount)
+	if len(v.Content) > ps.st.players() {
+		ps.errorf(v, "players lists %d seats, the game has %d", len(v.Content), ps.st.players())
 		return
 	}
 	for i, m := range v.Content {
@@ -144,13 +156,15 @@ func (ps *positioner) players(v *yaml.Node) {
 
 // player sets one zone or variable of player i.
 func (ps *positioner) player(i int, k, v *yaml.Node) {
-	rs := ps.g.prog.rs
+	rs := ps.prog.rs
 	if z, ok := rs.Zones[k.Value]; ok && z.Owner == "player" {
 		ps.zone(k.Value, i, v)
 		return
 	}
-	if typ, ok := varType(ps.g.prog.playerVars, k.Value); ok {
-		ps.setValue(ps.g.ownContainer(i), k.Value, typ, v)
+	if typ, ok := varType(ps.prog.playerVars, k.Value); ok {
+		if val, ok := ps.value(k.Value, typ, v); ok {
+			ps.st.setVar(i, k.Value, typ, val)
+		}
 		return
 	}
 	var names []string
@@ -159,25 +173,26 @@ func (ps *positioner) player(i int, k, v *yaml.Node) {
 			names = append(names, z)
 		}
 	}
-	for _, vi := range ps.g.prog.playerVars {
+	for _, vi := range ps.prog.playerVars {
 		names = append(names, vi.name)
 	}
 	ps.errorf(k, "%q is not a player zone or variable%s", k.Value, schema.DidYouMean(k.Value, names))
 }
 
-// setValue decodes v, converts it to typ and stores it under name.
-func (ps *positioner) setValue(holder map[string]any, name, typ string, v *yaml.Node) {
+// value decodes v and converts it to typ, the type of name; false
+// (with the problem recorded) when it cannot.
+func (ps *positioner) value(name, typ string, v *yaml.Node) (any, bool) {
 	var raw any
 	if err := v.Decode(&raw); err != nil {
 		ps.errorf(v, "%s: %v", name, err)
-		return
+		return nil, false
 	}
 	val, err := coerce(typ, convertConst(raw))
 	if err != nil {
 		ps.errorf(v, "%s: %v", name, err)
-		return
+		return nil, false
 	}
-	holder[name] = val
+	return val, true
 }
 
 // zone makes a zone hold exactly the listed cards, in order (the first is
@@ -189,16 +204,15 @@ func (ps *positioner) zone(name string, owner int, v *yaml.Node) {
 		ps.errorf(v, "%s: expected a list of card ids ([] for an empty zone)", name)
 		return
 	}
-	var cards []map[string]any
+	var cards []int
 	for _, item := range v.Content {
-		if c := ps.card(item); c != nil {
+		if c, ok := ps.card(item); ok {
 			cards = append(cards, c)
 		}
 	}
 	stay := 0
-	for _, old := range slices.Clone(ps.g.zoneList(name, owner)) {
-		c := old.(map[string]any)
-		if slices.ContainsFunc(cards, func(x map[string]any) bool { return x["id"] == c["id"] }) {
+	for _, c := range ps.st.zoneCards(name, owner) {
+		if slices.Contains(cards, c) {
 			continue
 		}
 		if owner < 0 && ps.home(c) == name {
@@ -211,63 +225,66 @@ func (ps *positioner) zone(name string, owner int, v *yaml.Node) {
 		ps.move(c, name, owner)
 	}
 	if stay > 0 { // the cards that stayed are on top: put them under the listed ones
-		list := ps.g.zoneList(name, owner)
-		ps.g.setZone(name, owner, append(slices.Clone(list[stay:]), list[:stay]...))
+		ps.st.rotate(name, owner, stay)
 	}
 }
 
-// move takes c out of its zone and puts it at the bottom of name.
-func (ps *positioner) move(c map[string]any, name string, owner int) {
-	if err := ps.g.removeCard(c); err != nil {
+// move takes card c out of its zone and puts it at the bottom of name.
+func (ps *positioner) move(c int, name string, owner int) {
+	if err := ps.st.move(c, name, owner); err != nil {
 		ps.ds.Addf(schema.Pos{File: ps.file}, "%v", err)
-		return
 	}
-	ps.g.putCard(c, name, owner, false)
 }
 
-// home is the zone the card's table starts its cards in.
-func (ps *positioner) home(c map[string]any) string {
-	return ps.g.prog.rs.Cards[c["table"].(string)].Zone
+// home is the zone card c's table starts its cards in.
+func (ps *positioner) home(c int) string {
+	return ps.prog.rs.Cards[ps.prog.cards[c].fields["table"].(string)].Zone
 }
 
-// card resolves a listed card id: an instance id (coin#4) or a definition
-// id; a definition with copies names its first copy not yet listed,
-// preferring copies in their starting zone.
-func (ps *positioner) card(n *yaml.Node) map[string]any {
+// card resolves a listed card id to its number: an instance id (coin#4)
+// or a definition id; a definition with copies names its first copy not
+// yet listed, preferring copies in their starting zone.
+func (ps *positioner) card(n *yaml.Node) (int, bool) {
 	id := n.Value
 	if n.Kind != yaml.ScalarNode || id == "" {
 		ps.errorf(n, "expected a card id")
-		return nil
+		return 0, false
 	}
-	if c, ok := ps.g.cardByID(id); ok {
+	if c, ok := ps.cardNum(id); ok {
 		if ps.claimed[id] {
 			ps.errorf(n, "card %q is listed twice", id)
-			return nil
+			return 0, false
 		}
 		ps.claimed[id] = true
-		return c
+		return c, true
 	}
 	copies := ps.copies(id)
 	if len(copies) == 0 {
 		ps.errorf(n, "no card %q%s", id, schema.DidYouMean(id, ps.cardIDs()))
-		return nil
+		return 0, false
 	}
-	if c := ps.freeCopy(copies, true); c != nil {
-		return c
+	if c, ok := ps.freeCopy(copies, true); ok {
+		return c, true
 	}
-	if c := ps.freeCopy(copies, false); c != nil {
-		return c
+	if c, ok := ps.freeCopy(copies, false); ok {
+		return c, true
 	}
 	ps.errorf(n, "all %d copies of %q are listed already", len(copies), id)
-	return nil
+	return 0, false
+}
+
+// cardNum is the number of the card instance id.
+func (ps *positioner) cardNum(id string) (int, bool) {
+	c, ok := ps.prog.cow.cardNum[id]
+	return c, ok
 }
 
 // copies lists the instances of a definition with copies (def#1, def#2,
 // …), in order.
-func (ps *positioner) copies(def string) []map[string]any {
-	var out []map[string]any
+func (ps *positioner) copies(def string) []int {
+	var out []int
 	for i := 1; ; i++ {
-		c, ok := ps.g.cardByID(fmt.Sprintf("%s#%d", def, i))
+		c, ok := ps.cardNum(fmt.Sprintf("%s#%d", def, i))
 		if !ok {
 			return out
 		}
@@ -277,21 +294,21 @@ func (ps *positioner) copies(def string) []map[string]any {
 
 // freeCopy claims the first unclaimed copy (only in its starting zone
 // when atHome).
-func (ps *positioner) freeCopy(copies []map[string]any, atHome bool) map[string]any {
+func (ps *positioner) freeCopy(copies []int, atHome bool) (int, bool) {
 	for _, c := range copies {
-		id := c["id"].(string)
-		if ps.claimed[id] || (atHome && ps.g.cardLocOf(c).zone != ps.home(c)) {
+		id := ps.prog.cards[c].id
+		if ps.claimed[id] || (atHome && ps.st.cardZone(c) != ps.home(c)) {
 			continue
 		}
 		ps.claimed[id] = true
-		return c
+		return c, true
 	}
-	return nil
+	return 0, false
 }
 
 // cardIDs lists the card definitions, for did-you-mean.
 func (ps *positioner) cardIDs() []string {
-	rs := ps.g.prog.rs
+	rs := ps.prog.rs
 	var out []string
 	for _, t := range rs.CardOrder {
 		for _, row := range rs.Cards[t].Rows {
@@ -309,7 +326,7 @@ func (ps *positioner) cards(v *yaml.Node) {
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, m := v.Content[i], v.Content[i+1]
-		c, ok := ps.g.cardByID(k.Value)
+		c, ok := ps.cardNum(k.Value)
 		if !ok {
 			ps.errorf(k, "no card %q%s", k.Value, schema.DidYouMean(k.Value, ps.cardIDs()))
 			continue
@@ -319,37 +336,106 @@ func (ps *positioner) cards(v *yaml.Node) {
 			continue
 		}
 		for j := 0; j+1 < len(m.Content); j += 2 {
-			c = ps.cardField(c, m.Content[j], m.Content[j+1])
+			ps.cardField(c, m.Content[j], m.Content[j+1])
 		}
 	}
 }
 
 // cardField sets one field of card c: a prop in its column
-// (cardprops.go), an attribute in the game's own copy of the card's map,
-// which it returns.
-func (ps *positioner) cardField(c map[string]any, k, v *yaml.Node) map[string]any {
+// (cardprops.go), or an attribute.
+func (ps *positioner) cardField(c int, k, v *yaml.Node) {
 	if slices.Contains(builtinCardKeys, k.Value) {
 		ps.errorf(k, "%s cannot be set: list the card in a zone to place it", k.Value)
-		return c
+		return
 	}
 	var names []string
-	for _, f := range ps.g.prog.cardFields {
+	for _, f := range ps.prog.cardFields {
 		if f.name != k.Value {
 			names = append(names, f.name)
 			continue
 		}
-		if ps.g.prog.props.prop(f.name) < 0 {
-			c = ps.g.ownCard(c)
-			ps.setValue(c, f.name, f.typ, v)
-			return c
+		val, ok := ps.value(f.name, f.typ, v)
+		switch {
+		case !ok:
+		case ps.prog.props.prop(f.name) < 0:
+			if err := ps.st.setAttr(c, f.name, val); err != nil {
+				ps.errorf(k, "%v", err)
+			}
+		default:
+			ps.st.setProp(c, f.name, f.typ, val)
 		}
-		one := map[string]any{}
-		ps.setValue(one, f.name, f.typ, v)
-		if val, ok := one[f.name]; ok {
-			ps.g.setProp(c, f.name, val)
-		}
-		return c
+		return
 	}
 	ps.errorf(k, "cards have no field %q%s", k.Value, schema.DidYouMean(k.Value, names))
-	return c
+}
+
+// positionState is where a position is written: a present game's maps
+// or a flat game's state. Cards are their numbers.
+type positionState interface {
+	// players is the number of players.
+	players() int
+	// zoneCards are the cards zone name of owner (-1: global; a keyed
+	// family's zone by its location) holds, top first, in a slice of
+	// the caller's.
+	zoneCards(name string, owner int) []int
+	// cardZone is the zone card c lies in, as cardLoc.zone names it (a
+	// family's zone by the family).
+	cardZone(c int) string
+	// move takes card c out of its zone and puts it at the bottom of
+	// zone name of owner.
+	move(c int, name string, owner int) error
+	// rotate puts the first n cards of the zone under the others.
+	rotate(name string, owner, n int)
+	// setVar sets variable name of owner (-1: a global) of type typ.
+	setVar(owner int, name, typ string, v any)
+	// setProp and setAttr set a card's prop or attribute; setAttr's
+	// error says the state cannot hold it.
+	setProp(c int, name, typ string, v any)
+	setAttr(c int, name string, v any) error
+}
+
+// presentPosition writes a position into a present game's maps.
+type presentPosition struct{ g *Game }
+
+func (p presentPosition) players() int { return p.g.st.playerCount }
+
+func (p presentPosition) zoneCards(name string, owner int) []int {
+	list := p.g.zoneList(name, owner)
+	out := make([]int, 0, len(list))
+	for _, x := range list {
+		if n, ok := p.g.cardNumOf(x.(map[string]any)); ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (p presentPosition) card(c int) map[string]any { return p.g.st.cards[c] }
+
+func (p presentPosition) cardZone(c int) string {
+	z, _ := p.g.st.loc[c].zone.(string)
+	return z
+}
+
+func (p presentPosition) move(c int, name string, owner int) error {
+	m := p.card(c)
+	if err := p.g.removeCard(m); err != nil {
+		return err
+	}
+	p.g.putCard(m, name, owner, false)
+	return nil
+}
+
+func (p presentPosition) rotate(name string, owner, n int) {
+	list := p.g.zoneList(name, owner)
+	p.g.setZone(name, owner, append(slices.Clone(list[n:]), list[:n]...))
+}
+
+func (p presentPosition) setVar(owner int, name, _ string, v any) { p.g.ownContainer(owner)[name] = v }
+
+func (p presentPosition) setProp(c int, name, _ string, v any) { p.g.setProp(p.card(c), name, v) }
+
+func (p presentPosition) setAttr(c int, name string, v any) error {
+	p.g.ownCard(p.card(c))[name] = v
+	return nil
 }

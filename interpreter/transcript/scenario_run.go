@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"agon/interpreter"
 	"agon/schema"
 )
@@ -15,17 +17,47 @@ import (
 // says. initial are chance outcomes for the setup and the flow up to the
 // first decision (nil: the seed decides).
 func StartScenario(p *interpreter.Program, sc *Scenario, initial []interpreter.Outcome) (*interpreter.Game, error) {
-	return interpreter.StartAt(p, interpreter.ScenarioStart{
-		File: sc.File, Players: sc.Players, Seed: sc.Seed,
-		Start: sc.Start, StartLine: sc.StartLine, Position: sc.Position,
-	}, initial)
+	return interpreter.StartAt(p, scenarioStart(sc), initial)
 }
 
 // scenarioRun is what a replayer needs beyond a transcript's replay.
 type scenarioRun struct {
-	g *interpreter.Game
+	g scenarioPlay
 	// runLine is the line of the last run step, 0 before the first.
 	runLine int
+}
+
+// scenarioPlay is a scenario's game as it is played: a session that runs effects given
+// after load, on the present runtime (presentScenario) or the flat one
+// (flatScenario).
+type scenarioPlay interface {
+	session
+	ExecNode(file string, effects *yaml.Node) error
+	ExecWaiting() bool
+	BeforeStartPhase() bool
+	// clone is a copy of the game, and keepStartHook gives the copy the
+	// start-phase hook another has now: a run step that must fail goes on
+	// from a copy taken before it.
+	clone() scenarioPlay
+	keepStartHook(from scenarioPlay)
+}
+
+// presentScenario is a present game as a scenario's game.
+type presentScenario struct{ *interpreter.Game }
+
+func (g presentScenario) clone() scenarioPlay { return presentScenario{g.Clone()} }
+
+func (g presentScenario) keepStartHook(from scenarioPlay) {
+	g.KeepStartHook(from.(presentScenario).Game)
+}
+
+// flatScenario is a flat game as a scenario's game.
+type flatScenario struct{ flatSession }
+
+func (g flatScenario) clone() scenarioPlay { return flatScenario{flatSession{g.Clone()}} }
+
+func (g flatScenario) keepStartHook(from scenarioPlay) {
+	g.KeepStartHook(from.(flatScenario).FlatGame)
 }
 
 // RunScenario plays the scenario on p (load it with LoadScenario): it
@@ -39,13 +71,56 @@ func RunScenario(p *interpreter.Program, sc *Scenario) (*ReplayReport, error) {
 	if sc.Game != "" && sc.Game != p.Game() {
 		return nil, fmt.Errorf("%s: the scenario is for game %q, the ruleset is %q", sc.File, sc.Game, p.Game())
 	}
-	t := &sc.Transcript
 	run := &scenarioRun{}
-	r := &replayer{t: t, sc: run, scenario: true, rep: &ReplayReport{}}
-	r.check = explaining(func() *interpreter.Game { return run.g }, interpreter.CheckExpr)
+	check := explaining(func() *interpreter.Game { return run.g.(presentScenario).Game }, interpreter.CheckExpr)
+	return runScenario(sc, run, check, func(initial []interpreter.Outcome) (scenarioPlay, error) {
+		g, err := StartScenario(p, sc, initial)
+		if err != nil {
+			return nil, err
+		}
+		return presentScenario{g}, nil
+	})
+}
+
+// RunScenarioFlat plays the scenario on the flat runtime, the rebuilt
+// one, as RunScenario plays it on the present one: the same walk, steps
+// and divergences. A check that does not hold says only that (the
+// present runtime explains why: ExplainCheck). What the flat runtime
+// does not cover yet is an error saying so: a check (ErrFlatCheck), a
+// run step's effects or a position's card attribute (ErrFlatEffects);
+// such a scenario runs on the present runtime (testgames'
+// TestFlatRunsTheScenarios lists the shipped ones).
+func RunScenarioFlat(fp *interpreter.FlatProgram, sc *Scenario) (*ReplayReport, error) {
+	p := fp.Program()
+	if sc.Game != "" && sc.Game != p.Game() {
+		return nil, fmt.Errorf("%s: the scenario is for game %q, the ruleset is %q", sc.File, sc.Game, p.Game())
+	}
+	run := &scenarioRun{}
+	check := func(expr string) (bool, error) { return run.g.(flatScenario).Check(expr) }
+	return runScenario(sc, run, check, func(initial []interpreter.Outcome) (scenarioPlay, error) {
+		g, err := fp.StartAt(scenarioStart(sc), initial)
+		if err != nil {
+			return nil, err
+		}
+		return flatScenario{flatSession{g}}, nil
+	})
+}
+
+// scenarioStart is where and how the scenario's game starts.
+func scenarioStart(sc *Scenario) interpreter.ScenarioStart {
+	return interpreter.ScenarioStart{
+		File: sc.File, Players: sc.Players, Seed: sc.Seed,
+		Start: sc.Start, StartLine: sc.StartLine, Position: sc.Position,
+	}
+}
+
+// runScenario walks the scenario's steps against the game start gives
+// (run.g), with check for its check steps.
+func runScenario(sc *Scenario, run *scenarioRun, check func(string) (bool, error), start func([]interpreter.Outcome) (scenarioPlay, error)) (*ReplayReport, error) {
+	r := &replayer{t: &sc.Transcript, sc: run, scenario: true, rep: &ReplayReport{}, check: check}
 	var posErr schema.ErrorList
 	rep, err := r.walk(func(initial []interpreter.Outcome) (session, error) {
-		g, err := StartScenario(p, sc, initial)
+		g, err := start(initial)
 		if errors.As(err, &posErr) {
 			return nil, err
 		}
@@ -131,7 +206,7 @@ func (r *replayer) runStep(i int, s Step) error {
 // s.Error; the game then goes on as if they had not run.
 func (r *replayer) runFailing(i int, s Step) error {
 	want := fmt.Sprintf("the effects to fail with %q", s.Error)
-	before := r.sc.g.Clone()
+	before := r.sc.g.clone()
 	err := r.sc.g.ExecNode(r.t.File, s.Effects)
 	switch {
 	case err == nil:
@@ -139,7 +214,7 @@ func (r *replayer) runFailing(i int, s Step) error {
 	case !strings.Contains(err.Error(), s.Error):
 		return r.diverge(i, want, err.Error(), "")
 	}
-	before.KeepStartHook(r.sc.g)
+	before.keepStartHook(r.sc.g)
 	r.sc.g, r.s = before, before
 	r.events = before.Events()
 	r.next = min(r.next, len(r.events))
