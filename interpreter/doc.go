@@ -734,10 +734,9 @@
 // game's own table when read (strConst, lateLocation). So
 // transcript.RunScenarioFlat runs a scenario on the flat runtime with
 // RunScenario's walk, and TestFlatRunsTheScenarios (testgames) runs every
-// scenario file on both: 156 of the 158 give the same report or error;
-// the two others are listed with their reason (a check using len of a
-// string, which the closures do not cover, and a false check's
-// explanation, which ExplainCheck gives on the present runtime only).
+// scenario file on both: 157 of the 158 give the same report or error;
+// the other is listed with its reason (a false check's explanation,
+// which ExplainCheck gives on the present runtime only).
 // Not covered, and said so (ErrFlatEffects): a run step binding a local
 // no rule binds (a flat game's locals are numbered at load), a position
 // writing a card's attribute (the program's columns). A flat run error

@@ -152,6 +152,9 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 	if r, ok := b.Arguments[0].(*ast.BinaryNode); ok && r.Operator == ".." && b.Name != "filter" && len(b.Arguments) == 2 {
 		lo, hi = fc.node(r.Left).scalar, fc.node(r.Right).scalar
 	}
+	if list.kind == fkString && b.Name == "len" && len(b.Arguments) == 1 {
+		return stringLen(fc.l, list.scalar)
+	}
 	if list.kind == fkPlayers {
 		// walked by seat (predLoop.seats)
 	} else if !list.kind.isList() || list.kind == fkIntMap && b.Name != "len" {

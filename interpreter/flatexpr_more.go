@@ -3,6 +3,7 @@ package interpreter
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/expr-lang/expr/ast"
 )
@@ -90,6 +91,17 @@ func (fc *flatCompiler) caseOf(upper bool, v flatValue) flatValue {
 			s = strings.ToLower(s)
 		}
 		return l.intern(e.fs, s), true
+	}}
+}
+
+// stringLen compiles len of a string: its runes, as expr counts them.
+func stringLen(l *flatLayout, f flatScalar) flatValue {
+	return flatValue{kind: fkInt, scalar: func(e *flatEnv) (int64, bool) {
+		n, ok := f(e)
+		if !ok {
+			return 0, false
+		}
+		return int64(utf8.RuneCountInString(l.str(e.fs, n))), true
 	}}
 }
 

@@ -21,9 +21,6 @@ import (
 // them starts to agree (take it off the list), differs for another
 // reason, or when a file not listed does not agree.
 var flatScenarioGaps = map[string]string{
-	// A check the flat closures do not cover yet (flatcheck.go: the
-	// check's error says so; the present runtime evaluates it).
-	"cyclades/scenarios/metropolis-from-buildings-on-2-slot-island.yaml": "cannot evaluate this check: builtin len of a string",
 	// A check that does not hold is explained by the present runtime
 	// only (interpreter.ExplainCheck): the flat run says "it does not".
 	"invalid/scenarios/failing_check.yaml": `to hold, but it does not
