@@ -93,6 +93,9 @@ func metaOf(rep *sim.Report) []report.Meta {
 	if rep.Interrupted {
 		meta = append(meta, report.Meta{Label: "interrupted", Value: fmt.Sprintf("after %d of %d games", rep.Games, plannedGames(rep))})
 	}
+	if rep.Runtime == sim.RuntimePresent {
+		meta = append(meta, report.Meta{Label: "runtime", Value: "present: " + rep.RuntimeReason})
+	}
 	return meta
 }
 

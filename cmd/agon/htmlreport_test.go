@@ -28,6 +28,9 @@ func TestReportPages(t *testing.T) {
 		assert.Contains(t, sim, want)
 	}
 	assert.NotRegexp(t, `(src|href)="https?:`, sim, "self-contained")
+	assert.NotContains(t, sim, "present: ", "the flat runtime, the rule, is not named")
+	present := page("simulate", "peloponnes", "--players", "3", "--games", "2", "--runtime", "present")
+	assert.Contains(t, present, "present: asked for (--runtime present)")
 	merged := page("merge", filepath.Join(dir, "s.json"))
 	assert.Contains(t, merged, "Win rate by seat")
 	cmp := page("compare", "peloponnes", "--variant", "harsh-catastrophes", "--players", "3", "--games", "6")
