@@ -734,9 +734,9 @@
 // game's own table when read (strConst, lateLocation). So
 // transcript.RunScenarioFlat runs a scenario on the flat runtime with
 // RunScenario's walk, and TestFlatRunsTheScenarios (testgames) runs every
-// scenario file on both: 157 of the 158 give the same report or error;
-// the other is listed with its reason (a false check's explanation,
-// which ExplainCheck gives on the present runtime only).
+// scenario file on both: all 158 give the same report or error, a false
+// check explained alike (ExplainFlatCheck: the check's parts evaluated
+// on the flat state, FlatGame.Eval, and written by ExplainCheck's code).
 // Not covered, and said so (ErrFlatEffects): a run step binding a local
 // no rule binds (a flat game's locals are numbered at load), a position
 // writing a card's attribute (the program's columns). A flat run error
@@ -744,8 +744,8 @@
 // count.
 //
 // What is left before it replaces the present runtime, in the order the
-// transcripts need it: explain over the flat state (a false check's
-// explanation with it), serialising by walking the layout (saved
+// transcripts need it: explain's option-by-option account over the flat
+// state, serialising by walking the layout (saved
 // states), then Load building it for every Program and the present
 // runtime's deletion, with the goldens, the scenarios and the agreement
 // tests as the proof at each step.

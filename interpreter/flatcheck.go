@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -53,6 +54,51 @@ func (g *FlatGame) Check(src string) (bool, error) {
 		return false, fmt.Errorf("check %q: %w (a closure gave up)", src, ErrFlatCheck)
 	}
 	return v == 1, nil
+}
+
+// Eval evaluates an expression in the game's present state, as Game.Eval
+// does, and gives its value as the present runtime's expression would
+// (a card as its id and name, a list, an intmap as a map): an error when
+// it does not compile, and ErrFlatCheck when the flat runtime cannot
+// evaluate it or has no such value (a player, the players list).
+func (g *FlatGame) Eval(src string) (any, error) {
+	fe, err := g.g.fp.check(src)
+	if err != nil {
+		return nil, err
+	}
+	switch k := fe.value.kind; {
+	case k == fkPlayer, k == fkPlayers, k > fkIntMaps && k != fkEmpty:
+		return nil, fmt.Errorf("%q: %w: a value of a %s", src, ErrFlatCheck, k)
+	}
+	e := &g.g.env
+	e.grow(fe)
+	steps, mem := e.steps, e.mem
+	e.steps, e.mem = 0, 0 // an evaluation's work is its own, not the play's
+	v, ok := evalValue(e, fe.value)
+	e.steps, e.mem = steps, mem
+	if !ok {
+		return nil, fmt.Errorf("%q: %w (a closure gave up)", src, ErrFlatCheck)
+	}
+	return g.g.flatAny(fe.value.kind, v, true), nil
+}
+
+// ExplainFlatCheck says what the parts of a check evaluate to in g's
+// present state, as ExplainCheck says it of a Game; ErrFlatCheck when a
+// part is one the flat runtime cannot evaluate (the present runtime can
+// explain it).
+func ExplainFlatCheck(g *FlatGame, expr string) (string, error) {
+	var missed error
+	text := explainWith(expr, func(src string) (any, error) {
+		v, err := g.Eval(src)
+		if errors.Is(err, ErrFlatCheck) && missed == nil {
+			missed = err
+		}
+		return v, err
+	})
+	if missed != nil {
+		return "", missed
+	}
+	return text, nil
 }
 
 // ErrFlatCheck is Check's error for a check the flat runtime cannot

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"agon/rulesets"
@@ -153,4 +154,45 @@ func TestFlatOfferedTwice(t *testing.T) {
 	require.True(t, g.offeredTwice(append(run(0, 7), run(1, 1, 2, 1)...)))
 	require.False(t, g.offeredTwice(run(2, long...)))
 	require.True(t, g.offeredTwice(run(2, append(long, 5)...)))
+}
+
+// ExplainFlatCheck explains a check as ExplainCheck does, part by part
+// (comparisons with their operands, a function call with its arguments,
+// ??, a short-circuited right side), in the same state of a game played
+// on both runtimes; a part the flat runtime cannot evaluate makes it say
+// so (ErrFlatCheck) rather than explain differently.
+func TestExplainFlatCheckAgrees(t *testing.T) {
+	p, err := Load(rulesets.FS, "peloponnes", "")
+	require.NoError(t, err)
+	fp, err := p.Flat()
+	require.NoError(t, err)
+	g, err := NewGame(p, Config{Players: 3, Seed: 4})
+	require.NoError(t, err)
+	fg, err := fp.NewGame(3, 4)
+	require.NoError(t, err)
+	for i := 0; i < 20 && !g.Over(); i++ {
+		d := g.Pending()
+		require.NoError(t, g.Apply(d.Options[0].Key))
+		require.NoError(t, fg.Apply(0))
+	}
+	for _, check := range []string{
+		"round == 9 && len(occurred) > 3",
+		"round > 0 && markers.plague == 40",
+		"round < 0 || coins(0, 'wood') == 99",
+		"turn_order == [2, 1, 0] or 'drought' in occurred",
+		"len(buildings(1)) > 30 && not supply_due",
+		"(first(filter(turn_order, # > 5)) ?? 7) == 1",
+		"power_pile[0] in display && len(box) > 0",
+		"players[0].luxury_card == 'removed'",
+	} {
+		want := ExplainCheck(g, check)
+		got, err := ExplainFlatCheck(fg, check)
+		require.NoError(t, err, check)
+		assert.Equal(t, want, got, check)
+		assert.NotEmpty(t, got, check)
+	}
+	for _, check := range []string{"players[0] == players[1]", "first(buildings(1)) == first(buildings(0))"} {
+		_, err = ExplainFlatCheck(fg, check)
+		require.ErrorIs(t, err, ErrFlatCheck, "%s: a part with no flat value says so", check)
+	}
 }

@@ -20,12 +20,7 @@ import (
 // difference must contain. TestFlatRunsTheScenarios fails when one of
 // them starts to agree (take it off the list), differs for another
 // reason, or when a file not listed does not agree.
-var flatScenarioGaps = map[string]string{
-	// A check that does not hold is explained by the present runtime
-	// only (interpreter.ExplainCheck): the flat run says "it does not".
-	"invalid/scenarios/failing_check.yaml": `to hold, but it does not
-not`,
-}
+var flatScenarioGaps = map[string]string{}
 
 // TestFlatRunsTheScenarios runs every scenario file, those of every game
 // and the broken ones of invalid/scenarios, on the flat runtime with

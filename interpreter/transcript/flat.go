@@ -29,9 +29,23 @@ func ReplayFlat(fp *interpreter.FlatProgram, t *Transcript, check bool) (*Replay
 	}
 	var checkFn func(string) (bool, error)
 	if check {
-		checkFn = func(expr string) (bool, error) { return g.Check(expr) }
+		checkFn = func(expr string) (bool, error) { return explainingFlat(g, expr) }
 	}
 	return replay(t, start, checkFn)
+}
+
+// explainingFlat evaluates check expr on g; one that does not hold is
+// a *checkFalse with ExplainFlatCheck's detail, as on the present
+// runtime (explaining), or with none when the flat runtime cannot
+// evaluate a part of it.
+func explainingFlat(g *interpreter.FlatGame, expr string) (bool, error) {
+	ok, err := g.Check(expr)
+	if err == nil && !ok {
+		if detail, err := interpreter.ExplainFlatCheck(g, expr); err == nil {
+			return false, &checkFalse{detail: detail}
+		}
+	}
+	return ok, err
 }
 
 // flatSession is a flat game as a session: options taken by key.

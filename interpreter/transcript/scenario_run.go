@@ -84,8 +84,9 @@ func RunScenario(p *interpreter.Program, sc *Scenario) (*ReplayReport, error) {
 
 // RunScenarioFlat plays the scenario on the flat runtime, the rebuilt
 // one, as RunScenario plays it on the present one: the same walk, steps
-// and divergences. A check that does not hold says only that (the
-// present runtime explains why: ExplainCheck). What the flat runtime
+// and divergences. A check that does not hold is explained as on the
+// present runtime (ExplainFlatCheck), unless the flat runtime cannot
+// evaluate a part of it; then it says only that. What the flat runtime
 // does not cover yet is an error saying so: a check (ErrFlatCheck), a
 // run step's effects or a position's card attribute (ErrFlatEffects);
 // such a scenario runs on the present runtime (testgames'
@@ -96,7 +97,7 @@ func RunScenarioFlat(fp *interpreter.FlatProgram, sc *Scenario) (*ReplayReport, 
 		return nil, fmt.Errorf("%s: the scenario is for game %q, the ruleset is %q", sc.File, sc.Game, p.Game())
 	}
 	run := &scenarioRun{}
-	check := func(expr string) (bool, error) { return run.g.(flatScenario).Check(expr) }
+	check := func(expr string) (bool, error) { return explainingFlat(run.g.(flatScenario).FlatGame, expr) }
 	return runScenario(sc, run, check, func(initial []interpreter.Outcome) (scenarioPlay, error) {
 		g, err := fp.StartAt(scenarioStart(sc), initial)
 		if err != nil {
