@@ -149,6 +149,9 @@ type flatState struct {
 	// owned marks the zones whose arrays this state may write in place
 	// (flatzones.go), ownedPages the prop pages; nil: none.
 	owned, ownedPages []bool
+	// listsShared: lists, the payloads' header, is shared with another
+	// state (a clone, the program's start) and copied before a write.
+	listsShared bool
 	// made are the strings made while playing, numbered after the
 	// layout's; a game and its clones share them (flatStrings).
 	made    *flatStrings
