@@ -214,6 +214,13 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 		if pred.scalar == nil && list.kind != fkInts || pred.scalar != nil && pred.kind != fkInt {
 			return fc.fail("sum of a %s with a %s predicate", list.kind, pred.kind)
 		}
+		if list.cards != nil && lo == nil {
+			var col []int64 // the element's int attribute: summed with no call
+			if c := pred.column; c != nil && c.slot == elem && pred.kind == fkInt {
+				col = c.col
+			}
+			return loop.sumCards(col)
+		}
 		return flatValue{kind: fkInt, scalar: loop.sum}
 	case "map":
 		return fc.mapOf(list, loop, pred)
