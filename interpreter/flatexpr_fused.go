@@ -4,12 +4,34 @@ package interpreter
 // attribute of the card at a frame slot (a predicate's element, a local:
 // flatValue.column) lets the node above it read the column itself, with
 // no call of the read's closure: a sum over a card list, a comparison
-// with a constant.
+// with a constant. And the comparison with a constant of any scalar, one
+// closure with no call of the operator (compareConst).
 
 // flatColumn is an int attribute column read at frame slot slot.
 type flatColumn struct {
 	col  []int64
 	slot int
+}
+
+// compareConst compiles a comparison with a constant right side without
+// calling the operator: the commonest condition in a predicate.
+func compareConst(op string, lf flatScalar, k int64) flatValue {
+	var f flatScalar
+	switch op {
+	case "==":
+		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a == k), ok }
+	case "!=":
+		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a != k), ok }
+	case "<":
+		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a < k), ok }
+	case "<=":
+		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a <= k), ok }
+	case ">":
+		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a > k), ok }
+	case ">=":
+		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a >= k), ok }
+	}
+	return flatValue{kind: fkBool, scalar: f}
 }
 
 // compareColumn compiles the comparison of column c, read at its slot,

@@ -496,27 +496,6 @@ func scalarOpClosure(op string, lf, rf flatScalar) flatScalar {
 	return nil
 }
 
-// compareConst compiles a comparison with a constant right side without
-// calling the operator: the commonest condition in a predicate.
-func compareConst(op string, lf flatScalar, k int64) flatValue {
-	var f flatScalar
-	switch op {
-	case "==":
-		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a == k), ok }
-	case "!=":
-		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a != k), ok }
-	case "<":
-		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a < k), ok }
-	case "<=":
-		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a <= k), ok }
-	case ">":
-		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a > k), ok }
-	case ">=":
-		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a >= k), ok }
-	}
-	return flatValue{kind: fkBool, scalar: f}
-}
-
 // scalarOp is an operator on two numbers: ints only (arithmetic,
 // ordering) or two of the same kind (equality), and its result's kind.
 type scalarOp struct {
