@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -77,5 +78,32 @@ func TestFlatClonesAgree(t *testing.T) {
 				live = next
 			}
 		}
+	}
+}
+
+// TestFlatPackIntoASharedHeader packs a list into two games started from
+// one state, whose payloads' header they share (fresh): each must read
+// its own list, and the start state keep its own, though the header has
+// room to append in place (a scenario's position packs values into a
+// running game's state).
+func TestFlatPackIntoASharedHeader(t *testing.T) {
+	for name, p := range keptPrograms(t) {
+		fp, err := newFlatProgram(p)
+		require.NoError(t, err)
+		g, err := newGame(p, Config{Players: p.MinPlayers(), Seed: 1, NoLog: true, KeysOnly: true})
+		require.NoError(t, err)
+		start, err := fp.l.packFlat(g)
+		require.NoError(t, err)
+		start.lists = slices.Grow(start.lists, 4) // room in the shared array
+		n := len(start.lists)
+		a, b := start.fresh(true), start.fresh(true)
+		var ca, cb int64
+		require.NoError(t, fp.l.packCell(a, &ca, "ints", []int{1, 2}))
+		require.NoError(t, fp.l.packCell(b, &cb, "ints", []int{3}))
+		require.Equal(t, []int64{1, 2}, a.lists[ca], "%s: the first game's list", name)
+		require.Equal(t, []int64{3}, b.lists[cb], "%s: the second game's list", name)
+		require.Len(t, start.lists, n, "%s: the start state's header", name)
+		require.Nil(t, start.lists[:n+1][n], "%s: the start state's array past its end", name)
+		return // one ruleset is enough: the header is the layout's, not the game's
 	}
 }
