@@ -608,8 +608,12 @@
 // ruleset function is inlined, its parameters and lets in frame slots; a
 // function that calls itself runs its own body again, saving the frame
 // range it uses (flatrec.go). A predicate's element is a slot; a field of
-// a slot reads its column directly; a comparison with a constant is one
-// closure; a range in a predicate is walked unbuilt. What expr gives as
+// a slot reads its column directly, and a comparison of it with a
+// constant or a sum over cards of it reads the column itself
+// (flatexpr_fused.go); a comparison with a constant is one closure; a
+// range in a predicate is walked unbuilt; a filter that keeps one run of
+// its list gives that part of the list, not a copy; join(ids(cards))
+// joins the ids from the id column, with no list of ids made. What expr gives as
 // nil, the closures give as their right side under ?? (find, findIndex,
 // first and last of nothing) or give up on; a missing intmap key reads as
 // the variable's default, else 0, as expr reads a Go map. Where the
@@ -653,7 +657,12 @@
 // plays the game again on the present runtime, which says which limit a
 // runaway expression hit (the shipped games' heaviest stretch is 3,353
 // steps and 13.7 KB, a three-hundredth of the bounds). A clone
-// (flatclone.go) shares the state's arrays and owns none of them.
+// (flatclone.go) shares the state's arrays and owns none of them; it
+// shares the header of the list payloads too until one of the two writes
+// a list variable (a new game shares its program's start state's the
+// same way), and the frames below the top one, which neither writes:
+// each game copies a shared frame as a pop makes it its top frame
+// (flatGame.shared).
 //
 // Texts (flattext.go): a label, prompt or log line renders from the same
 // closures, formatted as formatValue formats (TestFlatTextsAgree: every
@@ -677,8 +686,9 @@
 //
 // How much it buys is in BENCHMARKS.md ("Twenty-second round"): 2.1-3.4x
 // the present runtime's games/s on every game and player count, and 21%
-// less CPU a game after the twenty-third round's steps; simulate, 1.8-2.3x
-// with random and greedy bots.
+// less CPU a game after the twenty-third round's steps, 6% less again
+// after the twenty-fourth's (Politeia 9-13%), and clones 38% cheaper;
+// simulate, 1.8-2.3x with random and greedy bots.
 //
 // The log (flatlog.go): a game started with one (NewGameWithLog) logs what
 // the present runtime logs, made as it is made: a decision's key and its

@@ -252,16 +252,19 @@ func (g *FlatGame) Scores() []int {
 // fs itself is only read).
 func (fs *flatState) fresh(newGame bool) *flatState {
 	c := &flatState{
-		cells:   slices.Clone(fs.cells),
-		props:   slices.Clone(fs.props),
-		lists:   slices.Clone(fs.lists),
-		zones:   slices.Clone(fs.zones),
-		loc:     slices.Clone(fs.loc),
-		made:    fs.made,
-		players: fs.players,
+		cells:       slices.Clone(fs.cells),
+		props:       slices.Clone(fs.props),
+		lists:       fs.lists, // shared: copied by whichever writes first (setPayload)
+		listsShared: true,
+		zones:       slices.Clone(fs.zones),
+		loc:         slices.Clone(fs.loc),
+		made:        fs.made,
+		players:     fs.players,
 	}
 	if newGame {
 		c.made = &flatStrings{ids: maps.Clone(fs.made.ids), strs: slices.Clone(fs.made.strs)}
+	} else {
+		fs.listsShared = true // (a program's start state is never written)
 	}
 	return c
 }

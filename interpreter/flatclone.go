@@ -4,8 +4,9 @@ import "slices"
 
 // clone copies a flat game: the state shares its arrays with the
 // original (neither owns them any more: the first write of each copies
-// what it writes, flatzones.go), the frames, locals and pending decision
-// are copied, the remembered calls are not (the copy starts with none),
+// what it writes, flatzones.go), and so do the frames below the top one
+// (each game copies one as it becomes its top: flatGame.shared); the
+// top frame, locals and pending decision are copied, the remembered calls are not (the copy starts with none),
 // and the scratch slots of evaluations are shared.
 func (g *flatGame) clone() *flatGame {
 	fs := g.env.fs
@@ -25,16 +26,13 @@ func (g *flatGame) clone() *flatGame {
 	c.env.limit()
 	g.env.sharedLists = true           // the list tables are copied by whichever writes first
 	fs.owned, fs.ownedPages = nil, nil // shared with the copy now
-	c.frames = make([]*flatFrame, len(g.frames))
-	slab := make([]flatFrame, len(g.frames)) // one allocation for every frame
-	for i, f := range g.frames {
-		nf := &slab[i]
-		*nf = flatFrame{blk: f.blk, pc: f.pc, loop: f.loop, cards: f.cards, nums: f.nums, idx: f.idx, count: f.count, trig: f.trig}
-		nf.saved = append(nf.first[:0], f.saved...)
-		if len(f.lists) > 0 {
-			nf.lists = slices.Clone(f.lists)
-		}
-		c.frames[i] = nf
+	// The frames below the top are shared, by both games: each copies
+	// one as it becomes its top frame (pop). The top frame, which runs
+	// next, is the clone's own copy.
+	c.frames = slices.Clone(g.frames)
+	if n := len(g.frames); n > 0 {
+		c.frames[n-1] = c.ownFrame(g.frames[n-1])
+		g.shared, c.shared = n-1, n-1
 	}
 	if g.log != nil { // the events are only appended: shared, capped
 		n := len(g.log.events)

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -164,8 +165,12 @@ func (fc *flatCompiler) assignLocal(ef *effect, t *target, value flatValue) func
 // slot when it has one (every write makes a new payload, so a slot
 // belongs to one cell; the slots' header is the state's own, copied by a
 // clone), else in a new slot; an empty list is payload 0. Payload arrays
-// are never written in place.
+// are never written in place. A header shared with another state is
+// copied first (flatState.fresh).
 func (fs *flatState) setPayload(cell *int64, xs []int64) {
+	if fs.listsShared && len(xs) > 0 {
+		fs.lists, fs.listsShared = slices.Clone(fs.lists), false
+	}
 	switch {
 	case len(xs) == 0:
 		*cell = 0

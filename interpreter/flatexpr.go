@@ -82,6 +82,10 @@ type flatValue struct {
 	// closure read a column or compare without calling another.
 	slot  int
 	konst *int64
+	// column is the card attribute column a scalar reads at a frame
+	// slot (an element's or a local's .name), nil: none: what lets a
+	// sum or a comparison read the column itself (flatexpr_fused.go).
+	column *flatColumn
 	// recursive is a recursive call, before its kind is given
 	// (flatrec.go: typedAs).
 	recursive func(e *flatEnv) (flatVal, bool)

@@ -19,6 +19,9 @@ func (fc *flatCompiler) listFunc(name string, args []ast.Node) (flatValue, bool)
 	default:
 		return flatValue{}, false
 	}
+	if list, ok := fc.idsOf(args[0]); ok && name == "join" && len(args) <= 2 {
+		return fc.joinIDs(list, args[1:]), true
+	}
 	var vs []flatValue
 	for _, a := range args {
 		if vs = append(vs, fc.node(a)); fc.miss != "" {
@@ -94,31 +97,104 @@ func (fc *flatCompiler) listFunc(name string, args []ast.Node) (flatValue, bool)
 		}
 		return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) {
 			xs, ok := f(e)
-			by := ""
-			if sep != nil {
-				s, ok2 := sep(e)
-				ok = ok && ok2
-				by = l.str(e.fs, s)
-			}
-			n := len(by) * len(xs)
-			for _, x := range xs {
-				n += len(l.str(e.fs, x))
-			}
-			if !e.chargeMem(n) {
-				return 0, false
-			}
-			b := e.text[:0] // joined in the env's buffer: a string known already is not made again
-			for i, x := range xs {
-				if i > 0 {
-					b = append(b, by...)
-				}
-				b = append(b, l.str(e.fs, x)...)
-			}
-			e.text = b
-			return l.internBytes(e.fs, b), ok
+			return joinStrs(e, l, xs, nil, sep, ok)
 		}}, true
 	}
 	return fc.fail("%s of a %s", name, list.kind), true
+}
+
+// idsOf is the argument of n when n is a call of the engine's ids of one
+// argument.
+func (fc *flatCompiler) idsOf(n ast.Node) (ast.Node, bool) {
+	var args []ast.Node
+	switch c := n.(type) {
+	case *ast.BuiltinNode:
+		if c.Name != "ids" {
+			return nil, false
+		}
+		args = c.Arguments
+	case *ast.CallNode:
+		id, ok := c.Callee.(*ast.IdentifierNode)
+		if !ok || id.Value != "ids" || fc.p.funcs[id.Value] != nil {
+			return nil, false
+		}
+		args = c.Arguments
+		if len(args) > 0 {
+			if env, isEnv := args[0].(*ast.IdentifierNode); isEnv && env.Value == "$env" {
+				args = args[1:]
+			}
+		}
+	default:
+		return nil, false
+	}
+	if len(args) != 1 {
+		return nil, false
+	}
+	return args[0], true
+}
+
+// joinIDs compiles join(ids(list), sep) (sep: none or one node), the
+// ids read from the id column as the join walks the cards: no list of
+// ids is made.
+func (fc *flatCompiler) joinIDs(list ast.Node, seps []ast.Node) flatValue {
+	cards := fc.node(list)
+	var sep flatScalar
+	for _, a := range seps {
+		v := fc.node(a)
+		if fc.miss == "" && v.kind != fkString {
+			return fc.fail("join of a %s", fkStrings)
+		}
+		sep = v.scalar
+	}
+	if fc.miss != "" {
+		return flatValue{}
+	}
+	if cards.kind != fkCards {
+		return fc.fail("ids of a %s", cards.kind)
+	}
+	a := fc.attr("id")
+	if a == nil {
+		return fc.fail("join of a %s", fkNone)
+	}
+	l, col, f := fc.l, a.scalars, cards.cards
+	return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) {
+		xs, ok := f(e)
+		return joinStrs(e, l, xs, col, sep, ok)
+	}}
+}
+
+// joinStrs joins strings in the env's buffer (a string known already is
+// not made again): the strings xs number, or, with a column, the strings
+// col gives each of xs (the cards' ids). ok is the list's, passed on.
+func joinStrs[T int32 | int64](e *flatEnv, l *flatLayout, xs []T, col []int64, sep flatScalar, ok bool) (int64, bool) {
+	str := func(x T) string {
+		if col != nil {
+			return l.str(e.fs, col[x])
+		}
+		return l.str(e.fs, int64(x))
+	}
+	by := ""
+	if sep != nil {
+		s, ok2 := sep(e)
+		ok = ok && ok2
+		by = l.str(e.fs, s)
+	}
+	n := len(by) * len(xs)
+	for _, x := range xs {
+		n += len(str(x))
+	}
+	if !e.chargeMem(n) {
+		return 0, false
+	}
+	b := e.text[:0]
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, by...)
+		}
+		b = append(b, str(x)...)
+	}
+	e.text = b
+	return l.internBytes(e.fs, b), ok
 }
 
 // constStrMap compiles a constant map of strings: a table by key number

@@ -220,6 +220,13 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 		if pred.scalar == nil && list.kind != fkInts || pred.scalar != nil && pred.kind != fkInt {
 			return fc.fail("sum of a %s with a %s predicate", list.kind, pred.kind)
 		}
+		if list.cards != nil && lo == nil {
+			var col []int64 // the element's int attribute: summed with no call
+			if c := pred.column; c != nil && c.slot == elem && pred.kind == fkInt {
+				col = c.col
+			}
+			return loop.sumCards(col)
+		}
 		return flatValue{kind: fkInt, scalar: loop.sum}
 	case "map":
 		return fc.mapOf(list, loop, pred)
@@ -456,29 +463,43 @@ func (p *predLoop) filterCards(e *flatEnv) ([]int32, bool) { return filterList(e
 func (p *predLoop) filterNums(e *flatEnv) ([]int64, bool) { return filterList(e, p, p.nums, 8) }
 
 // filterList is the elements of list p's predicate keeps (size bytes
-// each, charged to the memory budget), or the list itself when it keeps
-// them all.
+// each, charged to the memory budget): a new list, or, when the kept
+// elements lie together in the list (all of them, a prefix, a run, or
+// none), that part of the list itself, capped so that no append writes
+// past it (a list is never written in place: a zone's array that a
+// holder keeps is copied before a write, flatzones.go).
 func filterList[T int32 | int64](e *flatEnv, p *predLoop, list func(*flatEnv) ([]T, bool), size int) ([]T, bool) {
 	xs, ok := list(e)
 	if !ok || !e.charge(len(xs)) || !e.chargeMem(size*len(xs)) {
 		return nil, false
 	}
+	// While out is nil the kept elements are xs[lo:hi] (lo < 0: none yet).
 	var out []T
+	lo, hi := -1, 0
 	for i, x := range xs {
 		t, ok := p.test(e, int64(x))
-		if !ok {
+		switch {
+		case !ok:
 			return nil, false
-		}
-		if t == 0 && out == nil {
-			out = append(make([]T, 0, len(xs)), xs[:i]...)
-		} else if t == 1 && out != nil {
+		case t == 0:
+		case out != nil:
+			out = append(out, x)
+		case lo < 0:
+			lo, hi = i, i+1
+		case hi == i:
+			hi++
+		default: // a second run: a list of its own
+			out = append(make([]T, 0, hi-lo+len(xs)-i), xs[lo:hi]...)
 			out = append(out, x)
 		}
 	}
-	if out == nil {
-		return xs, true
+	switch {
+	case out != nil:
+		return out, true
+	case lo < 0:
+		return xs[:0:0], true
 	}
-	return out, true
+	return xs[lo:hi:hi], true
 }
 
 // mapOf compiles map(list, expr) of an int, string or card expr: a new

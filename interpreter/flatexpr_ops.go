@@ -274,7 +274,8 @@ func (fc *flatCompiler) cardField(base flatValue, name string) flatValue {
 	}
 	if s := base.slot - 1; s >= 0 && !a.kind.isList() { // a local's or an element's attribute
 		col := a.scalars
-		return flatValue{kind: a.kind, scalar: func(e *flatEnv) (int64, bool) { return col[e.slots[s]], true }}
+		return flatValue{kind: a.kind, scalar: func(e *flatEnv) (int64, bool) { return col[e.slots[s]], true },
+			column: &flatColumn{col: col, slot: s}}
 	}
 	if !a.kind.isList() {
 		col := a.scalars
@@ -359,6 +360,11 @@ func (fc *flatCompiler) binary(b *ast.BinaryNode) flatValue {
 	op := scalarOps[b.Operator]
 	if op.fn == nil || (op.ints && (l.kind != fkInt || r.kind != fkInt)) || (!op.ints && l.kind != r.kind) {
 		return fc.fail("operator %s on %s and %s", b.Operator, l.kind, r.kind)
+	}
+	if r.konst != nil && l.column != nil {
+		if v := compareColumn(b.Operator, l.column, *r.konst); v.scalar != nil {
+			return v
+		}
 	}
 	if r.konst != nil {
 		if v := compareConst(b.Operator, l.scalar, *r.konst); v.scalar != nil {
@@ -488,27 +494,6 @@ func scalarOpClosure(op string, lf, rf flatScalar) flatScalar {
 		}
 	}
 	return nil
-}
-
-// compareConst compiles a comparison with a constant right side without
-// calling the operator: the commonest condition in a predicate.
-func compareConst(op string, lf flatScalar, k int64) flatValue {
-	var f flatScalar
-	switch op {
-	case "==":
-		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a == k), ok }
-	case "!=":
-		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a != k), ok }
-	case "<":
-		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a < k), ok }
-	case "<=":
-		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a <= k), ok }
-	case ">":
-		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a > k), ok }
-	case ">=":
-		f = func(e *flatEnv) (int64, bool) { a, ok := lf(e); return boolNum(a >= k), ok }
-	}
-	return flatValue{kind: fkBool, scalar: f}
 }
 
 // scalarOp is an operator on two numbers: ints only (arithmetic,

@@ -217,6 +217,10 @@ type flatGame struct {
 	env    flatEnv
 	rng    rng
 	frames []*flatFrame
+	// shared is how many of the bottom frames this game shares with a
+	// clone or the game it was cloned from (flatclone.go): never
+	// written, they are copied as they become the top frame (pop).
+	shared int
 	fires  []int
 	// pending is the decision waited for (nil: none): its choice, decider
 	// and options.
@@ -341,6 +345,27 @@ func (g *flatGame) pop() {
 	g.frames = g.frames[:len(g.frames)-1]
 	f.cards, f.nums = nil, nil
 	g.spare = append(g.spare, f)
+	if n := len(g.frames); n > 0 && n <= g.shared {
+		g.frames[n-1], g.shared = g.ownFrame(g.frames[n-1]), n-1
+	}
+}
+
+// ownFrame is a copy of frame f, which a clone shares, for this game to
+// run and write: in a spare frame if there is one.
+func (g *flatGame) ownFrame(f *flatFrame) *flatFrame {
+	var nf *flatFrame
+	if n := len(g.spare); n > 0 {
+		nf, g.spare = g.spare[n-1], g.spare[:n-1]
+	} else {
+		nf = &flatFrame{}
+	}
+	saved, lists := nf.saved[:0], nf.lists[:0] // empty (pop), arrays of nf's own
+	if cap(saved) == 0 {
+		saved = nf.first[:0]
+	}
+	*nf = flatFrame{blk: f.blk, pc: f.pc, loop: f.loop, cards: f.cards, nums: f.nums, idx: f.idx, count: f.count, trig: f.trig,
+		saved: append(saved, f.saved...), lists: append(lists, f.lists...)}
+	return nf
 }
 
 // bind sets local n in frame f to v, saving what it held the first time
@@ -376,6 +401,13 @@ func (g *flatGame) bind(f *flatFrame, n int, v flatVal) {
 
 // unbind restores the locals f bound.
 func (g *flatGame) unbind(f *flatFrame) {
+	g.restore(f)
+	f.saved, f.lists = f.saved[:0], f.lists[:0]
+}
+
+// restore puts back what frame f's locals held before f bound them,
+// without writing f (a frame a clone shares).
+func (g *flatGame) restore(f *flatFrame) {
 	e := &g.env
 	for i := len(f.lists) - 1; i >= 0; i-- {
 		s := f.lists[i]
@@ -384,7 +416,6 @@ func (g *flatGame) unbind(f *flatFrame) {
 	for i := len(f.saved) - 1; i >= 0; i-- {
 		e.locals[f.saved[i].n] = f.saved[i].s
 	}
-	f.saved, f.lists = f.saved[:0], f.lists[:0]
 }
 
 // flatVal is a value of any kind: a number, or a list.
@@ -616,8 +647,8 @@ func (g *flatGame) finish() error {
 // endGame stops the flow: every frame ends, its locals restored.
 func (g *flatGame) endGame() {
 	for i := len(g.frames) - 1; i >= 0; i-- {
-		g.unbind(g.frames[i])
+		g.restore(g.frames[i]) // not unbind: the frames may be shared, and are dropped
 	}
-	g.frames = nil
+	g.frames, g.shared = nil, 0
 	g.barrier = nil // a run step's effects that end the game do not resume it
 }

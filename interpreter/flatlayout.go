@@ -149,6 +149,9 @@ type flatState struct {
 	// owned marks the zones whose arrays this state may write in place
 	// (flatzones.go), ownedPages the prop pages; nil: none.
 	owned, ownedPages []bool
+	// listsShared: lists, the payloads' header, is shared with another
+	// state (a clone, the program's start) and copied before a write.
+	listsShared bool
 	// made are the strings made while playing, numbered after the
 	// layout's; a game and its clones share them (flatStrings).
 	made    *flatStrings
@@ -256,7 +259,9 @@ func (l *flatLayout) propOf(fs *flatState, c, j int) *int64 {
 	return &fs.props[c/propPage][c%propPage*len(l.props)+j]
 }
 
-// packCell writes v, of the declared type typ, into cell.
+// packCell writes v, of the declared type typ, into cell: a list as
+// setPayload writes it (in the cell's own payload slot, after copying a
+// header fs shares: a scenario's position packs into a running game).
 func (l *flatLayout) packCell(fs *flatState, cell *int64, typ string, v any) error {
 	switch typ {
 	case "int", "bool", "string":
@@ -268,12 +273,7 @@ func (l *flatLayout) packCell(fs *flatState, cell *int64, typ string, v any) err
 	if err != nil {
 		return err
 	}
-	if len(payload) == 0 {
-		*cell = 0 // every empty value shares payload 0
-		return nil
-	}
-	*cell = int64(len(fs.lists))
-	fs.lists = append(fs.lists, payload)
+	fs.setPayload(cell, payload) // an empty value: payload 0, shared by all
 	return nil
 }
 
