@@ -576,9 +576,14 @@
 // over 420 random games). Every Program makes it when first asked
 // (Program.Flat), and simulate plays its games on it, with every kind of
 // bot (sim.PlayGame; TestFlatOutcomesAgree, and one game in
-// TextCheckEvery of every run is played on both and must agree). It is
-// not yet what the other commands run, because it keeps no log and makes
-// no text (what transcripts, play and explain need). What it is:
+// TextCheckEvery of every run is played on both and must agree). It keeps
+// the log, renders every text, views and the glance, replays every golden
+// transcript and runs every scenario file as the present runtime does
+// (below), but it is not yet what play, record, replay and explain run:
+// explain's option-by-option account and saved states are not built on
+// it, nor is every expression and effect the present runtime takes (a
+// ruleset it does not cover plays on the present runtime, and simulate
+// says so). What it is:
 //
 // The layout (flatlayout.go), computed by the Program at load:
 //   - Strings are numbers: every string the ruleset can name is interned
