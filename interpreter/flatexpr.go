@@ -124,8 +124,9 @@ type flatEnv struct {
 	// listing's distinct values, reused.
 	moving []int32
 	seen   []int64
-	// text is a string being built (join), reused.
-	text []byte
+	// text is a string being built (join), reused; rendered is a text
+	// being rendered (a label, a prompt, a log line), reused.
+	text, rendered []byte
 	// versions count each group's writes, and memos and memoLists are
 	// the call sites' tables of remembered calls (flatmemo.go); nil
 	// outside a flat game.

@@ -97,15 +97,15 @@ func (g *flatGame) logEvent(e Event) {
 
 // logText renders a log effect's text into the log.
 func (g *flatGame) logText(s *flatStep) error {
-	b, ok := s.text.render(&g.env, nil)
+	text, ok := s.text.text(&g.env)
 	if !ok {
 		return errGaveUp
 	}
 	limit := flatLimits().MaxLogBytes
-	if g.log.bytes += len(b); g.log.bytes > limit {
+	if g.log.bytes += len(text); g.log.bytes > limit {
 		return fmt.Errorf("the game's log is longer than %d bytes (limit MaxLogBytes)", limit)
 	}
-	g.logEvent(Event{Kind: EventLog, Text: string(b)})
+	g.logEvent(Event{Kind: EventLog, Text: text})
 	return nil
 }
 
@@ -136,14 +136,14 @@ func (g *flatGame) optionText(s *flatStep, o flatOption) (key, label string, err
 		if n >= 0 {
 			saved, e.locals[n] = e.locals[n], o.elem
 		}
-		b, ok := t.render(e, nil)
+		text, ok := t.text(e)
 		if n >= 0 {
 			e.locals[n] = saved
 		}
 		if !ok {
 			return "", "", errGaveUp
 		}
-		label = string(b)
+		label = text
 	}
 	return key, label, nil
 }
@@ -170,13 +170,13 @@ func (g *flatGame) pickText(s *flatStep, o flatOption) (key, label string, err e
 			p, pr := s.pick, g.pick
 			restorePicked := g.setLocal(p.picked, pr.pickedList(pr.picked))
 			restoreItem := g.setLocal(p.as, flatVal{s: pr.item(int(o.elem))})
-			b, ok := t.render(&g.env, nil)
+			text, ok := t.text(&g.env)
 			restoreItem()
 			restorePicked()
 			if !ok {
 				return "", "", errGaveUp
 			}
-			label = string(b)
+			label = text
 		}
 	}
 	return key, label, nil
@@ -193,12 +193,12 @@ func (g *flatGame) decisionText(d *Decision) error {
 		if g.pick != nil {
 			restore = g.setLocal(s.pick.picked, g.pick.pickedList(g.pick.picked))
 		}
-		b, ok := s.prompt.render(&g.env, nil)
+		text, ok := s.prompt.text(&g.env)
 		restore()
 		if !ok {
 			return errGaveUp
 		}
-		d.Prompt = string(b)
+		d.Prompt = text
 	}
 	d.Options = d.Options[:0]
 	for _, o := range g.options {

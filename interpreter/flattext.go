@@ -69,6 +69,17 @@ func formattable(k flatKind) bool {
 	return false
 }
 
+// text renders the template into the env's reused buffer and gives the
+// text as a string (its one allocation); false if a hole gave up.
+func (t *flatTemplate) text(e *flatEnv) (string, bool) {
+	b, ok := t.render(e, e.rendered[:0])
+	e.rendered = b[:0]
+	if !ok {
+		return "", false
+	}
+	return string(b), true
+}
+
 // render writes the template's text; false if a hole gave up.
 func (t *flatTemplate) render(e *flatEnv, b []byte) ([]byte, bool) {
 	for _, p := range t.parts {
