@@ -692,8 +692,8 @@
 // How much it buys is in BENCHMARKS.md ("Twenty-second round"): 2.1-3.4x
 // the present runtime's games/s on every game and player count, and 21%
 // less CPU a game after the twenty-third round's steps, 6% less again
-// after the twenty-fourth's (Politeia 9-13%), and clones 38% cheaper;
-// simulate, 1.8-2.3x with random and greedy bots.
+// after the twenty-fourth's (9-13% for the longest games), and clones
+// 38% cheaper; simulate, 1.8-2.3x with random and greedy bots.
 //
 // The log (flatlog.go): a game started with one (NewGameWithLog) logs what
 // the present runtime logs, made as it is made: a decision's key and its

@@ -93,11 +93,11 @@ type FlatGame struct {
 // NewGame starts a game of n players with the seed's random stream, as
 // NewGame does, and runs it to its first decision.
 func (p *FlatProgram) NewGame(players int, seed uint64) (*FlatGame, error) {
-	start, ok := p.starts[players]
-	if !ok {
-		return nil, fmt.Errorf("%s is not for %d players", p.fp.p.Title(), players)
+	start, err := p.startState(players, false)
+	if err != nil {
+		return nil, err
 	}
-	g, err := p.fp.start(start.fresh(true), newRNG(seed))
+	g, err := p.fp.start(start, newRNG(seed))
 	if err != nil {
 		return nil, err
 	}
@@ -111,18 +111,29 @@ func (p *FlatProgram) NewGame(players int, seed uint64) (*FlatGame, error) {
 // (a text the flat runtime does not cover yet), or that setup met a
 // supplied outcome it could not take.
 func (p *FlatProgram) NewGameWithLog(players int, seed uint64, outcomes []Outcome) (*FlatGame, error) {
-	if p.fp.noLog != "" {
+	start, err := p.startState(players, true)
+	if err != nil {
+		return nil, err
+	}
+	g, err := p.fp.startWith(start, newRNG(seed), &flatLog{}, outcomes)
+	if err != nil {
+		return nil, err
+	}
+	return &FlatGame{g: g}, nil
+}
+
+// startState is a new game's own copy of the program's start state for
+// players, or why there is none (a player count the ruleset does not
+// take; with log, a text the flat runtime cannot keep in a log yet).
+func (p *FlatProgram) startState(players int, log bool) (*flatState, error) {
+	if log && p.fp.noLog != "" {
 		return nil, fmt.Errorf("the flat runtime cannot keep this ruleset's log yet: %s", p.fp.noLog)
 	}
 	start, ok := p.starts[players]
 	if !ok {
 		return nil, fmt.Errorf("%s is not for %d players", p.fp.p.Title(), players)
 	}
-	g, err := p.fp.startWith(start.fresh(true), newRNG(seed), &flatLog{}, outcomes)
-	if err != nil {
-		return nil, err
-	}
-	return &FlatGame{g: g}, nil
+	return start.fresh(true), nil
 }
 
 // Events is the game's log so far (nil for a game that keeps none), as

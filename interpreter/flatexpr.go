@@ -153,8 +153,8 @@ func (e *flatEnv) chargeMem(n int) bool {
 // limit gives e the bounds of a flat game's evaluations: the bounds of
 // one evaluation (Limits.MaxExprSteps and MaxExprMemory), for all the
 // evaluations from one decision to the next. The shipped games' longest
-// stretch takes 3,353 steps and builds 13.7 KB (Politeia's setup), so a
-// game comes near them only when an expression runs away; the flat
+// stretch (a setup) takes 3,353 steps and builds 13.7 KB, so a game
+// comes near them only when an expression runs away; the flat
 // runtime then gives up at once, and the game is played again on the
 // present runtime, which stops it with the limit's own message (or, for
 // a stretch that is heavy but legal, plays it to the end).

@@ -4,11 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"go.yaml.in/yaml/v3"
-
-	"agon/schema"
 )
 
 // Scenarios on the flat state (scenario_start.go): a game started at a
@@ -55,33 +52,21 @@ type flatAdhoc struct {
 // the flow up to the first decision; a chance step fixes only the
 // outcomes it lists (one of another name stays queued).
 func (p *FlatProgram) StartAt(sc ScenarioStart, initial []Outcome) (*FlatGame, error) {
-	if p.fp.noLog != "" {
-		return nil, fmt.Errorf("the flat runtime cannot keep this ruleset's log yet: %s", p.fp.noLog)
-	}
-	start, ok := p.starts[sc.Players]
-	if !ok {
-		return nil, fmt.Errorf("%s is not for %d players", p.fp.p.Title(), sc.Players)
+	start, err := p.startState(sc.Players, true)
+	if err != nil {
+		return nil, err
 	}
 	g := p.fp.newGame(newRNG(sc.Seed))
-	g.env.fs, g.log, g.outcomes, g.partial = start.fresh(true), &flatLog{}, slices.Clone(initial), true
-	fg := &FlatGame{g: g}
-	switch {
-	case sc.Start == StartDecision:
-		return fg, g.startAtDecision(sc)
-	case strings.HasPrefix(sc.Start, StartPhase):
-		return fg, g.startAtPhase(sc, strings.TrimSpace(strings.TrimPrefix(sc.Start, StartPhase)))
-	}
-	return fg, g.startAfterSetup(sc)
+	g.env.fs, g.log, g.outcomes, g.partial = start, &flatLog{}, slices.Clone(initial), true
+	return &FlatGame{g: g}, sc.begin(g.startAtDecision, g.startAtPhase, g.startAfterSetup)
 }
 
 // startAtPhase runs the game with a hook that applies the position when
 // the phase first begins.
 func (g *flatGame) startAtPhase(sc ScenarioStart, phase string) error {
 	p := g.fp.p
-	if _, ok := p.phases[phase]; !ok {
-		var ds schema.Diagnostics
-		ds.Addf(schema.Pos{File: sc.File, Line: sc.StartLine}, "no phase %q%s", phase, schema.DidYouMean(phase, p.rs.PhaseOrder))
-		return ds.Err()
+	if err := p.startPhase(sc, phase); err != nil {
+		return err
 	}
 	want := g.fp.l.strs.ids[phase] // every phase is named at load
 	g.startHook = func(g *flatGame, name int64) error {

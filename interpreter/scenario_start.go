@@ -57,22 +57,38 @@ func StartAt(p *Program, sc ScenarioStart, initial []Outcome) (*Game, error) {
 		return nil, err
 	}
 	g.partialOutcomes = true // chance steps fix only the outcomes they list
+	return g, sc.begin(g.startAtDecision, g.startAtPhase, g.startAfterSetup)
+}
+
+// begin starts a game at sc's place, with the runtime's way for each:
+// at the first decision, when a phase (named) first begins, or after the
+// setup.
+func (sc ScenarioStart) begin(atDecision func(ScenarioStart) error, atPhase func(ScenarioStart, string) error, afterSetup func(ScenarioStart) error) error {
 	switch {
 	case sc.Start == StartDecision:
-		return g, g.startAtDecision(sc)
+		return atDecision(sc)
 	case strings.HasPrefix(sc.Start, StartPhase):
-		return g, g.startAtPhase(sc, strings.TrimSpace(strings.TrimPrefix(sc.Start, StartPhase)))
+		return atPhase(sc, strings.TrimSpace(strings.TrimPrefix(sc.Start, StartPhase)))
 	}
-	return g, g.startAfterSetup(sc)
+	return afterSetup(sc)
+}
+
+// startPhase is the error for a scenario starting at a phase p does not
+// have (nil when it has it).
+func (p *Program) startPhase(sc ScenarioStart, phase string) error {
+	if _, ok := p.phases[phase]; ok {
+		return nil
+	}
+	var ds schema.Diagnostics
+	ds.Addf(schema.Pos{File: sc.File, Line: sc.StartLine}, "no phase %q%s", phase, schema.DidYouMean(phase, p.rs.PhaseOrder))
+	return ds.Err()
 }
 
 // startAtPhase runs the game with a hook that applies the position when
 // the phase first begins (decisions before it are taken as usual).
 func (g *Game) startAtPhase(sc ScenarioStart, phase string) error {
-	if _, ok := g.prog.phases[phase]; !ok {
-		var ds schema.Diagnostics
-		ds.Addf(schema.Pos{File: sc.File, Line: sc.StartLine}, "no phase %q%s", phase, schema.DidYouMean(phase, g.prog.rs.PhaseOrder))
-		return ds.Err()
+	if err := g.prog.startPhase(sc, phase); err != nil {
+		return err
 	}
 	g.phaseHook = func(g *Game, name string) error {
 		if name != phase {

@@ -16,6 +16,23 @@ func shippedPrograms(t *testing.T) iter.Seq2[string, *Program] {
 	return eachShipped(t, func(name string) (*Program, error) { return Load(rulesets.FS, name, "") })
 }
 
+// shippedVariants loads every shipped ruleset and each of its variants,
+// named "GAME+VARIANT" ("GAME+" for the base rules), in name order.
+func shippedVariants(t *testing.T) iter.Seq2[string, *Program] {
+	t.Helper()
+	return func(yield func(string, *Program) bool) {
+		for name, base := range shippedPrograms(t) {
+			for _, v := range append([]string{""}, base.Variants()...) {
+				p, err := Load(rulesets.FS, name, v)
+				require.NoError(t, err, "%s+%s", name, v)
+				if !yield(name+"+"+v, p) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // eachShipped yields every shipped ruleset, in name order, as load makes
 // its Program.
 func eachShipped(t testing.TB, load func(name string) (*Program, error)) iter.Seq2[string, *Program] {

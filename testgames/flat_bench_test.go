@@ -22,35 +22,26 @@ import (
 // Each game takes as many decisions as the present runtime's game of its
 // seed, or the benchmark fails: the two runtimes play the same games.
 func BenchmarkGame(b *testing.B) {
-	for _, game := range shippedGames(b) {
-		fp, err := interpreter.LoadFlat(rulesets.FS, game, "")
-		if err != nil {
-			b.Fatal(err)
+	eachFlatCount(b, func(b *testing.B, p *interpreter.Program, fp *interpreter.FlatProgram, players int) {
+		want := playRandom(b, p, players, 1).Decisions()
+		b.ReportAllocs()
+		b.ResetTimer()
+		decisions, cpu := 0, cpuTime()
+		d := &interpreter.Decision{}
+		for i := 0; i < b.N; i++ {
+			g := playFlatRandom(b, fp, players, uint64(i+1), d, -1)
+			if i == 0 && g.Decisions() != want {
+				b.Fatalf("the flat game of seed 1 took %d decisions, the present runtime's %d", g.Decisions(), want)
+			}
+			decisions += g.Decisions()
 		}
-		p := benchProgram(b, game)
-		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
-			b.Run(fmt.Sprintf("%s/%dp", game, players), func(b *testing.B) {
-				want := playRandom(b, p, players, 1).Decisions()
-				b.ReportAllocs()
-				b.ResetTimer()
-				decisions, cpu := 0, cpuTime()
-				d := &interpreter.Decision{}
-				for i := 0; i < b.N; i++ {
-					g := playFlatRandom(b, fp, players, uint64(i+1), d, -1)
-					if i == 0 && g.Decisions() != want {
-						b.Fatalf("the flat game of seed 1 took %d decisions, the present runtime's %d", g.Decisions(), want)
-					}
-					decisions += g.Decisions()
-				}
-				secs := b.Elapsed().Seconds()
-				b.ReportMetric(float64(b.N)/secs, "games/s")
-				b.ReportMetric(float64(decisions)/secs, "decisions/s")
-				if cpu >= 0 {
-					b.ReportMetric(float64(cpuTime()-cpu)/1e3/float64(b.N), "cpu-µs/game")
-				}
-			})
+		secs := b.Elapsed().Seconds()
+		b.ReportMetric(float64(b.N)/secs, "games/s")
+		b.ReportMetric(float64(decisions)/secs, "decisions/s")
+		if cpu >= 0 {
+			b.ReportMetric(float64(cpuTime()-cpu)/1e3/float64(b.N), "cpu-µs/game")
 		}
-	}
+	})
 }
 
 // BenchmarkClone measures FlatGame.Clone of a mid-game state: seed 1's
@@ -60,6 +51,24 @@ func BenchmarkGame(b *testing.B) {
 //
 //	go test ./testgames -bench 'Clone/' -run '^$' -cpu 1
 func BenchmarkClone(b *testing.B) {
+	eachFlatCount(b, func(b *testing.B, p *interpreter.Program, fp *interpreter.FlatProgram, players int) {
+		half := playRandom(b, p, players, 1).Decisions() / 2
+		g := playFlatRandom(b, fp, players, 1, &interpreter.Decision{}, half)
+		b.ReportAllocs()
+		b.ResetTimer()
+		cpu := cpuTime()
+		for i := 0; i < b.N; i++ {
+			_ = g.Clone()
+		}
+		if cpu >= 0 {
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+		}
+	})
+}
+
+// eachFlatCount runs bench as a sub-benchmark GAME/Np for every shipped
+// game and player count, with the game's Program and flat program.
+func eachFlatCount(b *testing.B, bench func(b *testing.B, p *interpreter.Program, fp *interpreter.FlatProgram, players int)) {
 	for _, game := range shippedGames(b) {
 		fp, err := interpreter.LoadFlat(rulesets.FS, game, "")
 		if err != nil {
@@ -67,19 +76,7 @@ func BenchmarkClone(b *testing.B) {
 		}
 		p := benchProgram(b, game)
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
-			b.Run(fmt.Sprintf("%s/%dp", game, players), func(b *testing.B) {
-				half := playRandom(b, p, players, 1).Decisions() / 2
-				g := playFlatRandom(b, fp, players, 1, &interpreter.Decision{}, half)
-				b.ReportAllocs()
-				b.ResetTimer()
-				cpu := cpuTime()
-				for i := 0; i < b.N; i++ {
-					_ = g.Clone()
-				}
-				if cpu >= 0 {
-					b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
-				}
-			})
+			b.Run(fmt.Sprintf("%s/%dp", game, players), func(b *testing.B) { bench(b, p, fp, players) })
 		}
 	}
 }
