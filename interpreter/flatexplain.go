@@ -23,7 +23,9 @@ import (
 // shipped ruleset and variant.
 
 // ExplainDecision explains the pending decision as Game.ExplainDecision
-// does (nil when none is pending); the game is not changed. The error
+// does (nil when none is pending); the game is not changed. The prompt
+// and labels are Pending's: a game that keeps no log has no prompt, and
+// its labels are its keys. The error
 // wraps ErrFlatCheck when a part of a condition, or a closure the
 // explanation runs, is one the flat runtime cannot evaluate: the present
 // runtime can explain the decision.
