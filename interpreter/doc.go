@@ -579,9 +579,9 @@
 // TextCheckEvery of every run is played on both and must agree). It keeps
 // the log, renders every text, views and the glance, replays every golden
 // transcript and runs every scenario file as the present runtime does
-// (below), but it is not yet what play, record, replay and explain run:
-// explain's option-by-option account and saved states are not built on
-// it, nor is every expression and effect the present runtime takes (a
+// (below), and explains a decision option by option, but it is not yet
+// what play, record, replay and explain run: saved states are not built
+// on it, nor is every expression and effect the present runtime takes (a
 // ruleset it does not cover plays on the present runtime, and simulate
 // says so). What it is:
 //
@@ -758,12 +758,25 @@
 // is its place and message, without a RuntimeError's block and decision
 // count.
 //
+// Explanations (flatexplain.go): FlatGame.ExplainDecision and
+// TraceTriggers give what Game's give, by the same code (explainDecision
+// over a decisionState). The groups' closures give the verdicts, a
+// group's as bound in its when's frame slot and as the local its body
+// binds; a condition's part compiles after load with the condition's
+// locals, as a check does; one the flat runtime cannot evaluate (a
+// player's value; none in the shipped rulesets) is said so
+// (ErrFlatCheck), not guessed. transcript.ReplayUntilFlat stops at a
+// transcript's decision as ReplayUntil does. TestFlatExplainAgrees
+// (~17,000 decisions of random games, JSON; the firings) and
+// TestFlatExplainsTheGoldens (every golden decision) are the proof.
+//
 // What is left before it replaces the present runtime, in the order the
-// transcripts need it: explain's option-by-option account over the flat
-// state, serialising by walking the layout (saved
-// states), then Load building it for every Program and the present
-// runtime's deletion, with the goldens, the scenarios and the agreement
-// tests as the proof at each step.
+// transcripts need it: agon explain switched to ReplayUntilFlat and the
+// flat explanation (the present runtime where the flat one says it
+// cannot), serialising by walking the layout (saved states), then Load
+// building it for every Program and the present runtime's deletion, with
+// the goldens, the scenarios and the agreement tests as the proof at
+// each step.
 //
 // # Limits
 //
@@ -808,7 +821,8 @@
 // compiled with the condition's own locals (kept on the option group and
 // the pick at load). Trigger firings are reported through a hook on the
 // Game (TraceTriggers) that clones do not copy, so look-aheads and bot
-// worlds are never traced.
+// worlds are never traced. The flat runtime explains with the same code
+// and traces the same way (flatexplain.go).
 //
 // # Errors
 //

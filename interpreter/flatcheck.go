@@ -24,6 +24,9 @@ import (
 type flatChecks struct {
 	mu   sync.Mutex
 	done map[string]flatCheck
+	// parts are the parts of the options' conditions compiled with
+	// their conditions' locals (flatexplain.go).
+	parts map[flatPartKey]flatCheck
 }
 
 // flatCheck is a compiled check, or why it is not covered.
@@ -66,11 +69,17 @@ func (g *FlatGame) Eval(src string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	return g.g.evalChecked(src, fe)
+}
+
+// evalChecked evaluates src compiled after load (fe) for Eval: its value
+// as the present runtime's expression would give it, or ErrFlatCheck.
+func (g *flatGame) evalChecked(src string, fe *flatExpr) (any, error) {
 	switch k := fe.value.kind; {
 	case k == fkPlayer, k == fkPlayers, k > fkIntMaps && k != fkEmpty:
 		return nil, fmt.Errorf("%q: %w: a value of a %s", src, ErrFlatCheck, k)
 	}
-	e := &g.g.env
+	e := &g.env
 	e.grow(fe)
 	steps, mem := e.steps, e.mem
 	e.steps, e.mem = 0, 0 // an evaluation's work is its own, not the play's
@@ -79,7 +88,7 @@ func (g *FlatGame) Eval(src string) (any, error) {
 	if !ok {
 		return nil, fmt.Errorf("%q: %w (a closure gave up)", src, ErrFlatCheck)
 	}
-	return g.g.flatAny(fe.value.kind, v, true), nil
+	return g.flatAny(fe.value.kind, v, true), nil
 }
 
 // ExplainFlatCheck says what the parts of a check evaluate to in g's

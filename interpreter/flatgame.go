@@ -259,6 +259,9 @@ type flatGame struct {
 	partial   bool
 	barrier   *flatBarrier
 	startHook func(g *flatGame, phase int64) error
+	// onTrigger, when set, is told each trigger that fires
+	// (FlatGame.TraceTriggers); clones do not have it.
+	onTrigger func(TriggerFiring)
 }
 
 // flatFrame is a running block: where it is, its loop and the locals it
@@ -594,6 +597,9 @@ func (g *flatGame) checkTriggers() error {
 			return fmt.Errorf("trigger %d fired more than %d times in a row", i, limit)
 		}
 		g.push(t.body).trig = true
+		if g.onTrigger != nil {
+			g.traceTrigger(i)
+		}
 		return nil
 	}
 	return nil

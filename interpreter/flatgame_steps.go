@@ -64,6 +64,9 @@ type flatStep struct {
 	// choose's position as Decision.Pos gives it.
 	pick    *flatPick
 	posText string
+	// ch is a choose's choice as loaded, which explaining the decision
+	// reads (flatexplain.go).
+	ch *choice
 	// What the step logs in a game that keeps a log (flatlog.go): a
 	// choose's labels by group (nil: the key) and whether it is secret,
 	// a log effect's text, a chance's name (a roll, a list's shuffle).
@@ -145,7 +148,7 @@ func (fp *flatProgram) step(e *effect) (*flatStep, error) {
 		s.phase = fc.str(e.phaseName)
 		s.body, err = fp.block(e.proc.body)
 	case "choose":
-		s.posText = e.choice.posText
+		s.posText, s.ch = e.choice.posText, e.choice
 		if e.choice.pick != nil {
 			err = fp.compilePick(s, e.choice)
 		} else {

@@ -34,6 +34,33 @@ func ReplayFlat(fp *interpreter.FlatProgram, t *Transcript, check bool) (*Replay
 	return replay(t, start, checkFn)
 }
 
+// ReplayUntilFlat replays t on the flat runtime, as ReplayUntil replays
+// it on the present one, up to its decision n (from 1 among the decide
+// steps), and returns the flat game waiting there with the index of that
+// decide step in t.Steps: the same walk, the same divergences and
+// errors. With check, check steps are evaluated on the flat state, as
+// ReplayFlat evaluates them; else they are skipped. So agon explain can
+// run on the flat runtime (FlatGame.ExplainDecision, TraceTriggers).
+func ReplayUntilFlat(fp *interpreter.FlatProgram, t *Transcript, n int, check bool) (*interpreter.FlatGame, int, error) {
+	var g *interpreter.FlatGame
+	start := func(initial []interpreter.Outcome) (session, error) {
+		var err error
+		if g, err = fp.NewGameWithLog(t.Players, t.Seed, initial); err != nil {
+			return nil, err
+		}
+		return flatSession{g}, nil
+	}
+	var checkFn func(string) (bool, error)
+	if check {
+		checkFn = func(expr string) (bool, error) { return explainingFlat(g, expr) }
+	}
+	stop, err := replayUntil(t, fp.Program().Game(), n, start, checkFn)
+	if err != nil {
+		return nil, 0, err
+	}
+	return g, stop, nil
+}
+
 // explainingFlat evaluates check expr on g; one that does not hold is
 // a *checkFalse with ExplainFlatCheck's detail, as on the present
 // runtime (explaining), or with none when the flat runtime cannot

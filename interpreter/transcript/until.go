@@ -69,43 +69,55 @@ func (t *Transcript) DecisionStep(n int) int {
 // *StepOutOfRangeError. Whether the decision is legal is not checked (the
 // caller may want to see why it is not). opt.Check evaluates check steps.
 func ReplayUntil(p *interpreter.Program, t *Transcript, n int, opt ReplayOptions) (*interpreter.Game, int, error) {
-	if t.Game != "" && t.Game != p.Game() {
-		return nil, 0, fmt.Errorf("%s: the transcript is for game %q, the ruleset is %q", t.gameWhere(), t.Game, p.Game())
-	}
-	stop := t.DecisionStep(n)
-	if n < 1 || stop < 0 {
-		return nil, 0, &StepOutOfRangeError{File: t.File, Step: n, Decisions: t.Decisions()}
-	}
 	var g *interpreter.Game
 	start := func(initial []interpreter.Outcome) (session, error) {
 		var err error
 		g, err = interpreter.NewGame(p, interpreter.Config{Players: t.Players, Seed: t.Seed, Outcomes: initial})
 		return g, err
 	}
-	r := &replayer{t: t, logs: hasLogs(t.Steps), chance: true, rep: &ReplayReport{}}
+	var check func(string) (bool, error)
 	if opt.Check != nil {
-		r.check = explaining(func() *interpreter.Game { return g }, opt.Check)
+		check = explaining(func() *interpreter.Game { return g }, opt.Check)
 	}
+	stop, err := replayUntil(t, p.Game(), n, start, check)
+	if err != nil {
+		return nil, 0, err
+	}
+	return g, stop, nil
+}
+
+// replayUntil is ReplayUntil on the session start starts (game: the
+// ruleset's game), evaluating check steps with check (nil: skipped): the
+// index of the decide step the session waits at.
+func replayUntil(t *Transcript, game string, n int, start func([]interpreter.Outcome) (session, error), check func(string) (bool, error)) (int, error) {
+	if t.Game != "" && t.Game != game {
+		return 0, fmt.Errorf("%s: the transcript is for game %q, the ruleset is %q", t.gameWhere(), t.Game, game)
+	}
+	stop := t.DecisionStep(n)
+	if n < 1 || stop < 0 {
+		return 0, &StepOutOfRangeError{File: t.File, Step: n, Decisions: t.Decisions()}
+	}
+	r := &replayer{t: t, logs: hasLogs(t.Steps), chance: true, rep: &ReplayReport{}, check: check}
 	s, err := start(r.outcomesFrom(0))
 	if err != nil {
 		if i, oe, ok := r.outcomeStep(0, err); ok {
-			return nil, 0, r.badOutcome(i, oe)
+			return 0, r.badOutcome(i, oe)
 		}
-		return nil, 0, r.diverge(0, "the game to start", "", "it failed: "+err.Error())
+		return 0, r.diverge(0, "the game to start", "", "it failed: "+err.Error())
 	}
 	r.s, r.events = s, s.Events()
 	for i := 0; i < stop; i++ {
 		if err := r.step(i); err != nil {
-			return nil, 0, err
+			return 0, err
 		}
 	}
 	if e, ok := r.peek(); ok {
-		return nil, 0, r.diverge(stop, describeStep(t.Steps[stop]), describeEvent(e), "")
+		return 0, r.diverge(stop, describeStep(t.Steps[stop]), describeEvent(e), "")
 	}
-	if g.Pending() == nil {
-		return nil, 0, r.diverge(stop, describeStep(t.Steps[stop]), "the end of the game", "the game is over")
+	if s.Pending() == nil {
+		return 0, r.diverge(stop, describeStep(t.Steps[stop]), "the end of the game", "the game is over")
 	}
-	return g, stop, nil
+	return stop, nil
 }
 
 // OutcomesAfter is the chance outcomes the transcript gives from step i
