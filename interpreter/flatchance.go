@@ -16,8 +16,12 @@ import (
 
 // supplied takes the next supplied outcome, which must be named name;
 // ok is false when none is left (the stream decides). An outcome that
-// cannot be taken is an *OutcomeError, as on the present runtime.
+// cannot be taken is an *OutcomeError, as on the present runtime. A
+// look-ahead stops here (errLookaheadStop): every chance asks.
 func (g *flatGame) supplied(name string) (res []string, ok bool, err error) {
+	if g.look != nil {
+		return nil, false, errLookaheadStop // a look-ahead never meets chance
+	}
 	if len(g.outcomes) == 0 {
 		return nil, false, nil
 	}

@@ -22,7 +22,7 @@ func (g *flatGame) clone() *flatGame {
 	// goroutine and never evaluate inside one another's evaluation.
 	c.env = flatEnv{fs: fs.fresh(false), slots: g.env.slots, lists: g.env.lists, nums: g.env.nums,
 		locals: slices.Clone(g.env.locals), localLists: g.env.localLists, localNums: g.env.localNums, sharedLists: true,
-		versions: slices.Clone(g.env.versions), takes: g.env.takes.clone()}
+		versions: slices.Clone(g.env.versions), takes: g.env.takes.clone(), game: c}
 	c.env.limit()
 	g.env.sharedLists = true           // the list tables are copied by whichever writes first
 	fs.owned, fs.ownedPages = nil, nil // shared with the copy now

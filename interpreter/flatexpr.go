@@ -136,6 +136,10 @@ type flatEnv struct {
 	// takes notes the cards players take (flatfacts.go); nil when the
 	// report has no takes zone, and outside a flat game.
 	takes *flatTakes
+	// game is the flat game whose env this is, for an option's
+	// legal_if_after, which plays the option on a copy of it
+	// (flatlegal.go); nil outside a flat game.
+	game *flatGame
 }
 
 // charge counts n steps of work; false past the limit.

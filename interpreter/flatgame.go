@@ -259,6 +259,9 @@ type flatGame struct {
 	partial   bool
 	barrier   *flatBarrier
 	startHook func(g *flatGame, phase int64) error
+	// look is set on the copy a legal_if_after look-ahead plays an
+	// option on (flatlegal.go).
+	look *flatLookahead
 }
 
 // flatFrame is a running block: where it is, its loop and the locals it
@@ -317,7 +320,7 @@ func (fp *flatProgram) newGame(r rng) *flatGame {
 	g.env = flatEnv{slots: make([]int64, fp.frame.slots), lists: make([][]int32, fp.frame.lists), nums: make([][]int64, fp.frame.nums),
 		locals: make([]int64, n), localLists: make([][]int32, n), localNums: make([][]int64, n),
 		versions: make([]uint64, fp.l.placesGroup()+1), memos: make([][]flatMemoEntry, fp.p.memoCount),
-		takes: fp.newTakes()}
+		takes: fp.newTakes(), game: g}
 	g.env.limit()
 	return g
 }
@@ -359,12 +362,17 @@ func (g *flatGame) ownFrame(f *flatFrame) *flatFrame {
 	} else {
 		nf = &flatFrame{}
 	}
-	saved, lists := nf.saved[:0], nf.lists[:0] // empty (pop), arrays of nf's own
-	if cap(saved) == 0 {
+	// Empty (pop), arrays of nf's own: saved's unless it is nf.first,
+	// which the assignment below clears.
+	saved, lists := nf.saved[:0], nf.lists[:0]
+	if cap(saved) <= len(nf.first) {
+		saved = nil
+	}
+	*nf = flatFrame{blk: f.blk, pc: f.pc, loop: f.loop, cards: f.cards, nums: f.nums, idx: f.idx, count: f.count, trig: f.trig}
+	if saved == nil {
 		saved = nf.first[:0]
 	}
-	*nf = flatFrame{blk: f.blk, pc: f.pc, loop: f.loop, cards: f.cards, nums: f.nums, idx: f.idx, count: f.count, trig: f.trig,
-		saved: append(saved, f.saved...), lists: append(lists, f.lists...)}
+	nf.saved, nf.lists = append(saved, f.saved...), append(lists, f.lists...)
 	return nf
 }
 
@@ -440,6 +448,9 @@ func (g *flatGame) run() error {
 	effects, limit := 0, flatLimits().MaxEffects
 	g.env.steps, g.env.mem = 0, 0 // a new stretch of play: its own budget
 	for g.pending == nil && !g.over {
+		if g.look != nil && len(g.frames) <= g.look.depth {
+			return nil // the looked-ahead option's effects are done
+		}
 		if g.barrier != nil && len(g.frames) <= g.barrier.depth {
 			if done, err := g.atBarrier(); done || err != nil {
 				return err

@@ -198,6 +198,8 @@ func (fp *flatProgram) choose(s *flatStep, ch *choice) error {
 			fp.binds(g.as, c.groups[len(s.bodies)-1].as.kind)
 		}
 		s.asLocals = append(s.asLocals, as)
+		grp := &c.groups[len(s.bodies)-1]
+		grp.body, grp.asLocal = b, as
 	}
 	return nil
 }
@@ -432,6 +434,9 @@ func (g *flatGame) shuffleList(s *flatStep) error {
 // decide lists a choose's options: the only one is taken at once when the
 // choice is automatic; else the decision waits.
 func (g *flatGame) decide(s *flatStep) error {
+	if g.look != nil {
+		return errLookaheadStop // a look-ahead ends at the next decision
+	}
 	if s.pick != nil {
 		who, ok := s.choice.who(&g.env)
 		if !ok {
@@ -569,6 +574,9 @@ func (g *flatGame) draw(s *flatStep) error {
 		if len(fs.zones[from]) == 0 {
 			if s.refill < 0 || len(fs.zones[s.refill]) == 0 {
 				return nil
+			}
+			if g.look != nil {
+				return errLookaheadStop // the refill is shuffled: chance
 			}
 			if refilled {
 				return fmt.Errorf("draw: refilled twice")
