@@ -254,7 +254,10 @@ type flatCompiler struct {
 	// preds are the slots of the elements of the predicates being
 	// compiled, innermost last: # reads the last.
 	preds []flatBinding
-	miss  string
+	// accs are the #acc slots of the reduces being compiled
+	// (flatexpr_reduce.go).
+	accs []flatAcc
+	miss string
 	// unbound is the first local a compile after load needed and the
 	// games lack (localNumber), "" for none.
 	unbound string
@@ -726,6 +729,9 @@ func wrapValue(v flatValue, before func(e *flatEnv) bool) flatValue {
 
 // pointer compiles # (the element of the innermost predicate).
 func (fc *flatCompiler) pointer(p *ast.PointerNode) flatValue {
+	if p.Name == "acc" {
+		return fc.accumulator()
+	}
 	if p.Name != "" {
 		return fc.fail("#%s", p.Name)
 	}
