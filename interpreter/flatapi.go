@@ -145,6 +145,9 @@ func (g *FlatGame) Events() []Event {
 	return g.g.log.events
 }
 
+// Program is the program the game plays.
+func (g *FlatGame) Program() *Program { return g.g.fp.p }
+
 // Over reports whether the game has ended.
 func (g *FlatGame) Over() bool { return g.g.over }
 

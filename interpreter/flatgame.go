@@ -49,9 +49,11 @@ type flatProgram struct {
 	// views are the ruleset's views, then its per-place views
 	// (flatview.go); place is the local number of a per-place view's
 	// node.
-	views  []flatView
-	place  int
-	report flatReport
+	views []flatView
+	place int
+	// details are the scoring's details (ResultDetails).
+	details []flatView
+	report  flatReport
 	// frame is the largest expression frame: the scratch slots a game
 	// keeps for its evaluations.
 	frame flatExpr
