@@ -13,7 +13,7 @@ func (g *flatGame) clone() *flatGame {
 	c := &flatGame{fp: g.fp, rng: g.rng, pending: g.pending, who: g.who, over: g.over, decisions: g.decisions,
 		fires: slices.Clone(g.fires), trigKnown: slices.Clone(g.trigKnown), trigOn: slices.Clone(g.trigOn),
 		options: slices.Clone(g.options), scores: g.scores, attributes: g.attributes, counters: g.counters,
-		outcomes: g.outcomes, partial: g.partial} // outcomes: only ever resliced, shared
+		outcomes: g.outcomes, partial: g.partial, positionEvents: g.positionEvents} // outcomes: only ever resliced, shared
 	if g.barrier != nil {
 		b := *g.barrier
 		c.barrier = &b

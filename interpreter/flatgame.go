@@ -258,9 +258,12 @@ type flatGame struct {
 	// barrier, set while a run step's effects run (no trigger is checked
 	// after their steps); startHook, set until the phase its position is
 	// applied at begins.
-	partial   bool
-	barrier   *flatBarrier
-	startHook func(g *flatGame, phase int64) error
+	partial bool
+	barrier *flatBarrier
+	// positionEvents are the events logged before the position was
+	// applied (PositionEvents).
+	positionEvents int
+	startHook      func(g *flatGame, phase int64) error
 	// look is set on the copy a legal_if_after look-ahead plays an
 	// option on (flatlegal.go).
 	look *flatLookahead

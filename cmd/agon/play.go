@@ -119,21 +119,9 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *transcript.Scenario, 
 		return nil, err
 	}
 	printSource(stdout, source)
-	start := func() (playSession, error) { return startSession(p, n, prm.Seed, true) }
-	presentStart := func() (playSession, error) { return startSession(p, n, prm.Seed, false) }
+	start := func() (playSession, error) { return startSession(p, sc, n, prm.Seed, true) }
+	presentStart := func() (playSession, error) { return startSession(p, sc, n, prm.Seed, false) }
 	fmt.Fprintln(stdout, playHeader(prm, p, sc, n, hasBot(bots)))
-	if sc != nil {
-		// A scenario's position is written by the present runtime's
-		// positioner: its game is played there.
-		start = func() (playSession, error) {
-			g, err := transcript.StartScenario(p, sc, nil)
-			if g == nil {
-				return nil, err
-			}
-			return presentPlay{g}, err
-		}
-		presentStart = start
-	}
 	g, err := start()
 	if g == nil {
 		return nil, err

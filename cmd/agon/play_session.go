@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"agon/interpreter"
+	"agon/interpreter/transcript"
 )
 
 // playSession is the game agon play runs, on either runtime: the flat
@@ -63,8 +64,7 @@ func (s flatPlay) Result() *interpreter.Result {
 	}
 	return r
 }
-func (s flatPlay) PositionEvents() int { return 0 }
-func (s flatPlay) flat() bool          { return true }
+func (s flatPlay) flat() bool { return true }
 
 // EndedBy names the end_game that ended a game before its first
 // decision, as the present runtime names it (it plays no decision to
@@ -93,15 +93,25 @@ func (s flatPlay) botChoice(b interpreter.Bot, _ *interpreter.Decision) (int, er
 // on the present runtime.
 var errFlatCannot = errors.New("the flat runtime cannot ask this bot")
 
-// startSession starts a game of p for play: on the flat runtime when it
-// covers the ruleset, else on the present one.
-func startSession(p *interpreter.Program, players int, seed uint64, onFlat bool) (playSession, error) {
+// startSession starts a game of p for play (from scenario sc when not
+// nil): on the flat runtime when it covers the ruleset and onFlat, else
+// on the present one.
+func startSession(p *interpreter.Program, sc *transcript.Scenario, players int, seed uint64, onFlat bool) (playSession, error) {
 	present := func() (*interpreter.Game, error) {
+		if sc != nil {
+			return transcript.StartScenario(p, sc, nil)
+		}
 		return interpreter.NewGame(p, interpreter.Config{Players: players, Seed: seed})
 	}
 	if onFlat {
 		if fp, err := p.Flat(); err == nil {
-			if g, err := fp.NewGameWithLog(players, seed, nil); err == nil {
+			var g *interpreter.FlatGame
+			if sc != nil {
+				g, err = transcript.StartScenarioFlat(fp, sc, nil)
+			} else {
+				g, err = fp.NewGameWithLog(players, seed, nil)
+			}
+			if err == nil {
 				return flatPlay{FlatGame: g, present: present}, nil
 			}
 		}

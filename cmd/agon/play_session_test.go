@@ -39,7 +39,7 @@ func TestPlayRunsOnTheFlatRuntime(t *testing.T) {
 	pl, flat := playScripted(t, p, prm, input)
 	assert.True(t, pl.g.flat(), "played on the flat runtime")
 	assert.Contains(t, flat, "metropolises", "the result's details")
-	onPresent := func() (playSession, error) { return startSession(p, 3, 4, false) }
+	onPresent := func() (playSession, error) { return startSession(p, nil, 3, 4, false) }
 	var out bytes.Buffer
 	pl, err = newPlayer(prm, p, nil, "", strings.NewReader(input), &out)
 	require.NoError(t, err)
