@@ -54,6 +54,10 @@ type flatProgram struct {
 	// details are the scoring's details (ResultDetails).
 	details []flatView
 	report  flatReport
+	// order are the blocks in the order compiled, and saveIndex their
+	// numbering and their steps', for saved games (flatsave.go).
+	order     []*flatBlock
+	saveIndex flatIndex
 	// frame is the largest expression frame: the scratch slots a game
 	// keeps for its evaluations.
 	frame flatExpr
@@ -195,13 +199,20 @@ func (fp *flatProgram) scalarOf(c *compiled, k flatKind) (flatScalar, error) {
 // places).
 func (fp *flatProgram) block(b *block) (*flatBlock, error) {
 	if b == nil {
-		return &flatBlock{}, nil
+		fb := &flatBlock{} // each its own: setup and flow are told apart by theirs
+		if fp.adhoc == nil {
+			fp.order = append(fp.order, fb)
+		}
+		return fb, nil
 	}
 	if fb, ok := fp.blocks[b]; ok {
 		return fb, nil
 	}
 	fb := &flatBlock{src: b}
 	fp.blocks[b] = fb // before its steps: a procedure may call itself
+	if fp.adhoc == nil {
+		fp.order = append(fp.order, fb) // a saved game names it by its index
+	}
 	for _, e := range b.effects {
 		s, err := fp.step(e)
 		if err != nil {
