@@ -24,13 +24,16 @@ func lookaheadRulesets() map[string]string {
 		"spend 3":       replaceOnce(spendRules, "init: 5", "init: 3"),
 		"taxed by 1":    taxed,
 		"taxed by 2":    replaceOnce(taxed, "by: -1}", "by: -2}"),
-		"stops":         lookaheadStops,
+		"stops":         lookaheadStops(),
 		"end of game":   lookaheadAtTheEnd,
 		"loop and call": lookaheadLoops,
 	}
 }
 
-const lookaheadStops = gemsDeck + `
+// lookaheadStops: each option's look-ahead meets a decision or a chance
+// (a roll, a shuffle, a draw's refill) before its do ends.
+func lookaheadStops() string {
+	return replaceOnce(gemsDeck, "deck: {}", "deck: {refill_from: pile}") + `
 vars:
   n: {type: int}
   die: {type: int}
@@ -61,7 +64,10 @@ flow:
             - {move: "deck[0:4]", into: pile}
             - {draw: 2, from: deck, into: "players[0].hand"}
 ` + waitEffect
+}
 
+// lookaheadAtTheEnd: each option ends the game; its condition reads a
+// local of the choose, which the end of the game unbinds.
 const lookaheadAtTheEnd = gemsDeck + `
 flow:
   - let: {limit: "len(deck) - 2"}
@@ -78,6 +84,8 @@ flow:
             - {end_game: true}
 `
 
+// lookaheadLoops: look-aheads that run a loop, a procedure and a
+// trigger, with distinct and the choose's locals.
 const lookaheadLoops = gemsDeck + `
 vars:
   total: {type: int}
@@ -140,7 +148,7 @@ func TestFlatLegalIfAfterAgrees(t *testing.T) {
 // change nothing in the game they look from, draw no random number and
 // log no chance.
 func TestFlatLegalIfAfterLeavesTheGameAlone(t *testing.T) {
-	fp, err := load(t, lookaheadStops).Flat()
+	fp, err := load(t, lookaheadStops()).Flat()
 	require.NoError(t, err)
 	g, err := fp.NewGameWithLog(1, 1, nil)
 	require.NoError(t, err)
