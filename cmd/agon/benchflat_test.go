@@ -34,7 +34,7 @@ func TestBenchMeasuresTheFlatRuntime(t *testing.T) {
 	code, out, _ := runCLI(t, "", "bench", "peloponnes", "--players", "2", "--games", "3")
 	require.Equal(t, 0, code)
 	assert.Regexp(t, `(?m)^games on the flat runtime \(the one simulate and compare play on\): 3 games, \d+ decisions in `, out)
-	assert.Regexp(t, `(?m)^present runtime \(what play, record, replay and explain run\), the same games: [0-9.]+ games/s \(the flat runtime is [0-9.]+x that\)`, out)
+	assert.Regexp(t, `(?m)^present runtime \(the reference, which every command falls back to\), the same games: [0-9.]+ games/s \(the flat runtime is [0-9.]+x that\)`, out)
 }
 
 // TestBenchSaysWhatTheFlatRuntimeLacks: a ruleset the flat runtime does
