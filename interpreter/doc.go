@@ -654,7 +654,12 @@
 // body reads (flatmemo.go). In an option group's when, a call that
 // depends neither on the group's element nor on a predicate's # is
 // computed once per listing, at its first use (flatexpr_hoist.go), and
-// the options' keys are made once per program.
+// the options' keys are made once per program. An option group's
+// legal_if_after plays each option that passes its when on a clone of the
+// game, in scratch slots of its own, up to the end of its do, the next
+// decision or chance step, or the end of the game, and evaluates the
+// condition there with the choose's locals as listed (flatlegal.go); an
+// error in the option gives up, so the present runtime names it.
 // It keeps the present runtime's limits: MaxEffects between decisions and
 // MaxDecisions are errors; past MaxCallDepth, or past one evaluation's
 // bounds (MaxExprSteps steps, MaxExprMemory bytes built) in all the

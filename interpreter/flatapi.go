@@ -11,12 +11,12 @@ import (
 
 // FlatProgram is a Program compiled for the typed flat state (doc.go,
 // "The typed flat state"): the rebuilt runtime, which plays games the
-// same as the present one, decision for decision, faster, but keeps no
-// log and makes no text. It serves the bots that can play it (FlatBot:
-// random, first, greedy, mcts), simulate's games with them (package sim) and
-// the benchmarks; the Program's Game remains what play, record, replay,
-// explain and the mcts bot use. A FlatProgram
-// is safe for concurrent use; its games are not.
+// same as the present one, decision for decision, faster, with the same
+// log, texts and views when asked. It is what simulate, record, play and
+// the benchmarks run, with every bot (FlatBot); the Program's Game, the
+// present runtime, is the reference they fall back to for what a
+// FlatProgram does not cover. A FlatProgram is safe for concurrent use;
+// its games are not.
 type FlatProgram struct {
 	fp *flatProgram
 	// starts are the states before setup, by player count: a game
@@ -144,6 +144,9 @@ func (g *FlatGame) Events() []Event {
 	}
 	return g.g.log.events
 }
+
+// Program is the program the game plays.
+func (g *FlatGame) Program() *Program { return g.g.fp.p }
 
 // Over reports whether the game has ended.
 func (g *FlatGame) Over() bool { return g.g.over }

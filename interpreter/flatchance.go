@@ -16,8 +16,12 @@ import (
 
 // supplied takes the next supplied outcome, which must be named name;
 // ok is false when none is left (the stream decides). An outcome that
-// cannot be taken is an *OutcomeError, as on the present runtime.
+// cannot be taken is an *OutcomeError, as on the present runtime. A
+// look-ahead stops here (errLookaheadStop): every chance asks.
 func (g *flatGame) supplied(name string) (res []string, ok bool, err error) {
+	if g.look != nil {
+		return nil, false, errLookaheadStop // a look-ahead never meets chance
+	}
 	if len(g.outcomes) == 0 {
 		return nil, false, nil
 	}
@@ -98,27 +102,34 @@ func (g *flatGame) roll(s *flatStep, faces []int64) (int64, error) {
 // rearranged is xs in the order res writes its values (each as often as
 // xs has it); an error when res is not such an order.
 func (g *flatGame) rearranged(xs []int64, k flatKind, res []string) ([]int64, error) {
-	if len(res) != len(xs) {
-		return nil, fmt.Errorf("the supplied shuffle lists %d values, the list has %d", len(res), len(xs))
+	keys := make([]string, len(xs))
+	for i, x := range xs {
+		keys[i] = g.format(k, x)
 	}
-	left := slices.Clone(xs)
-	out := make([]int64, len(xs))
+	if err := isRearrangement(res, keys); err != nil {
+		return nil, err // the present runtime's words
+	}
+	used := make([]bool, len(xs))
+	out := make([]int64, len(res))
 	for i, r := range res {
-		j := slices.IndexFunc(left, func(x int64) bool { return g.format(k, x) == r })
-		if j < 0 {
-			return nil, fmt.Errorf("the supplied shuffle names %q, not a value of the list (or too often)", r)
+		for j := range xs {
+			if !used[j] && keys[j] == r {
+				used[j], out[i] = true, xs[j]
+				break
+			}
 		}
-		out[i] = left[j]
-		left = slices.Delete(left, j, j+1)
 	}
 	return out, nil
 }
 
-// format writes a number of kind k (an int, a string, or a list of
-// them) as the present runtime writes the value.
+// format writes a number of kind k (an int, a string, a card, or a list
+// of them) as the present runtime writes the value: a card as its id.
 func (g *flatGame) format(k flatKind, x int64) string {
-	if k == fkInt || k == fkInts {
+	switch k {
+	case fkInt, fkInts:
 		return strconv.FormatInt(x, 10)
+	case fkCard, fkCards:
+		return g.fp.p.cards[x].id
 	}
 	return g.fp.l.str(g.env.fs, x)
 }

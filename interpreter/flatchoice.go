@@ -12,8 +12,9 @@ import (
 // options' keys as the present runtime makes them ("KEY AS=identity":
 // oneOption), the as of a group bound to a frame slot while its when and
 // distinct run. Labels are not made: a bot never reads them, and the
-// present runtime renders them on demand too (lazytext.go). Not covered
-// yet: legal_if_after (it runs the option on a copy) and pick decisions.
+// present runtime renders them on demand too (lazytext.go). An option
+// group's legal_if_after plays each option that passes its when on a copy
+// of the game (flatlegal.go). Pick decisions are flatpick.go's.
 // TestFlatOptionsAgree lists every decision of random games this way and
 // requires the present runtime's decider and keys.
 
@@ -42,6 +43,12 @@ type flatGroup struct {
 	// hoisted are the slots saying which calls of when hoisted out of
 	// the loop over each were computed (flatexpr_hoist.go).
 	hoisted []int
+	// after is the group's legal_if_after (nil: none), evaluated after
+	// its body runs, with its as local bound (asLocal; -1: none), on a
+	// copy of the game (flatlegal.go).
+	after   flatScalar
+	body    *flatBlock
+	asLocal int
 	// keys are the keys of the elements a key can name, by number: every
 	// card, the ints 0 to flatKeyInts-1, or every string of the layout
 	// (a string made while playing, or another int, is keyed when asked).
@@ -73,10 +80,6 @@ func (fc *flatCompiler) compileChoice(ch *choice) (*flatChoice, string) {
 	out.who = who.scalar
 	for _, g := range ch.groups {
 		if fc.miss != "" {
-			break
-		}
-		if g.legalAfter != nil {
-			fc.fail("legal_if_after (an option tried on a copy of the game)")
 			break
 		}
 		out.groups = append(out.groups, fc.group(g))
@@ -138,6 +141,13 @@ func (fc *flatCompiler) group(g *optionGroup) flatGroup {
 		}
 		out.distinct, out.distinctK = d.scalar, d.kind
 	}
+	if g.legalAfter != nil {
+		a := fc.sub(g.legalAfter)
+		if fc.miss == "" && a.kind != fkBool {
+			fc.fail("legal_if_after of a %s", a.kind)
+		}
+		out.after = a.scalar
+	}
 	return out
 }
 
@@ -163,6 +173,11 @@ func (g *flatGroup) list(e *flatEnv, gi int, buf []flatOption) ([]flatOption, bo
 				return buf, ok
 			}
 		}
+		if g.after != nil {
+			if legal, ok := e.game.legalAfter(g, 0); !ok || !legal {
+				return buf, ok
+			}
+		}
 		return append(buf, flatOption{group: gi}), true
 	}
 	for _, s := range g.hoisted {
@@ -177,6 +192,11 @@ func (g *flatGroup) list(e *flatEnv, gi int, buf []flatOption) ([]flatOption, bo
 				return false
 			} else if t == 0 {
 				return true
+			}
+		}
+		if g.after != nil {
+			if legal, ok := e.game.legalAfter(g, x); !ok || !legal {
+				return ok
 			}
 		}
 		if g.distinct != nil {

@@ -13,7 +13,7 @@ func (g *flatGame) clone() *flatGame {
 	c := &flatGame{fp: g.fp, rng: g.rng, pending: g.pending, who: g.who, over: g.over, decisions: g.decisions,
 		fires: slices.Clone(g.fires), trigKnown: slices.Clone(g.trigKnown), trigOn: slices.Clone(g.trigOn),
 		options: slices.Clone(g.options), scores: g.scores, attributes: g.attributes, counters: g.counters,
-		outcomes: g.outcomes, partial: g.partial} // outcomes: only ever resliced, shared
+		outcomes: g.outcomes, partial: g.partial, positionEvents: g.positionEvents} // outcomes: only ever resliced, shared
 	if g.barrier != nil {
 		b := *g.barrier
 		c.barrier = &b
@@ -22,7 +22,7 @@ func (g *flatGame) clone() *flatGame {
 	// goroutine and never evaluate inside one another's evaluation.
 	c.env = flatEnv{fs: fs.fresh(false), slots: g.env.slots, lists: g.env.lists, nums: g.env.nums,
 		locals: slices.Clone(g.env.locals), localLists: g.env.localLists, localNums: g.env.localNums, sharedLists: true,
-		versions: slices.Clone(g.env.versions), takes: g.env.takes.clone()}
+		versions: slices.Clone(g.env.versions), takes: g.env.takes.clone(), game: c}
 	c.env.limit()
 	g.env.sharedLists = true           // the list tables are copied by whichever writes first
 	fs.owned, fs.ownedPages = nil, nil // shared with the copy now

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -105,5 +106,40 @@ func TestFlatPackIntoASharedHeader(t *testing.T) {
 		require.Len(t, start.lists, n, "%s: the start state's header", name)
 		require.Nil(t, start.lists[:n+1][n], "%s: the start state's array past its end", name)
 		return // one ruleset is enough: the header is the layout's, not the game's
+	}
+}
+
+// TestFlatCloneRestoresTheTopFramesLocals clones a game whose top frame
+// (a procedure's) bound a parameter shadowing the caller's local of the
+// same name: when the frame ends, on the original and on the clone, the
+// caller's value is back. A frame's copy once lost the locals it saved
+// in its inline array (ownFrame), so the callee's value stayed.
+func TestFlatCloneRestoresTheTopFramesLocals(t *testing.T) {
+	p := load(t, `
+vars:
+  out: {type: int}
+procedures:
+  inner:
+    params: {k: int}
+    do:
+      - choose: {who: 0, prompt: wait, options: [{key: go}]}
+flow:
+  - let: {k: "len(players) + 6"}
+  - call: inner
+    with: {k: 1}
+  - {set: out, to: k}
+  - choose: {who: 0, prompt: end, options: [{key: end}]}
+`)
+	fp, err := p.Flat()
+	require.NoError(t, err)
+	g, err := fp.NewGame(1, 1)
+	require.NoError(t, err)
+	c := g.Clone()
+	cc := c.Clone()
+	for i, x := range []*FlatGame{g, c, cc} {
+		require.NoError(t, x.ApplyKey("go"))
+		v, err := x.Eval("out")
+		require.NoError(t, err)
+		assert.Equal(t, 7, v, "game %d: the caller's k after the call", i)
 	}
 }

@@ -136,10 +136,19 @@ func (d *flatDecision) when(gi int) (bool, error) {
 	return t == 1, nil
 }
 
-// legalAfter is never asked: a program with a legal_if_after has no flat
-// game (compileChoice).
-func (d *flatDecision) legalAfter(int, int) (bool, error) {
-	return false, d.gaveUp("legal_if_after")
+// legalAfter plays the option on a copy of the game (flatlegal.go); a
+// copy that cannot tell (an error in the option, a closure giving up) is
+// for the present runtime to explain.
+func (d *flatDecision) legalAfter(gi, i int) (bool, error) {
+	x := int64(0)
+	if i >= 0 {
+		x = d.elem(i)
+	}
+	legal, ok := d.g.legalAfter(&d.s.choice.groups[gi], x)
+	if !ok {
+		return false, d.gaveUp("legal_if_after " + d.s.ch.groups[gi].legalAfter.src.Src)
+	}
+	return legal, nil
 }
 
 func (d *flatDecision) part(src string, sc *scope) (any, error) {

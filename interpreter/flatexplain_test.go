@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,6 +20,8 @@ const explainEvery = 1
 // explainTally counts what TestFlatExplainAgrees compared.
 type explainTally struct {
 	decisions, picks, refused, falseParts, atMax, triggers int
+	// afterRefused counts the options refused by their legal_if_after.
+	afterRefused int
 }
 
 // TestFlatExplainAgrees plays random games of every shipped ruleset and
@@ -81,6 +84,9 @@ func explainsAgree(t *testing.T, p *Program, fp *FlatProgram, where string, play
 			}
 			for _, o := range w.Refused {
 				n.refused++
+				if slices.ContainsFunc(o.Because, func(b string) bool { return strings.HasSuffix(b, "is false after the option's effects") }) {
+					n.afterRefused++
+				}
 				if hasFalsePart(o) {
 					n.falseParts++
 				}
@@ -153,20 +159,17 @@ flow:
 }
 
 // TestFlatExplainAgreesOnEveryKindOfOption: the rules of the present
-// runtime's explanation tests (every kind of option but legal_if_after,
-// which the flat runtime does not play; a pick whose candidate would
-// reach max with done_when false) explained alike on both runtimes at
-// every decision of random games.
+// runtime's explanation tests (every kind of option, legal_if_after too;
+// a pick whose candidate would reach max with done_when false) and the
+// look-ahead tests' rules explained alike on both runtimes at every
+// decision of random games.
 func TestFlatExplainAgreesOnEveryKindOfOption(t *testing.T) {
-	noAfter := strings.Replace(whyRules, `        - key: spend
-          legal_if_after: gold >= 0
-          do:
-            - {add: gold, by: -5}
-`, "", 1)
-	require.NotEqual(t, whyRules, noAfter)
 	rules := map[string]string{
-		"every kind of option": noAfter,
+		"every kind of option": whyRules,
 		"done_when at max":     strings.NewReplacer("COST", "6", "FROM", "deck").Replace(payPick), // no dead end
+	}
+	for name, src := range lookaheadRulesets() {
+		rules["look-ahead "+name] = src
 	}
 	var n explainTally
 	for name, src := range rules {
@@ -181,6 +184,7 @@ func TestFlatExplainAgreesOnEveryKindOfOption(t *testing.T) {
 	assert.Positive(t, n.atMax, "no candidate refused at max: done_when went unchecked")
 	assert.Positive(t, n.falseParts)
 	assert.Positive(t, n.triggers)
+	assert.Positive(t, n.afterRefused, "no option refused by its legal_if_after")
 }
 
 // A part the flat runtime cannot evaluate (here a player, which it has

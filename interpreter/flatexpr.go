@@ -136,6 +136,10 @@ type flatEnv struct {
 	// takes notes the cards players take (flatfacts.go); nil when the
 	// report has no takes zone, and outside a flat game.
 	takes *flatTakes
+	// game is the flat game whose env this is, for an option's
+	// legal_if_after, which plays the option on a copy of it
+	// (flatlegal.go); nil outside a flat game.
+	game *flatGame
 }
 
 // charge counts n steps of work; false past the limit.
@@ -250,7 +254,10 @@ type flatCompiler struct {
 	// preds are the slots of the elements of the predicates being
 	// compiled, innermost last: # reads the last.
 	preds []flatBinding
-	miss  string
+	// accs are the #acc slots of the reduces being compiled
+	// (flatexpr_reduce.go).
+	accs []flatAcc
+	miss string
 	// unbound is the first local a compile after load needed and the
 	// games lack (localNumber), "" for none.
 	unbound string
@@ -722,6 +729,9 @@ func wrapValue(v flatValue, before func(e *flatEnv) bool) flatValue {
 
 // pointer compiles # (the element of the innermost predicate).
 func (fc *flatCompiler) pointer(p *ast.PointerNode) flatValue {
+	if p.Name == "acc" {
+		return fc.accumulator()
+	}
 	if p.Name != "" {
 		return fc.fail("#%s", p.Name)
 	}

@@ -125,6 +125,16 @@ func (fc *flatCompiler) builtinOr(b *ast.BuiltinNode, orElse flatScalar) flatVal
 	if b.Name == "concat" {
 		return fc.concat(b)
 	}
+	if b.Name == "reduce" {
+		return fc.reduceOf(b)
+	}
+	if b.Name == "repeat" && len(b.Arguments) == 2 {
+		s, n := fc.node(b.Arguments[0]), fc.node(b.Arguments[1])
+		if fc.miss != "" {
+			return flatValue{}
+		}
+		return fc.repeatString(s, n)
+	}
 	if b.Name == "join" || b.Name == "reverse" || b.Name == "uniq" {
 		v, _ := fc.listFunc(b.Name, b.Arguments)
 		return v

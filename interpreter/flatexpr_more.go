@@ -496,8 +496,8 @@ func (v flatValue) onlyIf(cond bool) flatValue {
 
 // engineCall compiles the engine's functions the typed closures cover:
 // div and divUp (floor and ceiling division of ints), without (a list
-// less an element or a list of them), card (the card of an id) and
-// plural (a count and its noun).
+// less an element or a list of them), card (the card of an id), has (a
+// key present in an intmap) and plural (a count and its noun).
 func (fc *flatCompiler) engineCall(name string, args []ast.Node) flatValue {
 	var vs []flatValue
 	for _, a := range args {
@@ -527,6 +527,8 @@ func (fc *flatCompiler) engineCall(name string, args []ast.Node) flatValue {
 		return fc.without(vs[0], vs[1])
 	case name == "card" && len(vs) == 1:
 		return fc.cardByID(vs[0])
+	case name == "has" && len(vs) == 2 && vs[0].kind == fkIntMap && vs[1].kind == fkString:
+		return fc.in(vs[1], vs[0]) // a key present in the map, as key in map
 	case name == "plural" && len(vs) == 2 && vs[0].kind == fkInt && vs[1].kind == fkString:
 		l, nf, wf := fc.l, vs[0].scalar, vs[1].scalar
 		return flatValue{kind: fkString, scalar: func(e *flatEnv) (int64, bool) {

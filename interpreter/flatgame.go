@@ -49,9 +49,15 @@ type flatProgram struct {
 	// views are the ruleset's views, then its per-place views
 	// (flatview.go); place is the local number of a per-place view's
 	// node.
-	views  []flatView
-	place  int
-	report flatReport
+	views []flatView
+	place int
+	// details are the scoring's details (ResultDetails).
+	details []flatView
+	report  flatReport
+	// order are the blocks in the order compiled, and saveIndex their
+	// numbering and their steps', for saved games (flatsave.go).
+	order     []*flatBlock
+	saveIndex flatIndex
 	// frame is the largest expression frame: the scratch slots a game
 	// keeps for its evaluations.
 	frame flatExpr
@@ -193,13 +199,20 @@ func (fp *flatProgram) scalarOf(c *compiled, k flatKind) (flatScalar, error) {
 // places).
 func (fp *flatProgram) block(b *block) (*flatBlock, error) {
 	if b == nil {
-		return &flatBlock{}, nil
+		fb := &flatBlock{} // each its own: setup and flow are told apart by theirs
+		if fp.adhoc == nil {
+			fp.order = append(fp.order, fb)
+		}
+		return fb, nil
 	}
 	if fb, ok := fp.blocks[b]; ok {
 		return fb, nil
 	}
 	fb := &flatBlock{src: b}
 	fp.blocks[b] = fb // before its steps: a procedure may call itself
+	if fp.adhoc == nil {
+		fp.order = append(fp.order, fb) // a saved game names it by its index
+	}
 	for _, e := range b.effects {
 		s, err := fp.step(e)
 		if err != nil {
@@ -256,12 +269,18 @@ type flatGame struct {
 	// barrier, set while a run step's effects run (no trigger is checked
 	// after their steps); startHook, set until the phase its position is
 	// applied at begins.
-	partial   bool
-	barrier   *flatBarrier
-	startHook func(g *flatGame, phase int64) error
+	partial bool
+	barrier *flatBarrier
+	// positionEvents are the events logged before the position was
+	// applied (PositionEvents).
+	positionEvents int
+	startHook      func(g *flatGame, phase int64) error
 	// onTrigger, when set, is told each trigger that fires
 	// (FlatGame.TraceTriggers); clones do not have it.
 	onTrigger func(TriggerFiring)
+	// look is set on the copy a legal_if_after look-ahead plays an
+	// option on (flatlegal.go).
+	look *flatLookahead
 }
 
 // flatFrame is a running block: where it is, its loop and the locals it
@@ -320,7 +339,7 @@ func (fp *flatProgram) newGame(r rng) *flatGame {
 	g.env = flatEnv{slots: make([]int64, fp.frame.slots), lists: make([][]int32, fp.frame.lists), nums: make([][]int64, fp.frame.nums),
 		locals: make([]int64, n), localLists: make([][]int32, n), localNums: make([][]int64, n),
 		versions: make([]uint64, fp.l.placesGroup()+1), memos: make([][]flatMemoEntry, fp.p.memoCount),
-		takes: fp.newTakes()}
+		takes: fp.newTakes(), game: g}
 	g.env.limit()
 	return g
 }
@@ -362,12 +381,17 @@ func (g *flatGame) ownFrame(f *flatFrame) *flatFrame {
 	} else {
 		nf = &flatFrame{}
 	}
-	saved, lists := nf.saved[:0], nf.lists[:0] // empty (pop), arrays of nf's own
-	if cap(saved) == 0 {
+	// Empty (pop), arrays of nf's own: saved's unless it is nf.first,
+	// which the assignment below clears.
+	saved, lists := nf.saved[:0], nf.lists[:0]
+	if cap(saved) <= len(nf.first) {
+		saved = nil
+	}
+	*nf = flatFrame{blk: f.blk, pc: f.pc, loop: f.loop, cards: f.cards, nums: f.nums, idx: f.idx, count: f.count, trig: f.trig}
+	if saved == nil {
 		saved = nf.first[:0]
 	}
-	*nf = flatFrame{blk: f.blk, pc: f.pc, loop: f.loop, cards: f.cards, nums: f.nums, idx: f.idx, count: f.count, trig: f.trig,
-		saved: append(saved, f.saved...), lists: append(lists, f.lists...)}
+	nf.saved, nf.lists = append(saved, f.saved...), append(lists, f.lists...)
 	return nf
 }
 
@@ -443,6 +467,9 @@ func (g *flatGame) run() error {
 	effects, limit := 0, flatLimits().MaxEffects
 	g.env.steps, g.env.mem = 0, 0 // a new stretch of play: its own budget
 	for g.pending == nil && !g.over {
+		if g.look != nil && len(g.frames) <= g.look.depth {
+			return nil // the looked-ahead option's effects are done
+		}
 		if g.barrier != nil && len(g.frames) <= g.barrier.depth {
 			if done, err := g.atBarrier(); done || err != nil {
 				return err

@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"agon/schema"
 )
@@ -78,8 +79,10 @@ type flatStep struct {
 	chanceK flatKind // a shuffled list's kind
 	// writes are the groups the step writes (flatdeps.go).
 	writes []int
-	// cell is the list variable a shuffle of a list shuffles.
-	cell cellRef
+	// cell is the list variable a shuffle of a list shuffles, and
+	// localList the local list one shuffles: its number + 1 (0: none).
+	cell      cellRef
+	localList int
 }
 
 // flatLet is a local and the value it is bound to.
@@ -201,6 +204,8 @@ func (fp *flatProgram) choose(s *flatStep, ch *choice) error {
 			fp.binds(g.as, c.groups[len(s.bodies)-1].as.kind)
 		}
 		s.asLocals = append(s.asLocals, as)
+		grp := &c.groups[len(s.bodies)-1]
+		grp.body, grp.asLocal = b, as
 	}
 	return nil
 }
@@ -210,8 +215,17 @@ func (fp *flatProgram) listShuffle(s *flatStep, e *effect) error {
 	fc := fp.fc
 	fc.begin()
 	t := e.target
-	if t.kind == targetIndex || t.kind == targetLocal {
-		return fmt.Errorf("%s: the shuffle of an element or a local", e.pos)
+	if t.kind == targetLocal {
+		name := strings.TrimPrefix(t.name, localKey(""))
+		k, ok := fc.localKinds[name]
+		if !ok || k != fkInts && k != fkStrings && k != fkCards {
+			return fmt.Errorf("%s: the shuffle of a local bound to a %s", e.pos, k)
+		}
+		s.localList, s.chanceK = fc.localNumber(name)+1, k
+		return nil
+	}
+	if t.kind == targetIndex {
+		return fmt.Errorf("%s: the shuffle of an element", e.pos)
 	}
 	ref, kind := fc.cellOf(t)
 	if fc.miss == "" && kind != fkInts && kind != fkStrings {
@@ -377,6 +391,9 @@ func (g *flatGame) exec(s *flatStep, f *flatFrame) error {
 		if s.cell != nil {
 			return g.shuffleList(s)
 		}
+		if s.localList > 0 {
+			return g.shuffleLocal(s)
+		}
 		z, ok := s.into(e)
 		if !ok {
 			return errGaveUp
@@ -410,14 +427,54 @@ func (g *flatGame) shuffleList(s *flatStep) error {
 		return errGaveUp
 	}
 	fs := g.env.fs
-	out := append([]int64(nil), fs.lists[*cell]...)
+	out, err := g.shuffled(s, append([]int64(nil), fs.lists[*cell]...))
+	if err != nil {
+		return err
+	}
+	fs.setPayload(cell, out)
+	return nil
+}
+
+// shuffleLocal shuffles a local list as shuffleList shuffles a list
+// variable (the same draws, the same outcome's name and form): the local
+// is bound to the new list where it was bound.
+func (g *flatGame) shuffleLocal(s *flatStep) error {
+	e, n := &g.env, s.localList-1
+	if s.chanceK == fkCards { // shuffled as numbers, written back as cards
+		cards := e.localLists[n]
+		xs := make([]int64, len(cards))
+		for i, c := range cards {
+			xs[i] = int64(c)
+		}
+		xs, err := g.shuffled(s, xs)
+		if err != nil {
+			return err
+		}
+		list := make([]int32, len(xs))
+		for i, x := range xs {
+			list[i] = int32(x)
+		}
+		e.setListLocal(n, list, nil)
+		return nil
+	}
+	out, err := g.shuffled(s, append([]int64(nil), e.localNums[n]...))
+	if err != nil {
+		return err
+	}
+	e.setListLocal(n, nil, out)
+	return nil
+}
+
+// shuffled is xs (the step's own copy) in the order the chance of step s
+// gives (supplied, else drawn), logged.
+func (g *flatGame) shuffled(s *flatStep, out []int64) ([]int64, error) {
 	res, supplied, err := g.supplied(s.chance)
 	switch {
 	case err != nil:
-		return err
+		return nil, err
 	case supplied:
 		if out, err = g.rearranged(out, s.chanceK, res); err != nil {
-			return g.badOutcome(s.chance, err)
+			return nil, g.badOutcome(s.chance, err)
 		}
 	default:
 		for i := len(out) - 1; i > 0; i-- {
@@ -425,16 +482,18 @@ func (g *flatGame) shuffleList(s *flatStep) error {
 			out[i], out[j] = out[j], out[i]
 		}
 	}
-	fs.setPayload(cell, out)
 	if g.log != nil {
 		g.logChance(s, s.chanceK, out)
 	}
-	return nil
+	return out, nil
 }
 
 // decide lists a choose's options: the only one is taken at once when the
 // choice is automatic; else the decision waits.
 func (g *flatGame) decide(s *flatStep) error {
+	if g.look != nil {
+		return errLookaheadStop // a look-ahead ends at the next decision
+	}
 	if s.pick != nil {
 		who, ok := s.choice.who(&g.env)
 		if !ok {
@@ -572,6 +631,9 @@ func (g *flatGame) draw(s *flatStep) error {
 		if len(fs.zones[from]) == 0 {
 			if s.refill < 0 || len(fs.zones[s.refill]) == 0 {
 				return nil
+			}
+			if g.look != nil {
+				return errLookaheadStop // the refill is shuffled: chance
 			}
 			if refilled {
 				return fmt.Errorf("draw: refilled twice")

@@ -1,6 +1,9 @@
 package interpreter
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The flat game's log: the events the present runtime logs (exec.go's
 // logEvent), made only by a game started with one (FlatProgram.
@@ -55,6 +58,8 @@ func (fp *flatProgram) logStep(s *flatStep, e *effect) {
 		case e.target == nil:
 		case e.target.kind == targetGlobal:
 			s.chance = "shuffle " + e.target.name
+		case e.target.kind == targetLocal:
+			s.chance = "shuffle " + strings.TrimPrefix(e.target.name, localKey(""))
 		default:
 			fp.cannotLog(fmt.Sprintf("%s: the shuffle of %s", e.pos, e.target.src.Src))
 		}

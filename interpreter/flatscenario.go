@@ -134,8 +134,15 @@ func (g *flatGame) applyPosition(file string, pos *yaml.Node) error {
 	if pos == nil {
 		return nil
 	}
+	if g.log != nil {
+		g.positionEvents = len(g.log.events)
+	}
 	return writePosition(g.fp.p, flatPosition{g}, file, pos)
 }
+
+// PositionEvents is the number of events logged before a scenario's
+// position was applied (0 outside a scenario), as Game.PositionEvents.
+func (g *FlatGame) PositionEvents() int { return g.g.positionEvents }
 
 // forgetReads makes every group written and every trigger's condition
 // unknown.

@@ -42,22 +42,54 @@ func (fp *flatProgram) compileViews() {
 		fp.place = fp.fc.localNumber(placeLocal)
 	}
 	for _, v := range append(append([]namedExpr(nil), fp.p.views...), fp.p.placeViews...) {
-		fv := flatView{namedExpr: v}
-		val, err := fp.expr(v.expr)
-		switch {
-		case err != nil:
-			fv.why = err.Error()
-		case val.kind == fkPlayer, val.kind == fkPlayers, val.kind >= fkSeats:
-			fv.why = fmt.Sprintf("%s: a view of a %s", v.expr.src.Pos, val.kind)
-		default:
-			fv.value = val
-			var known bool
-			if fv.listAny, known = builtList(v.expr.checked); !known {
-				fv.why = fmt.Sprintf("%s: a view whose list may be built or read, as its condition goes", v.expr.src.Pos)
-			}
-		}
-		fp.views = append(fp.views, fv)
+		fp.views = append(fp.views, fp.compileNamed(v))
 	}
+	for _, d := range fp.p.details {
+		fp.details = append(fp.details, fp.compileNamed(d))
+	}
+}
+
+// compileNamed compiles a view or a score detail: its closure, or why
+// it is not covered.
+func (fp *flatProgram) compileNamed(v namedExpr) flatView {
+	fv := flatView{namedExpr: v}
+	val, err := fp.expr(v.expr)
+	switch {
+	case err != nil:
+		fv.why = err.Error()
+	case val.kind == fkPlayer, val.kind == fkPlayers, val.kind >= fkSeats:
+		fv.why = fmt.Sprintf("%s: a view of a %s", v.expr.src.Pos, val.kind)
+	default:
+		fv.value = val
+		var known bool
+		if fv.listAny, known = builtList(v.expr.checked); !known {
+			fv.why = fmt.Sprintf("%s: a view whose list may be built or read, as its condition goes", v.expr.src.Pos)
+		}
+	}
+	return fv
+}
+
+// ResultDetails is Result with the scoring's details, as Game.Result
+// gives them (nil before the end); ErrFlatView when a detail is not
+// covered or its closure gives up.
+func (g *FlatGame) ResultDetails() (*Result, error) {
+	res, fg := g.Result(), g.g
+	if res == nil || len(fg.fp.details) == 0 {
+		return res, nil
+	}
+	defer fg.keepLocals()()
+	for i := range res.Players {
+		fg.env.locals[fg.fp.me] = int64(res.Players[i].Player)
+		for j := range fg.fp.details {
+			d := &fg.fp.details[j]
+			v, err := fg.evalView(d)
+			if err != nil {
+				return nil, fmt.Errorf("score detail: %w", err)
+			}
+			res.Players[i].Details = append(res.Players[i].Details, NamedValue{Name: d.name, Value: v})
+		}
+	}
+	return res, nil
 }
 
 // builtList reports whether the list a view's expression n gives is one

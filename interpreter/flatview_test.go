@@ -20,8 +20,8 @@ func TestFlatViewsAgree(t *testing.T) {
 	for name, p := range shippedVariants(t) {
 		fp, err := p.Flat()
 		require.NoError(t, err)
-		for _, fv := range fp.fp.views {
-			assert.Empty(t, fv.why, "%s: view %s", name, fv.name)
+		for _, fv := range append(fp.fp.views, fp.fp.details...) {
+			assert.Empty(t, fv.why, "%s: view or score detail %s", name, fv.name)
 		}
 		shown := 0
 		for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
@@ -64,6 +64,9 @@ func viewsAgree(t *testing.T, p *Program, fp *FlatProgram, where string, players
 		require.NoError(t, fg.Apply(i))
 	}
 	compare(g.Decisions())
+	res, err := fg.ResultDetails()
+	require.NoError(t, err, where)
+	require.Equal(t, g.Result(), res, "%s: the result and the scoring's details", where)
 	return shown
 }
 

@@ -68,37 +68,7 @@ func TestLegalIfAfterCountsTriggers(t *testing.T) {
 }
 
 func TestLegalIfAfterStopsAtDecisionsAndChance(t *testing.T) {
-	g := start(t, replaceOnce(gemsDeck, "deck: {}", "deck: {refill_from: pile}")+`
-vars:
-  n: {type: int}
-  die: {type: int}
-flow:
-  - choose:
-      who: 0
-      prompt: go
-      options:
-        - key: ask
-          legal_if_after: n == 1
-          do:
-            - {set: n, to: 1}
-            - choose: {who: 0, prompt: inner, options: [{key: x, do: [{set: n, to: 2}]}]}
-            - {set: n, to: 3}
-        - key: roll
-          legal_if_after: n == 5 && die == 0
-          do:
-            - {set: n, to: 5}
-            - {roll: die, faces: "[1, 2, 3, 4, 5, 6]"}
-            - {set: n, to: 6}
-        - key: shuffle
-          legal_if_after: n == 0 && deck[0].id == "ruby" && deck[4].id == "pearl"
-          do:
-            - {shuffle: deck}
-        - key: refill
-          legal_if_after: len(players[0].hand) == 1 && len(pile) == 4
-          do:
-            - {move: "deck[0:4]", into: pile}
-            - {draw: 2, from: deck, into: "players[0].hand"}
-`+waitEffect, 1)
+	g := start(t, lookaheadStops(), 1)
 	assert.Equal(t, []string{"ask", "roll", "shuffle", "refill"}, keys(t, g),
 		"each look-ahead stopped before its chance step: the roll, the shuffle, the refill's shuffle")
 	assert.Empty(t, chances(g), "the look-ahead logged no chance outcome")
@@ -112,21 +82,7 @@ flow:
 }
 
 func TestLegalIfAfterSeesTheChoosesLocalsAtTheEndOfTheGame(t *testing.T) {
-	g := start(t, gemsDeck+`
-flow:
-  - let: {limit: 3}
-  - choose:
-      who: 0
-      prompt: end?
-      options:
-        - key: keep
-          for_each: deck
-          as: c
-          legal_if_after: c.value <= limit && len(pile) == 1
-          do:
-            - {move: c, into: pile}
-            - {end_game: true}
-`, 1)
+	g := start(t, lookaheadAtTheEnd, 1)
 	assert.Equal(t, []string{"keep c=opal", "keep c=jade", "keep c=onyx"}, keys(t, g))
 }
 

@@ -3,6 +3,7 @@ package interpreter
 // Tests of shuffling list variables.
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -81,4 +82,55 @@ func toAny(xs []int) []any {
 		out[i] = x
 	}
 	return out
+}
+
+// localShuffles shuffles a variable, a local list of strings and a local
+// list of cards, in a loop so that the local is bound again.
+const localShuffles = gemsDeck + `
+vars:
+  order: {type: ints, init: "[1, 2, 3, 4, 5, 1]"}
+  first: {type: string}
+flow:
+  - repeat: 2
+    do:
+      - shuffle: order
+      - let: {xs: '["x", "y", "z"]', cs: deck}
+      - shuffle: xs
+      - shuffle: cs
+      - set: first
+        to: cs[0].id + xs[0]
+      - log: "order {order} xs {xs} cs {join(map(cs, #.id), ',')}"
+      - choose: {who: 0, prompt: again, options: [{key: a}, {key: b}]}
+`
+
+// TestFlatShufflesALocalList: the flat runtime shuffles a local list as
+// the present one does, drawn or supplied: the same outcomes, logged
+// alike, and the same values after.
+func TestFlatShufflesALocalList(t *testing.T) {
+	p := load(t, localShuffles)
+	kinds := map[EventKind]int{}
+	for seed := uint64(1); seed <= 6; seed++ {
+		logsAgree(t, p, fmt.Sprintf("seed %d", seed), 1, seed, kinds)
+	}
+	require.NotZero(t, kinds[EventChance])
+	supplied := []Outcome{
+		{Name: "shuffle order", Result: []string{"5", "1", "4", "1", "3", "2"}},
+		{Name: "shuffle xs", Result: []string{"z", "x", "y"}},
+		{Name: "shuffle cs", Result: []string{"jade", "ruby", "opal", "pearl", "onyx"}},
+	}
+	g, err := NewGame(p, Config{Players: 1, Seed: 1, Outcomes: supplied})
+	require.NoError(t, err)
+	fp, err := p.Flat()
+	require.NoError(t, err)
+	fg, err := fp.NewGameWithLog(1, 1, supplied)
+	require.NoError(t, err)
+	assert.Equal(t, "jadez", eval(t, g, "first"))
+	v, err := fg.Eval("first")
+	require.NoError(t, err)
+	assert.Equal(t, "jadez", v)
+	_, err = fp.NewGameWithLog(1, 1, []Outcome{supplied[0], {Name: "shuffle xs", Result: []string{"x", "y"}}})
+	_, want := NewGame(p, Config{Players: 1, Seed: 1, Outcomes: []Outcome{supplied[0], {Name: "shuffle xs", Result: []string{"x", "y"}}}})
+	require.Error(t, err)
+	require.Error(t, want)
+	assert.Contains(t, want.Error(), err.Error())
 }

@@ -1,12 +1,15 @@
 package testgames
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"agon/interpreter"
 	"agon/interpreter/transcript"
+	"agon/rulesets"
 )
 
 // TestFlatReplaysTheGoldens replays every golden transcript on the flat
@@ -47,4 +50,81 @@ func TestFlatReplaysTheGoldens(t *testing.T) {
 		checks += got.Checks
 	}
 	t.Logf("%d goldens replayed on the flat runtime: %d decisions, %d checks", len(gs), decisions, checks)
+}
+
+// TestGoldenRerecordFlat records every recorded golden again on the flat
+// runtime (transcript.RecordFlat, what agon record plays on) with the
+// bots its seats name, as TestGoldenRerecord does on the present one:
+// the same bytes, every chance, log line, label and the result.
+func TestGoldenRerecordFlat(t *testing.T) {
+	n := 0
+	for _, gf := range goldens(t) {
+		if gf.tr.Source != transcript.SourceRecorded || notRerecordable(gf.tr) != "" {
+			continue
+		}
+		t.Run(gf.name(), func(t *testing.T) {
+			bots, err := goldenSeatBots(gf.tr)
+			if err != nil {
+				t.Skipf("%s: %v", gf.path, err)
+			}
+			fp, err := gf.program(t).Flat()
+			require.NoError(t, err, gf.path)
+			again, err := transcript.RecordFlat(fp, gf.tr.Players, gf.tr.Seed, flatSeats(t, bots))
+			sameRecording(t, gf, again, err)
+			n++
+		})
+	}
+	require.NotZero(t, n, "no golden recorded again")
+}
+
+// flatSeats are bots as the flat runtime's (every bot of package bot is
+// one).
+func flatSeats(t *testing.T, bots []interpreter.Bot) []interpreter.FlatBot {
+	out := make([]interpreter.FlatBot, len(bots))
+	for i, b := range bots {
+		fb, ok := b.(interpreter.FlatBot)
+		require.True(t, ok, "the %v bot cannot play on the flat runtime", b)
+		out[i] = fb
+	}
+	return out
+}
+
+// TestRecordFlatAgrees records games of every shipped ruleset and
+// variant, at every player count, on both runtimes with the same bots
+// (random, and one greedy seat in the first game of each count): the
+// transcripts must be the same bytes.
+func TestRecordFlatAgrees(t *testing.T) {
+	games := 0
+	for _, game := range shippedGames(t) {
+		base, err := interpreter.Load(rulesets.FS, game, "")
+		require.NoError(t, err)
+		for _, variant := range append([]string{""}, base.Variants()...) {
+			p, err := interpreter.Load(rulesets.FS, game, variant)
+			require.NoError(t, err)
+			fp, err := p.Flat()
+			require.NoError(t, err, "%s %s", game, variant)
+			for players := p.MinPlayers(); players <= p.MaxPlayers(); players++ {
+				for seed := uint64(1); seed <= 2; seed++ {
+					kinds := slices.Repeat([]string{"random"}, players)
+					if seed == 1 && variant == "" {
+						kinds[players-1] = "greedy"
+					}
+					tr := &transcript.Transcript{Players: players, Seed: seed, Seats: kinds}
+					where := fmt.Sprintf("%s %q %dp seed %d %v", game, variant, players, seed, kinds)
+					bots, err := goldenSeatBots(tr)
+					require.NoError(t, err)
+					want, err := transcript.Record(p, interpreter.Config{Players: players, Seed: seed}, bots)
+					require.NoError(t, err, where)
+					bots, err = goldenSeatBots(tr) // fresh: a bot's stream is its own
+					require.NoError(t, err)
+					got, err := transcript.RecordFlat(fp, players, seed, flatSeats(t, bots))
+					require.NoError(t, err, where)
+					require.Empty(t, firstLineDiff(want.Marshal(), got.Marshal()), where)
+					require.NotZero(t, got.Decisions(), where)
+					games++
+				}
+			}
+		}
+	}
+	t.Logf("%d games recorded on both runtimes", games)
 }

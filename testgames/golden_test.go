@@ -492,20 +492,27 @@ func TestGoldenRerecord(t *testing.T) {
 			}
 			cfg := interpreter.Config{Players: gf.tr.Players, Seed: gf.tr.Seed}
 			again, err := transcript.Record(gf.program(t), cfg, bots)
-			if err != nil {
-				t.Fatalf("%s: recording again: %v", gf.path, err)
-			}
-			again.RulesetSource = gf.tr.RulesetSource
-			if again.Ruleset != gf.tr.Ruleset {
-				t.Logf("%s: the ruleset changed since recording (%s, now %s); -update refreshes the hash",
-					gf.path, gf.tr.Ruleset, again.Ruleset)
-				again.Ruleset = gf.tr.Ruleset
-			}
-			if msg := firstLineDiff(recordedBytes(gf), again.Marshal()); msg != "" {
-				t.Fatalf("%s: recording seed %d with seats %v again gives another transcript: %s",
-					gf.path, gf.tr.Seed, gf.tr.Seats, msg)
-			}
+			sameRecording(t, gf, again, err)
 		})
+	}
+}
+
+// sameRecording requires again, gf recorded again, to be gf's bytes but
+// for its check steps and comments.
+func sameRecording(t *testing.T, gf golden, again *transcript.Transcript, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: recording again: %v", gf.path, err)
+	}
+	again.RulesetSource = gf.tr.RulesetSource
+	if again.Ruleset != gf.tr.Ruleset {
+		t.Logf("%s: the ruleset changed since recording (%s, now %s); -update refreshes the hash",
+			gf.path, gf.tr.Ruleset, again.Ruleset)
+		again.Ruleset = gf.tr.Ruleset
+	}
+	if msg := firstLineDiff(recordedBytes(gf), again.Marshal()); msg != "" {
+		t.Fatalf("%s: recording seed %d with seats %v again gives another transcript: %s",
+			gf.path, gf.tr.Seed, gf.tr.Seats, msg)
 	}
 }
 

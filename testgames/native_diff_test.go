@@ -13,7 +13,8 @@ import (
 	native "agon/testgames/internal/nativepeloponnes"
 )
 
-// TestNativeDifferential plays Peloponnes games on the interpreter and
+// TestNativeDifferential plays Peloponnes games on the interpreter, on
+// the present runtime and again on the flat one, the rebuilt runtime, and
 // drives the hand-written native game (testgames/internal/nativepeloponnes)
 // in lockstep with the same chance outcomes (every shuffle the engine
 // logs is supplied to the native game) and the same decisions. At every
@@ -31,17 +32,19 @@ func TestNativeDifferential(t *testing.T) {
 	if testing.Short() {
 		games = 100
 	}
-	decisions := 0
-	for i := 0; i < games; i++ {
-		players := 2 + i%4
-		seed := bot.GameSeed(11, i)
-		n, err := diffGame(p, players, seed, diffBots(i, players), native.NoMutation)
-		if err != nil {
-			t.Fatal(err)
+	for _, flat := range []bool{false, true} {
+		decisions := 0
+		for i := 0; i < games; i++ {
+			players := 2 + i%4
+			seed := bot.GameSeed(11, i)
+			n, err := diffGame(p, players, seed, diffBots(i, players), native.NoMutation, flat)
+			if err != nil {
+				t.Fatalf("flat runtime %v: %v", flat, err)
+			}
+			decisions += n
 		}
-		decisions += n
+		t.Logf("%d games, %d decisions compared (flat runtime: %v)", games, decisions, flat)
 	}
-	t.Logf("%d games, %d decisions compared", games, decisions)
 }
 
 // diffBots are the bot kinds of game i: mostly random; every fifth game
@@ -59,14 +62,14 @@ func diffBots(i, players int) []string {
 
 // diffGame plays one game on both and returns the number of decisions, or
 // an error naming the seed, the step and both option lists at the first
-// difference.
-func diffGame(p *interpreter.Program, players int, seed uint64, kinds []string, m native.Mutation) (int, error) {
+// difference. The engine is the present runtime, or the flat one with
+// flat.
+func diffGame(p *interpreter.Program, players int, seed uint64, kinds []string, m native.Mutation, flat bool) (int, error) {
 	where := fmt.Sprintf("seed %d, %d players, bots %v", seed, players, kinds)
-	g, err := interpreter.NewGame(p, interpreter.Config{Players: players, Seed: seed})
+	g, err := newDiffEngine(p, players, seed, kinds, flat)
 	if err != nil {
 		return 0, fmt.Errorf("%s: engine: %v", where, err)
 	}
-	bots := seatBots(kinds, seed)
 	seen := 0
 	outcomes := func() []native.Outcome {
 		var out []native.Outcome
@@ -94,7 +97,11 @@ func diffGame(p *interpreter.Program, players int, seed uint64, kinds []string, 
 			return step, fmt.Errorf("%s, step %d (%s):\nengine P%d: [%s]\nnative P%d (pending %v, over %v, err %v): [%s]",
 				where, step, d.Pos, d.Player+1, strings.Join(want, ", "), who+1, ok, n.Over(), n.Err(), strings.Join(n.Keys(), ", "))
 		}
-		key := d.Options[bots[d.Player].Choose(g, d)].Key
+		i, err := g.choose(d)
+		if err != nil {
+			return step, fmt.Errorf("%s, step %d: engine's bot: %v", where, step, err)
+		}
+		key := d.Options[i].Key
 		if err := g.Apply(key); err != nil {
 			return step, fmt.Errorf("%s, step %d: engine: %v", where, step, err)
 		}
@@ -103,11 +110,14 @@ func diffGame(p *interpreter.Program, players int, seed uint64, kinds []string, 
 			return step, fmt.Errorf("%s, step %d, after %q: native: %v", where, step, key, err)
 		}
 	}
-	steps := g.Decisions()
+	r, err := g.result()
+	if err != nil {
+		return 0, fmt.Errorf("%s: engine: %v", where, err)
+	}
+	steps := r.Decisions
 	if !n.Over() {
 		return steps, fmt.Errorf("%s: the engine's game is over after %d decisions, the native one is not (options [%s])", where, steps, strings.Join(n.Keys(), ", "))
 	}
-	r := g.Result()
 	scores := make([]int, players)
 	for i, pr := range r.Players {
 		scores[i] = pr.Score
@@ -124,6 +134,46 @@ func diffGame(p *interpreter.Program, players int, seed uint64, kinds []string, 
 		}
 	}
 	return steps, nil
+}
+
+// diffEngine is the engine's game in a differential game: on the present
+// runtime or the flat one, with the seats' bots.
+type diffEngine struct {
+	Pending func() *interpreter.Decision
+	Apply   func(key string) error
+	Events  func() []interpreter.Event
+	Over    func() bool
+	// result is the result with the scoring's details; choose the bot's
+	// option at decision d.
+	result func() (*interpreter.Result, error)
+	choose func(d *interpreter.Decision) (int, error)
+}
+
+// newDiffEngine starts a game of p on the present runtime, or on the
+// flat one.
+func newDiffEngine(p *interpreter.Program, players int, seed uint64, kinds []string, flat bool) (*diffEngine, error) {
+	bots := seatBots(kinds, seed)
+	if !flat {
+		g, err := interpreter.NewGame(p, interpreter.Config{Players: players, Seed: seed})
+		if err != nil {
+			return nil, err
+		}
+		return &diffEngine{Pending: g.Pending, Apply: g.Apply, Events: g.Events, Over: g.Over,
+			result: func() (*interpreter.Result, error) { return g.Result(), nil },
+			choose: func(d *interpreter.Decision) (int, error) { return bots[d.Player].Choose(g, d), nil }}, nil
+	}
+	fp, err := p.Flat()
+	if err != nil {
+		return nil, err
+	}
+	g, err := fp.NewGameWithLog(players, seed, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &diffEngine{Pending: g.Pending, Apply: g.ApplyKey, Events: g.Events, Over: g.Over, result: g.ResultDetails,
+		choose: func(d *interpreter.Decision) (int, error) {
+			return bots[d.Player].(interpreter.FlatBot).ChooseFlat(g)
+		}}, nil
 }
 
 // detailValues are the values of the scoring details (population, power
@@ -152,23 +202,25 @@ func TestNativeDifferentialCatchesAWrongRule(t *testing.T) {
 		{"conquest bonus 2", native.MutateConquestBonus},
 		{"2 symbols protect", native.MutateProtection},
 	} {
-		t.Run(m.name, func(t *testing.T) {
-			for i := 0; i < 20; i++ {
-				players := 2 + i%4
-				seed := bot.GameSeed(11, i)
-				_, err := diffGame(p, players, seed, diffBots(i, players), m.m)
-				if err == nil {
-					continue
+		for _, flat := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/flat=%v", m.name, flat), func(t *testing.T) {
+				for i := 0; i < 20; i++ {
+					players := 2 + i%4
+					seed := bot.GameSeed(11, i)
+					_, err := diffGame(p, players, seed, diffBots(i, players), m.m, flat)
+					if err == nil {
+						continue
+					}
+					msg := err.Error()
+					if !strings.Contains(msg, fmt.Sprintf("seed %d", seed)) || !(strings.Contains(msg, "step ") && strings.Contains(msg, "native P") || strings.Contains(msg, "native scores")) {
+						t.Fatalf("the report lacks the seed, step or option lists:\n%s", msg)
+					}
+					t.Logf("game %d: %s", i, msg)
+					return
 				}
-				msg := err.Error()
-				if !strings.Contains(msg, fmt.Sprintf("seed %d", seed)) || !(strings.Contains(msg, "step ") && strings.Contains(msg, "native P") || strings.Contains(msg, "native scores")) {
-					t.Fatalf("the report lacks the seed, step or option lists:\n%s", msg)
-				}
-				t.Logf("game %d: %s", i, msg)
-				return
-			}
-			t.Fatal("20 games with a wrong rule passed the differential test")
-		})
+				t.Fatal("20 games with a wrong rule passed the differential test")
+			})
+		}
 	}
 }
 
@@ -189,8 +241,10 @@ func TestNativeDifferentialRareRules(t *testing.T) {
 		{5, 2426712287213582858, "P1 recovers the luxury card from the decline"},
 	} {
 		kinds := diffBots(0, c.players)
-		if _, err := diffGame(p, c.players, c.seed, kinds, native.NoMutation); err != nil {
-			t.Fatal(err)
+		for _, flat := range []bool{false, true} {
+			if _, err := diffGame(p, c.players, c.seed, kinds, native.NoMutation, flat); err != nil {
+				t.Fatal(err)
+			}
 		}
 		tr, err := transcript.Record(p, interpreter.Config{Players: c.players, Seed: c.seed}, seatBots(kinds, c.seed))
 		if err != nil {

@@ -32,8 +32,8 @@ type benchParams struct {
 // benchReport is what agon bench measured (its --json output). Its
 // games/s, allocations and clone are those of the runtime simulate and
 // compare play the ruleset's games on (Runtime); Present measures the
-// same games on the present runtime, the one play, record, replay and
-// explain run.
+// same games on the present runtime, the reference every command falls
+// back to for what the flat one does not cover.
 type benchReport struct {
 	RulesetSource string `json:"ruleset_source,omitempty"`
 	Game          string `json:"game"`
@@ -198,7 +198,7 @@ func printBench(w io.Writer, rep *benchReport) {
 		count(c.AfterDecisions, "decision"), c.Microseconds, c.Allocs, c.Bytes, count(c.Clones, "clone"))
 	if rep.Runtime == runtimeFlat {
 		pr := rep.Present
-		fmt.Fprintf(w, "present runtime (what play, record, replay and explain run), the same games: %.1f games/s (the flat runtime is %.1fx that), %.0f decisions/s, %.0f allocations and %.0f bytes a game, clone %.1f µs\n",
+		fmt.Fprintf(w, "present runtime (the reference, which every command falls back to), the same games: %.1f games/s (the flat runtime is %.1fx that), %.0f decisions/s, %.0f allocations and %.0f bytes a game, clone %.1f µs\n",
 			pr.GamesPerSecond, pr.Speedup, pr.DecisionsPerSecond, pr.AllocsPerGame, pr.BytesPerGame, pr.Clone.Microseconds)
 	}
 	fmt.Fprintf(w, "load (read, validate, compile the ruleset): %.1f ms (median of %d)\n", rep.Load.Milliseconds, rep.Load.Loads)
@@ -353,7 +353,8 @@ JSON ("runtime" names the runtime measured). Run it with GOMAXPROCS=1 to
 measure one core.
 
 It also plays the same games (same seeds, same bots) on the present
-runtime, the one play, record, replay and explain run, and prints its
+runtime, the reference every command falls back to for what the flat
+runtime does not cover, and prints its
 figures and how many times faster the flat runtime is ("present" in the
 JSON). The two must take the same decisions; if they do not, bench stops
 with an error (a bug to report).

@@ -34,7 +34,7 @@ func TestBenchMeasuresTheFlatRuntime(t *testing.T) {
 	code, out, _ := runCLI(t, "", "bench", "peloponnes", "--players", "2", "--games", "3")
 	require.Equal(t, 0, code)
 	assert.Regexp(t, `(?m)^games on the flat runtime \(the one simulate and compare play on\): 3 games, \d+ decisions in `, out)
-	assert.Regexp(t, `(?m)^present runtime \(what play, record, replay and explain run\), the same games: [0-9.]+ games/s \(the flat runtime is [0-9.]+x that\)`, out)
+	assert.Regexp(t, `(?m)^present runtime \(the reference, which every command falls back to\), the same games: [0-9.]+ games/s \(the flat runtime is [0-9.]+x that\)`, out)
 }
 
 // TestBenchSaysWhatTheFlatRuntimeLacks: a ruleset the flat runtime does
@@ -45,20 +45,21 @@ func TestBenchSaysWhatTheFlatRuntimeLacks(t *testing.T) {
 	code, out, errOut := runCLI(t, "", "bench", dir, "--players", "2", "--games", "2")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "games on the present runtime (simulate and compare play this ruleset on it: the flat runtime does not cover it yet: ")
-	assert.Contains(t, out, "flow.yaml:2:5: legal_if_after")
+	assert.Contains(t, out, "flow.yaml:2:5: distinct of a bool")
 	assert.NotContains(t, out, "present runtime (what play", "one runtime measured, one line")
 	code, out, errOut = runCLI(t, "", "bench", dir, "--players", "2", "--games", "2", "--json")
 	require.Equal(t, 0, code, errOut)
 	var rep benchReport
 	require.NoError(t, json.Unmarshal([]byte(out), &rep))
 	assert.Equal(t, "present", rep.Runtime)
-	assert.Contains(t, rep.RuntimeReason, "legal_if_after")
+	assert.Contains(t, rep.RuntimeReason, "distinct of a bool")
 	assert.Equal(t, 1.0, rep.Present.Speedup)
 	assert.Equal(t, rep.GamesPerSecond, rep.Present.GamesPerSecond)
 }
 
 // uncoveredRuleset writes a ruleset the flat runtime does not cover yet
-// (an option with legal_if_after, at flow.yaml:2:5) and gives its folder.
+// (options told apart by a bool, distinct: at flow.yaml:2:5) and gives
+// its folder.
 func uncoveredRuleset(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -70,15 +71,14 @@ player_vars:
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "flow.yaml"), []byte(`flow:
   - choose:
       who: 0
-      prompt: "one or two?"
+      prompt: "how many?"
       options:
-        - key: one
-          legal_if_after: players[0].points < 5
+        - key: take
+          for_each: "[1, 2, 3]"
+          as: n
+          distinct: n > 1
           do:
-            - {add: "players[0].points", by: 1}
-        - key: two
-          do:
-            - {add: "players[0].points", by: 2}
+            - {add: "players[0].points", by: n}
 scoring:
   score: players[me].points
 `), 0o644))

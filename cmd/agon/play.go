@@ -43,10 +43,13 @@ type taken struct {
 
 // player is a game at the terminal: its seats, bots and I/O.
 type player struct {
-	g     *interpreter.Game
-	start func() (*interpreter.Game, error) // the game at its start, for undo
-	seats []string
-	bots  []interpreter.Bot
+	g     playSession
+	start func() (playSession, error) // the game at its start, for undo
+	// presentStart starts it on the present runtime, for what the flat
+	// one cannot do (toPresent).
+	presentStart func() (playSession, error)
+	seats        []string
+	bots         []interpreter.Bot
 	// botSeed seeds the bots (newBots), again after an undo.
 	botSeed uint64
 	in      *lineReader
@@ -92,7 +95,7 @@ func runPlay(ctx context.Context, prm playParams, stdin io.Reader, stdout, stder
 		return fail(stderr, err)
 	}
 	pl.showRest()
-	printResult(stdout, pl.g.Result(), pl.seats)
+	printResult(stdout, pl.result(), pl.seats)
 	if pl.g.Decisions() == 0 && prm.From == "" {
 		// As simulate warns: nobody was asked anything.
 		fmt.Fprintf(stderr, "warning: the game ended before anyone decided: %s\n", pl.g.EndedBy())
@@ -116,18 +119,15 @@ func newPlayer(prm playParams, p *interpreter.Program, sc *transcript.Scenario, 
 		return nil, err
 	}
 	printSource(stdout, source)
-	start := func() (*interpreter.Game, error) {
-		return interpreter.NewGame(p, interpreter.Config{Players: n, Seed: prm.Seed})
-	}
+	start := func() (playSession, error) { return startSession(p, sc, n, prm.Seed, true) }
+	presentStart := func() (playSession, error) { return startSession(p, sc, n, prm.Seed, false) }
 	fmt.Fprintln(stdout, playHeader(prm, p, sc, n, hasBot(bots)))
-	if sc != nil {
-		start = func() (*interpreter.Game, error) { return transcript.StartScenario(p, sc, nil) }
-	}
 	g, err := start()
 	if g == nil {
 		return nil, err
 	}
-	pl := &player{g: g, start: start, seats: seats, bots: bots, botSeed: prm.Seed, in: newLineReader(stdin), out: stdout, seen: make([]int, n)}
+	pl := &player{g: g, start: start, presentStart: presentStart, seats: seats, bots: bots, botSeed: prm.Seed,
+		in: newLineReader(stdin), out: stdout, seen: make([]int, n)}
 	// A scenario's position replaces the game the setup dealt: its log
 	// would tell of cards and hands that are no longer there.
 	pl.shown = g.PositionEvents()
@@ -271,7 +271,16 @@ func (pl *player) run() error {
 			return err
 		}
 		if err := pl.g.Apply(key); err != nil {
-			return err
+			if !pl.g.flat() {
+				return err
+			}
+			// The present runtime takes it, or says what is wrong.
+			if err := pl.toPresent(); err != nil {
+				return err
+			}
+			if err := pl.g.Apply(key); err != nil {
+				return err
+			}
 		}
 		pl.taken = append(pl.taken, taken{player: d.Player, key: key})
 	}
@@ -284,8 +293,15 @@ func (pl *player) choose(d *interpreter.Decision) (string, error) {
 		return "", fmt.Errorf("decision for %s of %s", interpreter.PlayerName(d.Player), count(len(pl.bots), "player"))
 	}
 	if b := pl.bots[d.Player]; b != nil {
-		i := b.Choose(pl.g, d)
-		if err := interpreter.BotError(b); err != nil {
+		i, err := pl.g.botChoice(b, d)
+		if err != nil && pl.g.flat() {
+			if err := pl.toPresent(); err != nil {
+				return "", err
+			}
+			d = pl.g.Pending()
+			i, err = pl.g.botChoice(pl.bots[d.Player], d)
+		}
+		if err != nil {
 			return "", fmt.Errorf("the bot of %s: %w", interpreter.PlayerName(d.Player), err)
 		}
 		if i < 0 || i >= len(d.Options) {
@@ -355,6 +371,16 @@ func (pl *player) showRest() {
 			fmt.Fprintln(pl.out, text)
 		}
 	}
+}
+
+// result is the game's result; one the flat runtime cannot give (a
+// score detail it does not cover) the present runtime gives.
+func (pl *player) result() *interpreter.Result {
+	r := pl.g.Result()
+	if r == nil && pl.g.Over() && pl.g.flat() && pl.toPresent() == nil {
+		r = pl.g.Result()
+	}
+	return r
 }
 
 // printResult prints the final scores table and the winners.

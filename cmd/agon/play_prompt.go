@@ -116,7 +116,7 @@ func (pl *player) hasDecided(seat int) bool {
 
 // showDecision prints the compact view, the prompt and the options.
 func (pl *player) showDecision(d *interpreter.Decision) {
-	fmt.Fprintf(pl.out, "\n%s", pl.g.Glance(d.Player))
+	fmt.Fprintf(pl.out, "\n%s", pl.text(func(g playSession) (string, error) { return g.Glance(d.Player) }))
 	fmt.Fprintf(pl.out, "\n%s: %s\n", seatName(pl.seats, d.Player), d.Prompt)
 	for i, o := range d.Options {
 		fmt.Fprintf(pl.out, "  %d) %s\n", i+1, optionText(o))
@@ -133,7 +133,7 @@ func (pl *player) command(d *interpreter.Decision, line string) (key string, don
 	case "help", "?":
 		fmt.Fprintln(pl.out, playHelp(pl.examples()))
 	case "state":
-		fmt.Fprint(pl.out, pl.g.View(d.Player))
+		fmt.Fprint(pl.out, pl.text(func(g playSession) (string, error) { return g.View(d.Player) }))
 	case "show":
 		pl.show(arg, d.Player)
 	case "undo":
@@ -215,6 +215,9 @@ func (pl *player) show(query string, seat int) {
 		return
 	}
 	text, err := pl.g.Describe(query, seat)
+	if errors.Is(err, interpreter.ErrFlatView) && pl.toPresent() == nil {
+		text, err = pl.g.Describe(query, seat)
+	}
 	if err != nil {
 		fmt.Fprintln(pl.out, err)
 		return
@@ -258,23 +261,66 @@ func (pl *player) undo(seat int) bool {
 // bots are made anew and asked again for theirs, so that they are in the
 // same state as when they first decided: after an undo, the same choices
 // lead to the same game.
-func (pl *player) replayTo(n int) (*interpreter.Game, error) {
-	g, err := pl.start()
+func (pl *player) replayTo(n int) (playSession, error) {
+	g, bots, err := pl.replayOn(pl.start, n)
+	if err != nil && g != nil && g.flat() {
+		pl.start = pl.presentStart // what the flat runtime cannot play, the present one does
+		g, bots, err = pl.replayOn(pl.start, n)
+	}
 	if err != nil {
 		return nil, err
-	}
-	bots, err := newBots(pl.seats, pl.botSeed)
-	if err != nil {
-		return nil, err
-	}
-	for _, t := range pl.taken[:n] {
-		if b := bots[t.player]; b != nil {
-			b.Choose(g, g.Pending())
-		}
-		if err := g.Apply(t.key); err != nil {
-			return nil, err
-		}
 	}
 	pl.bots = bots
 	return g, nil
+}
+
+// replayOn is replayTo on the game start gives.
+func (pl *player) replayOn(start func() (playSession, error), n int) (playSession, []interpreter.Bot, error) {
+	g, err := start()
+	if err != nil {
+		return g, nil, err
+	}
+	bots, err := newBots(pl.seats, pl.botSeed)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, t := range pl.taken[:n] {
+		if b := bots[t.player]; b != nil {
+			if _, err := g.botChoice(b, g.Pending()); err != nil && g.flat() {
+				return g, nil, err
+			}
+		}
+		if err := g.Apply(t.key); err != nil {
+			return g, nil, err
+		}
+	}
+	return g, bots, nil
+}
+
+// toPresent plays the game so far again on the present runtime, for
+// what the flat one cannot do (a step, a view, a bot's look-ahead); the
+// bots are made anew and asked again, as an undo asks them, so the game
+// and its log are the same.
+func (pl *player) toPresent() error {
+	pl.start = pl.presentStart
+	g, err := pl.replayTo(len(pl.taken))
+	if err != nil {
+		return err
+	}
+	pl.g = g
+	return nil
+}
+
+// text is what f gives of the game: a view or a glance. One the flat
+// runtime does not cover is given by the present runtime, which the game
+// goes on on.
+func (pl *player) text(f func(playSession) (string, error)) string {
+	s, err := f(pl.g)
+	if err != nil && pl.g.flat() && pl.toPresent() == nil {
+		s, err = f(pl.g)
+	}
+	if err != nil {
+		return err.Error() + "\n"
+	}
+	return s
 }

@@ -51,7 +51,10 @@ func runRecord(ctx context.Context, prm recordParams, stdout, stderr io.Writer) 
 	for i, b := range bots {
 		bots[i] = interruptible{Bot: b, ctx: ctx} // Ctrl-C stops between decisions
 	}
-	t, playErr := transcript.Record(p, interpreter.Config{Players: prm.Players, Seed: prm.Seed}, bots)
+	t, onFlat, playErr := recordFlat(ctx, p, prm.Players, prm.Seed, seats)
+	if !onFlat {
+		t, playErr = transcript.Record(p, interpreter.Config{Players: prm.Players, Seed: prm.Seed}, bots)
+	}
 	if t == nil {
 		return fail(stderr, playErr)
 	}
@@ -110,6 +113,40 @@ func recordBots(p *interpreter.Program, prm recordParams) ([]interpreter.Bot, []
 	}
 	bots, err := newBots(seats, prm.Seed)
 	return bots, seats, err
+}
+
+// recordFlat records the game on the flat runtime, the rebuilt one, as
+// simulate plays its games (transcript.RecordFlat: the same transcript,
+// byte for byte). ok is false when it did not: the ruleset or a seat's
+// bot is not covered there, or the game failed there (the present
+// runtime records it again, and says what failed, with the decisions
+// before). Ctrl-C stops it between decisions, as it stops Record.
+func recordFlat(ctx context.Context, p *interpreter.Program, players int, seed uint64, seats []string) (t *transcript.Transcript, ok bool, err error) {
+	defer func() {
+		if recover() != nil { // a bug of the flat runtime: the present one records the game
+			t, ok, err = nil, false, nil
+		}
+	}()
+	fp, err := p.Flat()
+	if err != nil {
+		return nil, false, nil
+	}
+	bots, err := newBots(seats, seed) // bots of their own: their streams start afresh
+	if err != nil {
+		return nil, false, nil
+	}
+	flat := make([]interpreter.FlatBot, len(bots))
+	for i, b := range bots {
+		if _, ok := b.(interpreter.FlatBot); !ok {
+			return nil, false, nil
+		}
+		flat[i] = interruptible{Bot: b, ctx: ctx}
+	}
+	t, err = transcript.RecordFlat(fp, players, seed, flat)
+	if err != nil && !errors.Is(err, errInterrupted) {
+		return nil, false, nil
+	}
+	return t, true, err
 }
 
 // warnClockSeats warns, on stderr, of seats whose bots decide by the
@@ -267,6 +304,16 @@ func (b interruptible) String() string {
 		return s.String()
 	}
 	return "bot"
+}
+
+// ChooseFlat is the wrapped bot's ChooseFlat (recordFlat wraps only
+// bots that have one).
+func (b interruptible) ChooseFlat(g *interpreter.FlatGame) (int, error) {
+	fb, ok := b.Bot.(interpreter.FlatBot)
+	if !ok {
+		return 0, fmt.Errorf("the %v bot cannot play on the flat runtime", b)
+	}
+	return fb.ChooseFlat(g)
 }
 
 // Err is errInterrupted once ctx has ended, else the bot's own error.

@@ -20,6 +20,12 @@ func StartScenario(p *interpreter.Program, sc *Scenario, initial []interpreter.O
 	return interpreter.StartAt(p, scenarioStart(sc), initial)
 }
 
+// StartScenarioFlat is StartScenario on the flat runtime
+// (interpreter.FlatProgram.StartAt): the same position, the same game.
+func StartScenarioFlat(fp *interpreter.FlatProgram, sc *Scenario, initial []interpreter.Outcome) (*interpreter.FlatGame, error) {
+	return fp.StartAt(scenarioStart(sc), initial)
+}
+
 // scenarioRun is what a replayer needs beyond a transcript's replay.
 type scenarioRun struct {
 	g scenarioPlay
