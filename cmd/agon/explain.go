@@ -80,13 +80,17 @@ func runExplain(_ context.Context, prm explainParams, stdout, stderr io.Writer) 
 	}
 	out := explainJSON{File: prm.File, RulesetSource: source, Variant: p.Variant(), Step: prm.Step, Decisions: t.Decisions()}
 	out.Note = rulesetNote(t, p, source)
-	g, idx, err := transcript.ReplayUntil(p, t, prm.Step, transcript.ReplayOptions{Check: interpreter.CheckExpr})
-	if err != nil {
-		return explainFailure(stderr, prm, t, p, err)
-	}
-	explainAt(&out, prm, t, g, idx)
-	if out.Taken.Problem == "" {
-		out.Differs = differsAfter(p, t, prm.Step)
+	if !explainOnFlat(&out, prm, t, p) {
+		g, idx, err := transcript.ReplayUntil(p, t, prm.Step, transcript.ReplayOptions{Check: interpreter.CheckExpr})
+		if err != nil {
+			return explainFailure(stderr, prm, t, p, err)
+		}
+		if err := explainAt(&out, prm, t, presentExplain{g}, idx); err != nil {
+			return fail(stderr, err)
+		}
+		if out.Taken.Problem == "" {
+			out.Differs = differsAfter(p, t, prm.Step)
+		}
 	}
 	if prm.JSON {
 		writeJSON(stdout, out)
@@ -180,35 +184,37 @@ func shellWord(s string) string {
 
 // explainAt fills out with the decision pending in g (the transcript's
 // decide step idx), then takes the transcript's decision and records
-// what followed.
-func explainAt(out *explainJSON, prm explainParams, t *transcript.Transcript, g *interpreter.Game, idx int) {
+// what followed. An error is the flat runtime's: what it cannot explain
+// or show.
+func explainAt(out *explainJSON, prm explainParams, t *transcript.Transcript, g explainGame, idx int) error {
 	s := t.Steps[idx]
 	out.Line = s.Line
-	why := g.ExplainDecision()
+	why, err := g.explain()
+	if err != nil {
+		return err
+	}
 	out.Player, out.Decision = why.Player, why
-	if prm.Full {
-		out.Position = g.View(why.Player)
-	} else {
-		out.Position = g.Glance(why.Player)
+	if out.Position, err = g.position(why.Player, prm.Full); err != nil {
+		return err
 	}
 	out.Taken = explainTaken{Player: s.Player, Key: s.Key, Label: s.Label}
 	d := g.Pending()
 	switch {
 	case d.Player != s.Player:
 		out.Taken.Problem = fmt.Sprintf("the transcript has %s decide here, but the rules ask %s", interpreter.PlayerName(s.Player), interpreter.PlayerName(d.Player))
-		return
+		return nil
 	case d.Find(s.Key) < 0:
 		out.Taken.Label = ""
 		out.Taken.Problem = fmt.Sprintf("%q is not a legal option here: %s", s.Key, notOffered(why, s.Key))
-		return
+		return nil
 	}
 	out.Taken.Label = d.Options[d.Find(s.Key)].Label
-	takeStep(out, t, g, idx)
+	return takeStep(out, t, g, idx)
 }
 
 // takeStep applies the transcript's decision and records the triggers
 // that fired and the events up to the next decision.
-func takeStep(out *explainJSON, t *transcript.Transcript, g *interpreter.Game, idx int) {
+func takeStep(out *explainJSON, t *transcript.Transcript, g explainGame, idx int) error {
 	from := len(g.Events())
 	out.Triggers = []interpreter.TriggerFiring{}
 	g.TraceTriggers(func(f interpreter.TriggerFiring) { out.Triggers = append(out.Triggers, f) })
@@ -232,12 +238,16 @@ func takeStep(out *explainJSON, t *transcript.Transcript, g *interpreter.Game, i
 		out.After = append(out.After, fmt.Sprintf("trigger %s fires (%s)", out.Triggers[fired].Name, out.Triggers[fired].Pos))
 	}
 	if err != nil {
+		if g.flat() {
+			return err // the present runtime says how the game failed
+		}
 		out.Taken.Problem = "the game failed: " + err.Error()
-		return
+		return nil
 	}
 	if d := g.Pending(); d != nil {
 		out.Next = fmt.Sprintf("%s decides (decision %d): %s", interpreter.PlayerName(d.Player), out.Step+1, d.Prompt)
 	}
+	return nil
 }
 
 // notOffered says why a key is not among a decision's options.
