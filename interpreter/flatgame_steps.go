@@ -444,10 +444,10 @@ func (g *flatGame) decide(s *flatStep) error {
 		return errGaveUp
 	}
 	if len(opts) == 0 {
-		return fmt.Errorf("no legal option")
+		return fmt.Errorf("no legal option for %s: add an option for this case", PlayerName(int(who)))
 	}
 	if g.offeredTwice(opts) {
-		return fmt.Errorf("an option is offered twice") // the present runtime names it (uniqueKeys)
+		return offeredTwice(s.choice.key(&g.env, firstTwice(opts))) // as the present runtime names it (uniqueKeys)
 	}
 	g.pending, g.who, g.options = s, who, opts
 	if s.choice.auto && len(opts) == 1 {
@@ -495,6 +495,20 @@ func (g *flatGame) offeredTwice(opts []flatOption) bool {
 	return false
 }
 
+// firstTwice is the first option listed again after an equal one (the
+// same group and element), which the present runtime names (uniqueKeys);
+// offeredTwice said there is one.
+func firstTwice(opts []flatOption) flatOption {
+	for a := 1; a < len(opts); a++ {
+		for b := range a {
+			if opts[a].group == opts[b].group && opts[a].elem == opts[b].elem {
+				return opts[a]
+			}
+		}
+	}
+	return opts[0]
+}
+
 // take applies option i of the pending decision: its body runs next.
 func (g *flatGame) take(i int, counted bool) error {
 	var ev *Event // the decision for the log, made before the option runs
@@ -531,7 +545,8 @@ func (g *flatGame) Apply(i int) error {
 		return fmt.Errorf("no option %d", i)
 	}
 	if limit := flatLimits().MaxDecisions; g.decisions >= limit {
-		return fmt.Errorf("more than %d decisions (limit MaxDecisions): does the game end?", limit)
+		return &RuntimeError{Pos: g.pending.pos, Where: "choose", Step: g.decisions, // as Game.Apply says it
+			Msg: fmt.Sprintf("more than %d decisions (limit MaxDecisions): does the game end?%s", limit, g.innermostLoop(opWhile))}
 	}
 	g.env.steps, g.env.mem = 0, 0 // a pick's next step evaluates before run
 	if err := g.take(i, true); err != nil {
