@@ -77,7 +77,9 @@ func replayScenario(prm replayParams, file string) replayJSON {
 		return out
 	}
 	out.Variant, out.Scenario = p.Variant(), sc.Title
-	rep, err := transcript.RunScenario(p, sc)
+	run := runScenarioFile(prm, p, sc)
+	rep, err := run.rep, run.err
+	out.Runtime, out.RuntimeReason = run.runtime, run.reason
 	out.OK = err == nil
 	if rep != nil {
 		out.Decisions, out.Checks = rep.Decisions, rep.Checks
