@@ -29,6 +29,8 @@ type replayParams struct {
 	// Runtime is --runtime: "auto" (the flat runtime where it covers the
 	// ruleset, the same output) or "present" (replay_runtime.go).
 	Runtime string
+	// progs are the rulesets loaded so far by this run (nil: none kept).
+	progs programs
 }
 
 // replayJSON is the outcome of replaying one file, and the --json output
@@ -142,6 +144,7 @@ func runReplay(_ context.Context, prm replayParams, stdout, stderr io.Writer) in
 	if err != nil {
 		return fail(stderr, err)
 	}
+	prm.progs = programs{}
 	if len(files) == 1 {
 		out := replayFile(prm, files[0])
 		return reportOne(stdout, stderr, out, prm)
@@ -359,7 +362,7 @@ func openReplay(prm replayParams, file string) (t *transcript.Transcript, p *int
 	} else if err := fileVariant(rs, t.Game, variant, t.VariantPos); err != nil {
 		return nil, nil, rs.Source, err
 	}
-	p, err = interpreter.Load(rs.fsys, rs.dir, variant)
+	p, err = prm.progs.load(rs, variant)
 	return t, p, rs.Source, err
 }
 

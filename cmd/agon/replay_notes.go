@@ -87,7 +87,7 @@ func ownRules(prm replayParams, t *transcript.Transcript) *interpreter.Program {
 	if err != nil {
 		return nil
 	}
-	own, err := interpreter.Load(rs.fsys, rs.dir, t.Variant)
+	own, err := prm.progs.load(rs, t.Variant)
 	if err != nil {
 		return nil
 	}

@@ -42,7 +42,8 @@ var replayFallbacks = map[string]string{
 // "runtime" and "runtime_reason") and the exit code must be the same.
 // The files that run on the present runtime after the flat run stopped
 // are those of replayFallbacks, for the reason given; the others run on
-// the flat runtime.
+// the flat runtime. Replayed all at once (one program for the files of
+// a game and variant), each file's outcome is the one it has alone.
 func TestReplayRunsAlikeOnBothRuntimes(t *testing.T) {
 	root := filepath.Join("..", "..", "testgames")
 	var files []string
@@ -56,6 +57,7 @@ func TestReplayRunsAlikeOnBothRuntimes(t *testing.T) {
 	require.Greater(t, len(files), 150)
 	runtimes := regexp.MustCompile(`\s*"runtime(_reason)?": "(\\.|[^"\\])*",?`)
 	flat, fellBack := 0, map[string]string{}
+	var alone []map[string]any // each file's --json, replayed alone
 	for _, file := range files {
 		name := filepath.ToSlash(strings.TrimPrefix(file, root+string(filepath.Separator)))
 		code, out, errOut := runCLI(t, "", "replay", file)
@@ -70,6 +72,9 @@ func TestReplayRunsAlikeOnBothRuntimes(t *testing.T) {
 		assert.Equal(t, runtimes.ReplaceAllString(pOut, ""), runtimes.ReplaceAllString(out, ""), "%s: --json", name)
 		var rep replayJSON
 		require.NoError(t, json.Unmarshal([]byte(out), &rep), "%s: %s%s", name, out, errOut)
+		var obj map[string]any
+		require.NoError(t, json.Unmarshal([]byte(runtimes.ReplaceAllString(out, "")), &obj), name)
+		alone = append(alone, obj)
 		switch rep.Runtime {
 		case runtimeFlat:
 			flat++
@@ -90,6 +95,15 @@ func TestReplayRunsAlikeOnBothRuntimes(t *testing.T) {
 		assert.True(t, ok, "%s: listed in replayFallbacks, but it is not replayed on the present runtime: take it off the list", name)
 	}
 	t.Logf("%d files: %d replayed on the flat runtime, %d on the present one after it", len(files), flat, len(fellBack))
+	for _, runtime := range []string{"auto", "present"} {
+		_, out, _ := runCLI(t, "", append([]string{"replay", "--json", "--runtime", runtime}, files...)...)
+		var all struct{ Files []map[string]any }
+		require.NoError(t, json.Unmarshal([]byte(runtimes.ReplaceAllString(out, "")), &all), runtime)
+		require.Len(t, all.Files, len(files), runtime)
+		for i, obj := range all.Files {
+			assert.Equal(t, alone[i], obj, "%s replayed with the others, --runtime %s", files[i], runtime)
+		}
+	}
 }
 
 // With --variant, the same decisions replayed under a variant run on the
