@@ -354,7 +354,8 @@ func (r *replayer) checkStep(i int, s Step) error {
 	case errors.As(err, &cf):
 		return r.failed(r.diverge(i, want, "false", "it does not"), cf.cause)
 	case err != nil:
-		return r.failed(r.diverge(i, want, "", "it failed: "+placeCheckError(err, r.t.File, s).Error()), err)
+		err = placeCheckError(err, r.t.File, s)
+		return r.failed(r.diverge(i, want, "", "it failed: "+err.Error()), err)
 	case !ok:
 		return r.diverge(i, want, "false", "it does not")
 	}
