@@ -292,7 +292,7 @@ func replayFile(prm replayParams, file string) replayJSON {
 		own := ownRules(prm, t)
 		out.OptionsDiffer = optionsDiffer(own, t, p, prm, file)
 		out.ownVariant = t.Variant
-		out.OwnRules = ownRulesFail(own, t, err)
+		out.OwnRules = ownRulesFail(prm, own, t, err)
 	}
 	var d *transcript.Divergence
 	if errors.As(err, &d) && !prm.VariantSet && isGoldenFile(file) {
