@@ -758,9 +758,12 @@
 // is a *RuntimeError as the present runtime's is: the step's place, the
 // block it belongs to and the decisions taken (flatGame.runError), with
 // the present runtime's words for the limits, a trigger that keeps
-// firing, no legal option, an option offered twice and a pick's bounds
-// (testgames' TestInvalidRunFailsAlikeOnTheFlatRuntime lists those that
-// still differ: where a closure gives up, the present runtime words it).
+// firing, no legal option, an option offered twice, a pick's bounds and
+// a draw that refills twice (testgames'
+// TestInvalidRunFailsAlikeOnTheFlatRuntime lists those that still
+// differ: where a closure gives up, the present runtime words it). agon
+// replay still runs a file again on the present runtime whenever the
+// flat game gives an error (transcript.FlatFallback).
 //
 // What is left before it replaces the present runtime, in the order the
 // transcripts need it: explain's option-by-option account over the flat

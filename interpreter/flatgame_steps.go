@@ -586,7 +586,7 @@ func (g *flatGame) draw(s *flatStep) error {
 				return nil
 			}
 			if refilled {
-				return fmt.Errorf("draw: refilled twice")
+				return fmt.Errorf("draw: %s was refilled twice in one draw of %d cards: the cards drawn go back to its refill_from zone, so the draw would never end", g.fp.l.zoneLoc(from), n)
 			}
 			refilled = true
 			moved := fs.zones[s.refill]
