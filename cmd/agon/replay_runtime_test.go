@@ -145,3 +145,33 @@ func TestReplayVariantRunsAlikeOnBothRuntimes(t *testing.T) {
 	}
 	assert.Positive(t, ownRules, "no replay under a variant diverged under its own rules first")
 }
+
+// A transcript of a ruleset the flat runtime does not cover replays on
+// the present runtime, and --json says so and why, as simulate's header
+// does; --runtime present asks for it; the text output says nothing of
+// the runtime; another --runtime is a usage error.
+func TestReplaySaysWhichRuntimeRan(t *testing.T) {
+	dir := uncoveredRuleset(t)
+	file := filepath.Join(t.TempDir(), "t.yaml")
+	code, _, errOut := runCLI(t, "", "record", dir, "--players", "2", "--seed", "1", "-o", file)
+	require.Equal(t, exitOK, code, errOut)
+	code, out, errOut := runCLI(t, "", "replay", "--ruleset", dir, file, "--json")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, `"runtime": "present"`)
+	assert.Contains(t, out, `"runtime_reason": "the flat runtime does not cover it yet: `)
+	code, out, _ = runCLI(t, "", "replay", "--ruleset", dir, file)
+	require.Equal(t, exitOK, code)
+	assert.NotContains(t, out, "runtime")
+
+	golden := filepath.Join("..", "..", "testgames", "peloponnes", "2p-shared-win.yaml")
+	code, out, _ = runCLI(t, "", "replay", golden, "--json")
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, out, `"runtime": "flat"`)
+	assert.NotContains(t, out, "runtime_reason")
+	code, out, _ = runCLI(t, "", "replay", golden, "--json", "--runtime", "present")
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, out, `"runtime_reason": "asked for (--runtime present)"`)
+	code, _, errOut = runCLI(t, "", "replay", golden, "--runtime", "fast")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, `--runtime "fast": give auto (the flat runtime, where it covers the ruleset) or present`)
+}
