@@ -760,8 +760,15 @@
 // Not covered, and said so (ErrFlatEffects): a run step binding a local
 // no rule binds (a flat game's locals are numbered at load), a position
 // writing a card's attribute (the program's columns). A flat run error
-// is its place and message, without a RuntimeError's block and decision
-// count.
+// is a *RuntimeError as the present runtime's is: the step's place, the
+// block it belongs to and the decisions taken (flatGame.runError), with
+// the present runtime's words for the limits, a trigger that keeps
+// firing, no legal option, an option offered twice, a pick's bounds and
+// a draw that refills twice (testgames'
+// TestInvalidRunFailsAlikeOnTheFlatRuntime lists those that still
+// differ: where a closure gives up, the present runtime words it). agon
+// replay still runs a file again on the present runtime whenever the
+// flat game gives an error (transcript.FlatFallback).
 //
 // Explanations (flatexplain.go): FlatGame.ExplainDecision and
 // TraceTriggers give what Game's give, by the same code (explainDecision

@@ -157,15 +157,29 @@ func (g *FlatGame) Over() bool { return g.g.over }
 // cannot keep a log (NewGameWithLog says why) has no prompt, and its
 // labels are its keys; so has one whose texts a closure gave up on.
 func (g *FlatGame) Pending() *Decision {
+	d, _ := g.PendingText()
+	return d
+}
+
+// PendingText is Pending, and why its texts are not the present
+// runtime's when they are not (the prompt left out, the labels the
+// keys): the program cannot keep a log, or a closure gave up on a text.
+func (g *FlatGame) PendingText() (*Decision, error) {
 	if g.g.over || g.g.pending == nil { // nil: a scenario's start stopped after the setup
-		return nil
+		return nil, nil
 	}
 	d := &Decision{}
-	if g.g.fp.noLog != "" || g.g.decisionText(d) != nil {
+	var err error
+	if g.g.fp.noLog != "" {
+		err = fmt.Errorf("the flat runtime cannot keep this ruleset's log yet: %s", g.g.fp.noLog)
+	} else if err = g.g.decisionText(d); err != nil {
+		err = fmt.Errorf("%s: the decision's texts: %w", g.g.pending.pos, err)
+	}
+	if err != nil {
 		g.Fill(d)
 		d.Pos = g.Pos()
 	}
-	return d
+	return d, err
 }
 
 // SupplyOutcomes queues chance outcomes to use instead of the random

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -475,17 +476,21 @@ func (g *flatGame) run() error {
 				return err
 			}
 		}
-		if effects++; effects > limit {
-			return g.tooManyEffects(limit)
-		}
 		if len(g.frames) == 0 {
 			return g.finish()
 		}
 		f := g.frames[len(g.frames)-1]
 		if f.pc >= len(f.blk.steps) {
+			if f.loop != nil && len(f.blk.steps) == 0 {
+				// A round of a loop with an empty body counts as an
+				// effect, as on the present runtime (Game.run).
+				if effects++; effects > limit {
+					return g.runError(f.loop, f, g.tooManyEffects(limit))
+				}
+			}
 			again, err := g.nextRound(f)
 			if err != nil {
-				return err
+				return g.runError(f.loop, f, err)
 			}
 			if again {
 				continue
@@ -504,8 +509,11 @@ func (g *flatGame) run() error {
 		}
 		s := f.blk.steps[f.pc]
 		f.pc++
+		if effects++; effects > limit {
+			return g.runError(s, f, g.tooManyEffects(limit))
+		}
 		if err := g.exec(s, f); err != nil {
-			return fmt.Errorf("%s: %w", s.pos, err)
+			return g.runError(s, f, err)
 		}
 		for _, w := range s.writes {
 			g.wrote(w)
@@ -538,19 +546,51 @@ func (g *flatGame) wrote(w int) {
 	}
 }
 
-// tooManyEffects is the error of a run past the effects limit, at the
-// step the innermost frame was at.
+// tooManyEffects is the error of a run past the effects limit, with the
+// innermost loop running, as the present runtime words it
+// (Game.tooManyEffects).
 func (g *flatGame) tooManyEffects(limit int) error {
-	where := "the flow"
-	if n := len(g.frames); n > 0 {
-		f := g.frames[n-1]
-		if f.pc > 0 && f.pc <= len(f.blk.steps) {
-			where = f.blk.steps[f.pc-1].pos.String()
-		} else if f.loop != nil {
-			where = f.loop.pos.String()
+	return fmt.Errorf("more than %d effects without a decision (limit MaxEffects): a loop that never exits?%s", limit, g.innermostLoop(0))
+}
+
+// innermostLoop is " (the innermost loop running is the KIND at POS)",
+// or "" when no loop is running; op, when not 0, is the only kind of loop
+// named: " (the innermost KIND running is at POS)" (Game.innermostLoop).
+func (g *flatGame) innermostLoop(op flatOp) string {
+	for i := len(g.frames) - 1; i >= 0; i-- {
+		if l := g.frames[i].loop; l != nil && (op == 0 || l.op == op) {
+			if op != 0 {
+				return fmt.Sprintf(" (the innermost %s running is at %s)", flatOpNames[op], l.pos)
+			}
+			return fmt.Sprintf(" (the innermost loop running is the %s at %s)", flatOpNames[l.op], l.pos)
 		}
 	}
-	return fmt.Errorf("%s: more than %d effects without a decision (limit MaxEffects): a loop that never exits?", where, limit)
+	return ""
+}
+
+// flatOpNames are the loops' effect kinds, for messages.
+var flatOpNames = map[flatOp]string{opForEach: "for_each", opWhile: "while", opRepeat: "repeat"}
+
+// runError is err, met running step s of frame f, as the present runtime
+// reports it (Game.runtimeError): a *RuntimeError at the step, naming
+// the block the step belongs to ("flow", "procedure take") and the
+// decisions taken, so that a failing transcript or scenario reads the
+// same on both runtimes. A RuntimeError already, or a closure that gave
+// up (the game is to be played on the present runtime), stays as it is,
+// the latter placed at the step.
+func (g *flatGame) runError(s *flatStep, f *flatFrame, err error) error {
+	var re *RuntimeError
+	switch {
+	case errors.As(err, &re):
+		return err
+	case errors.Is(err, errGaveUp):
+		return fmt.Errorf("%s: %w", s.pos, err)
+	}
+	out := &RuntimeError{Pos: s.pos, Step: g.decisions, Msg: err.Error(), Err: err}
+	if f.blk.src != nil {
+		out.Where = f.blk.src.where
+	}
+	return out
 }
 
 // flatLimits are the present runtime's default limits, which a flat game
@@ -620,8 +660,10 @@ func (g *flatGame) checkTriggers() error {
 			continue
 		}
 		g.fires[i]++
-		if limit := (Limits{}).withDefaults().MaxTriggerRepeats; g.fires[i] > limit {
-			return fmt.Errorf("trigger %d fired more than %d times in a row", i, limit)
+		if limit := flatLimits().MaxTriggerRepeats; g.fires[i] > limit {
+			p := g.fp.p
+			return &RuntimeError{Pos: p.rs.Triggers[i].Pos, Where: "trigger " + p.triggers[i].name, Step: g.decisions,
+				Msg: fmt.Sprintf("trigger fired more than %d times in a row with its condition still true (limit MaxTriggerRepeats): its do must make its when false", limit)}
 		}
 		g.push(t.body).trig = true
 		if g.onTrigger != nil {

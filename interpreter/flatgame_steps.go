@@ -506,10 +506,10 @@ func (g *flatGame) decide(s *flatStep) error {
 		return errGaveUp
 	}
 	if len(opts) == 0 {
-		return fmt.Errorf("no legal option")
+		return fmt.Errorf("no legal option for %s: add an option for this case", PlayerName(int(who)))
 	}
 	if g.offeredTwice(opts) {
-		return fmt.Errorf("an option is offered twice") // the present runtime names it (uniqueKeys)
+		return offeredTwice(s.choice.key(&g.env, firstTwice(opts))) // as the present runtime names it (uniqueKeys)
 	}
 	g.pending, g.who, g.options = s, who, opts
 	if s.choice.auto && len(opts) == 1 {
@@ -557,6 +557,20 @@ func (g *flatGame) offeredTwice(opts []flatOption) bool {
 	return false
 }
 
+// firstTwice is the first option listed again after an equal one (the
+// same group and element), which the present runtime names (uniqueKeys);
+// offeredTwice said there is one.
+func firstTwice(opts []flatOption) flatOption {
+	for a := 1; a < len(opts); a++ {
+		for b := range a {
+			if opts[a].group == opts[b].group && opts[a].elem == opts[b].elem {
+				return opts[a]
+			}
+		}
+	}
+	return opts[0]
+}
+
 // take applies option i of the pending decision: its body runs next.
 func (g *flatGame) take(i int, counted bool) error {
 	var ev *Event // the decision for the log, made before the option runs
@@ -593,7 +607,8 @@ func (g *flatGame) Apply(i int) error {
 		return fmt.Errorf("no option %d", i)
 	}
 	if limit := flatLimits().MaxDecisions; g.decisions >= limit {
-		return fmt.Errorf("more than %d decisions (limit MaxDecisions): does the game end?", limit)
+		return &RuntimeError{Pos: g.pending.pos, Where: "choose", Step: g.decisions, // as Game.Apply says it
+			Msg: fmt.Sprintf("more than %d decisions (limit MaxDecisions): does the game end?%s", limit, g.innermostLoop(opWhile))}
 	}
 	g.env.steps, g.env.mem = 0, 0 // a pick's next step evaluates before run
 	if err := g.take(i, true); err != nil {
@@ -636,7 +651,7 @@ func (g *flatGame) draw(s *flatStep) error {
 				return errLookaheadStop // the refill is shuffled: chance
 			}
 			if refilled {
-				return fmt.Errorf("draw: refilled twice")
+				return fmt.Errorf("draw: %s was refilled twice in one draw of %d cards: the cards drawn go back to its refill_from zone, so the draw would never end", g.fp.l.zoneLoc(from), n)
 			}
 			refilled = true
 			moved := fs.zones[s.refill]

@@ -160,8 +160,13 @@ func (g *flatGame) startPick(s *flatStep, who int64) error {
 			return errGaveUp
 		}
 	}
-	if lo < 0 || p.max != nil && lo > hi || lo > int64(n) {
-		return fmt.Errorf("pick: bad bounds")
+	switch { // as the present runtime words them (Game.startPick)
+	case lo < 0:
+		return fmt.Errorf("pick: min is %d: it must be at least 0", lo)
+	case p.max != nil && lo > hi:
+		return fmt.Errorf("pick: min (%d) is greater than max (%d)", lo, hi)
+	case lo > int64(n):
+		return fmt.Errorf("pick: at least %d to pick, but the set has %s", lo, countOf(n, "element"))
 	}
 	pr := &flatPickProgress{items: items, n: n, min: int(lo), max: int(min(hi, int64(n)))}
 	g.pending, g.who, g.pick = s, who, pr

@@ -111,3 +111,17 @@ func (fs *flatState) writablePage(i int) []int64 {
 	}
 	return fs.props[i]
 }
+
+// zoneLoc names zone z as the present runtime's messages do (the loc
+// Game.zoneAt gives): a global zone's name, a keyed family's zone as
+// family[key], a player zone's name.
+func (l *flatLayout) zoneLoc(z int) string {
+	switch base := len(l.zones); {
+	case z < base && l.zones[z].family != "":
+		return familyLoc(l.zones[z].family, l.zones[z].key)
+	case z < base:
+		return l.zones[z].name
+	default:
+		return l.pzones[(z-base)%len(l.pzones)]
+	}
+}

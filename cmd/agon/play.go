@@ -193,7 +193,7 @@ func loadPlayProgram(prm playParams) (*interpreter.Program, *transcript.Scenario
 			"agon replay %s checks the game, and agon explain %s --step N shows the position at its decision N%s",
 			prm.From, prm.From, prm.From, decisionRange(t))
 	}
-	sc, p, source, err := openScenario(prm.From, prm.Ruleset)
+	sc, p, source, err := openScenario(prm.From, prm.Ruleset, nil)
 	return p, sc, source, err
 }
 

@@ -26,6 +26,11 @@ type replayParams struct {
 	// variant, to find where the variant's game first differs.
 	VariantSet bool
 	JSON       bool
+	// Runtime is --runtime: "auto" (the flat runtime where it covers the
+	// ruleset, the same output) or "present" (replay_runtime.go).
+	Runtime string
+	// progs are the rulesets loaded so far by this run (nil: none kept).
+	progs programs
 }
 
 // replayJSON is the outcome of replaying one file, and the --json output
@@ -39,13 +44,18 @@ type replayJSON struct {
 	OK            bool   `json:"ok"`
 	// Unfinished: the transcript is of a game saved before it ended, and
 	// it replays up to where it stops.
-	Unfinished bool        `json:"unfinished,omitempty"`
-	Decisions  int         `json:"decisions"`
-	Checks     int         `json:"checks"`
-	Skipped    int         `json:"skipped"`
-	Variant    string      `json:"variant"`
-	Divergence *divergence `json:"divergence"`
-	Error      string      `json:"error,omitempty"`
+	Unfinished bool   `json:"unfinished,omitempty"`
+	Decisions  int    `json:"decisions"`
+	Checks     int    `json:"checks"`
+	Skipped    int    `json:"skipped"`
+	Variant    string `json:"variant"`
+	// Runtime is the runtime the file ran on, "flat" or "present"
+	// (replay_runtime.go; "" when it did not run), and RuntimeReason, for
+	// the present one, why not the flat one: as simulate's header says it.
+	Runtime       string      `json:"runtime,omitempty"`
+	RuntimeReason string      `json:"runtime_reason,omitempty"`
+	Divergence    *divergence `json:"divergence"`
+	Error         string      `json:"error,omitempty"`
 	// Problems lists, when the transcript or its ruleset did not load,
 	// each problem with its position (as validate --json does).
 	Problems []jsonProblem `json:"problems,omitempty"`
@@ -124,6 +134,9 @@ func divergenceAt(d *transcript.Divergence) string {
 // replayed cleanly.
 func runReplay(_ context.Context, prm replayParams, stdout, stderr io.Writer) int {
 	stderr = withJSONErrors(prm.JSON, stdout, stderr)
+	if err := checkReplayRuntime(prm.Runtime); err != nil {
+		return fail(stderr, err)
+	}
 	if err := rulesetFolderArg(&prm, stderr); err != nil {
 		return fail(stderr, err)
 	}
@@ -131,6 +144,7 @@ func runReplay(_ context.Context, prm replayParams, stdout, stderr io.Writer) in
 	if err != nil {
 		return fail(stderr, err)
 	}
+	prm.progs = programs{}
 	if len(files) == 1 {
 		out := replayFile(prm, files[0])
 		return reportOne(stdout, stderr, out, prm)
@@ -266,7 +280,9 @@ func replayFile(prm replayParams, file string) replayJSON {
 	if !prm.VariantSet {
 		out.Note = rulesetNote(t, p, source)
 	}
-	rep, err := transcript.Replay(p, t, transcript.ReplayOptions{Check: interpreter.CheckExpr})
+	run := replayTranscript(prm, p, t)
+	rep, err := run.rep, run.err
+	out.Runtime, out.RuntimeReason = run.runtime, run.reason
 	if rep != nil {
 		out.Decisions, out.Checks, out.Skipped = rep.Decisions, rep.Checks, rep.Skipped
 		out.Unfinished = err == nil && rep.Unfinished
@@ -276,7 +292,7 @@ func replayFile(prm replayParams, file string) replayJSON {
 		own := ownRules(prm, t)
 		out.OptionsDiffer = optionsDiffer(own, t, p, prm, file)
 		out.ownVariant = t.Variant
-		out.OwnRules = ownRulesFail(own, t, err)
+		out.OwnRules = ownRulesFail(prm, own, t, err)
 	}
 	var d *transcript.Divergence
 	if errors.As(err, &d) && !prm.VariantSet && isGoldenFile(file) {
@@ -346,7 +362,7 @@ func openReplay(prm replayParams, file string) (t *transcript.Transcript, p *int
 	} else if err := fileVariant(rs, t.Game, variant, t.VariantPos); err != nil {
 		return nil, nil, rs.Source, err
 	}
-	p, err = interpreter.Load(rs.fsys, rs.dir, variant)
+	p, err = prm.progs.load(rs, variant)
 	return t, p, rs.Source, err
 }
 
@@ -471,7 +487,15 @@ the transcript's own rules (its variant's, or the base rules).
   explain   the agon explain command that shows that decision
 With --variant, "options_differ" is the first place the variant offers other
 options, and "own_rules" the transcript's divergence under its own rules when it
-comes no later than the variant's.`,
+comes no later than the variant's.
+
+A file runs on the flat runtime, the rebuilt one, where it covers the ruleset,
+and on the present runtime otherwise, or again there, from its start, when the
+game gives an error on the flat one (a run error, a rejected chance outcome,
+something the flat runtime does not cover): the present runtime words those.
+The output is the same either way; --json says which ran ("runtime": "flat" or
+"present", and "runtime_reason" for the present one), as simulate's does.
+--runtime present runs every file on the present runtime.`,
 		Example: `  agon replay testgames/peloponnes/2p-shared-win.yaml
   agon replay 'testgames/peloponnes/*.yaml'
   agon replay game.yaml --variant harsh-catastrophes
@@ -488,5 +512,6 @@ comes no later than the variant's.`,
 	f.StringVar(&prm.Variant, "variant", "", "replay under this variant and report where it first differs")
 	f.StringVar(&prm.Ruleset, "ruleset", "", "ruleset directory or built-in game (default: the transcript's game)")
 	f.BoolVar(&prm.JSON, "json", false, "print the outcome as JSON")
+	f.StringVar(&prm.Runtime, "runtime", "auto", "`auto`: replay on the flat runtime where it covers the ruleset (the same output, faster); present: on the present runtime")
 	return cmd
 }

@@ -87,7 +87,7 @@ func ownRules(prm replayParams, t *transcript.Transcript) *interpreter.Program {
 	if err != nil {
 		return nil
 	}
-	own, err := interpreter.Load(rs.fsys, rs.dir, t.Variant)
+	own, err := prm.progs.load(rs, t.Variant)
 	if err != nil {
 		return nil
 	}
@@ -98,13 +98,13 @@ func ownRules(prm replayParams, t *transcript.Transcript) *interpreter.Program {
 // diverged (varErr) under --variant, and returns that divergence's
 // message when it comes at the same step or before: the transcript fails
 // without the variant, so the variant is not to blame ("" otherwise).
-func ownRulesFail(own *interpreter.Program, t *transcript.Transcript, varErr error) string {
+// It runs on the runtime the replay's does (replayTranscript).
+func ownRulesFail(prm replayParams, own *interpreter.Program, t *transcript.Transcript, varErr error) string {
 	var vd, od *transcript.Divergence
 	if own == nil || !errors.As(varErr, &vd) {
 		return ""
 	}
-	_, err := transcript.Replay(own, t, transcript.ReplayOptions{Check: interpreter.CheckExpr})
-	if errors.As(err, &od) && od.Step <= vd.Step {
+	if err := replayTranscript(prm, own, t).err; errors.As(err, &od) && od.Step <= vd.Step {
 		return od.Error()
 	}
 	return ""

@@ -35,9 +35,10 @@ func readTranscriptFile(file string) *transcript.Transcript {
 
 // openScenario reads a scenario file and loads its ruleset (ref as any
 // RULESET argument, or else the scenario's game: resolved strictly as a
-// game name, like a transcript's), with its variant and inline patch. It
-// also returns which copy of the ruleset was used.
-func openScenario(file, ref string) (*transcript.Scenario, *interpreter.Program, string, error) {
+// game name, like a transcript's), with its variant and inline patch;
+// one without a patch takes the program progs has loaded already, if any
+// (nil: none). It also returns which copy of the ruleset was used.
+func openScenario(file, ref string, progs programs) (*transcript.Scenario, *interpreter.Program, string, error) {
 	data, err := readInput(file)
 	if err != nil {
 		return nil, nil, "", err
@@ -58,6 +59,10 @@ func openScenario(file, ref string) (*transcript.Scenario, *interpreter.Program,
 	if err := fileVariant(rs, sc.Game, sc.Variant, sc.VariantPos); err != nil {
 		return nil, nil, rs.Source, err
 	}
+	if sc.Patch == nil {
+		p, err := progs.load(rs, sc.Variant) // transcript.LoadScenario, kept
+		return sc, p, rs.Source, err
+	}
 	p, err := transcript.LoadScenario(rs.fsys, rs.dir, sc)
 	return sc, p, rs.Source, err
 }
@@ -70,18 +75,44 @@ func replayScenario(prm replayParams, file string) replayJSON {
 		out.loadErr = usagef("--variant is for transcripts; a scenario file names its variant and patch itself")
 		return out
 	}
-	sc, p, source, err := openScenario(file, prm.Ruleset)
+	sc, p, source, err := openScenario(file, prm.Ruleset, prm.progs)
 	out.RulesetSource = source
 	if err != nil {
 		out.loadErr = err
 		return out
 	}
 	out.Variant, out.Scenario = p.Variant(), sc.Title
-	rep, err := transcript.RunScenario(p, sc)
+	run := runScenarioFile(prm, p, sc)
+	rep, err := run.rep, run.err
+	out.Runtime, out.RuntimeReason = run.runtime, run.reason
 	out.OK = err == nil
 	if rep != nil {
 		out.Decisions, out.Checks = rep.Decisions, rep.Checks
 	}
 	out.setFailure(err)
 	return out
+}
+
+// programs are the rulesets a replay has loaded, by copy and variant:
+// the files of one game and variant replay on one Program (and its flat
+// form, compiled once), as simulate's games play on one. Loading and
+// compiling took most of the time of a replay of many files.
+type programs map[programKey]*interpreter.Program
+
+// programKey names a loaded ruleset: its copy (ruleset.Source and dir)
+// and variant.
+type programKey struct{ source, dir, variant string }
+
+// load loads rs with variant, or gives the program loaded already (ps
+// nil: none is kept). A ruleset that does not load is not kept.
+func (ps programs) load(rs ruleset, variant string) (*interpreter.Program, error) {
+	k := programKey{rs.Source, rs.dir, variant}
+	if p := ps[k]; p != nil {
+		return p, nil
+	}
+	p, err := interpreter.Load(rs.fsys, rs.dir, variant)
+	if err == nil && ps != nil {
+		ps[k] = p
+	}
+	return p, err
 }

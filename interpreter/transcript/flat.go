@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"errors"
 	"fmt"
 
 	"agon/interpreter"
@@ -8,30 +9,65 @@ import (
 
 // ReplayFlat replays t on the flat runtime, the rebuilt one
 // (interpreter.FlatProgram), as Replay replays it on the present one:
-// the same walk, the same divergences, with the flat game's log and
-// result. With check, the transcript's checks are evaluated on the flat
-// state (interpreter.FlatGame.Check); a check the flat runtime does not
-// cover yet diverges, saying so. A flat game has no prompts: a divergence
-// that quotes one quotes "". The golden transcripts replay this way
-// (testgames' TestFlatReplaysTheGoldens).
+// the same walk, the same divergences, with the flat game's log, prompts,
+// labels and result. With check, the transcript's checks are evaluated
+// on the flat state (interpreter.FlatGame.Check); a check the flat
+// runtime does not cover yet diverges, saying so. The golden transcripts
+// replay this way (testgames' TestFlatReplaysTheGoldens). Where the flat
+// game gave an error, or could not render a prompt or label, the outcome
+// is the present runtime's to give (FlatFallback).
 func ReplayFlat(fp *interpreter.FlatProgram, t *Transcript, check bool) (*ReplayReport, error) {
 	p := fp.Program()
 	if t.Game != "" && t.Game != p.Game() {
 		return nil, fmt.Errorf("%s: the transcript is for game %q, the ruleset is %q", t.gameWhere(), t.Game, p.Game())
 	}
 	var g *interpreter.FlatGame
+	var textErr error
 	start := func(initial []interpreter.Outcome) (session, error) {
 		var err error
 		if g, err = fp.NewGameWithLog(t.Players, t.Seed, initial); err != nil {
 			return nil, err
 		}
-		return flatSession{g}, nil
+		return flatSession{g, &textErr}, nil
 	}
 	var checkFn func(string) (bool, error)
 	if check {
 		checkFn = func(expr string) (bool, error) { return explainingFlat(g, expr) }
 	}
-	return replay(t, start, checkFn)
+	rep, err := replay(t, start, checkFn)
+	return flatTexts(rep, err, textErr)
+}
+
+// flatTexts notes in rep, when the replay diverged, that the flat game
+// could not render a text it may quote (textErr, nil: none).
+func flatTexts(rep *ReplayReport, err, textErr error) (*ReplayReport, error) {
+	if rep != nil && err != nil && textErr != nil && rep.gameErr == nil {
+		rep.gameErr = textErr
+	}
+	return rep, err
+}
+
+// FlatFallback says why the outcome of ReplayFlat or RunScenarioFlat
+// (rep, err) is not to be reported as it is, nil when it is: the flat
+// game gave an error (a run error, something the flat runtime does not
+// cover: ErrFlatEffects, ErrFlatCheck, a typed closure that gave up), a
+// check it could not explain, a failure a run step expects, or, where
+// the replay diverged, a prompt or label it could not render. The
+// present runtime words those in its own way, so the file is to be run
+// again there, and its outcome reported (agon replay does). A replay
+// that ends cleanly, or diverges from the file with none of those met
+// on the way, is the present runtime's outcome too, as far as the
+// runtimes agree (testgames' TestFlatReplaysTheGoldens and
+// TestFlatRunsTheScenarios, cmd/agon's TestReplayRunsAlikeOnBothRuntimes).
+func FlatFallback(rep *ReplayReport, err error) error {
+	var d *Divergence
+	switch {
+	case rep != nil && rep.gameErr != nil:
+		return rep.gameErr
+	case err != nil && !errors.As(err, &d):
+		return err // the game did not start, or the file is not for it
+	}
+	return nil
 }
 
 // ReplayUntilFlat replays t on the flat runtime, as ReplayUntil replays
@@ -63,20 +99,37 @@ func ReplayUntilFlat(fp *interpreter.FlatProgram, t *Transcript, n int, check bo
 
 // explainingFlat evaluates check expr on g; one that does not hold is
 // a *checkFalse with ExplainFlatCheck's detail, as on the present
-// runtime (explaining), or with none when the flat runtime cannot
-// evaluate a part of it.
+// runtime (explaining), or with none, and why, when the flat runtime
+// cannot evaluate a part of it.
 func explainingFlat(g *interpreter.FlatGame, expr string) (bool, error) {
 	ok, err := g.Check(expr)
 	if err == nil && !ok {
-		if detail, err := interpreter.ExplainFlatCheck(g, expr); err == nil {
-			return false, &checkFalse{detail: detail}
+		detail, err := interpreter.ExplainFlatCheck(g, expr)
+		if err != nil {
+			return false, &checkFalse{cause: err}
 		}
+		return false, &checkFalse{detail: detail}
 	}
 	return ok, err
 }
 
-// flatSession is a flat game as a session: options taken by key.
-type flatSession struct{ *interpreter.FlatGame }
+// flatSession is a flat game as a session: options taken by key. textErr,
+// shared by its clones, keeps the first error met rendering a pending
+// decision's texts.
+type flatSession struct {
+	*interpreter.FlatGame
+	textErr *error
+}
 
 // Apply takes the option with key.
 func (s flatSession) Apply(key string) error { return s.ApplyKey(key) }
+
+// Pending is the pending decision with its texts, noting why they are
+// not the present runtime's when they are not.
+func (s flatSession) Pending() *interpreter.Decision {
+	d, err := s.PendingText()
+	if err != nil && *s.textErr == nil {
+		*s.textErr = err
+	}
+	return d
+}

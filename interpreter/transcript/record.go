@@ -112,6 +112,12 @@ type ReplayReport struct {
 	// Unfinished is set when the transcript is marked unfinished and the
 	// game, as it should, goes on after its last step.
 	Unfinished bool
+	// gameErr is the first error the game gave (a run error, a check that
+	// failed or could not be explained, a rejected outcome, the failure
+	// a run step expects, a text it could not render), nil when it gave
+	// none: on the flat runtime, the outcome is then to be had from the
+	// present runtime (FlatFallback).
+	gameErr error
 }
 
 // Divergence is the first difference between a transcript and the game
@@ -247,7 +253,7 @@ func (r *replayer) walk(start func([]interpreter.Outcome) (session, error)) (*Re
 		if i, oe, ok := r.outcomeStep(0, err); ok {
 			return r.rep, r.badOutcome(i, oe)
 		}
-		return r.rep, r.diverge(0, "the game to start", "", "it failed: "+err.Error())
+		return r.rep, r.failed(r.diverge(0, "the game to start", "", "it failed: "+err.Error()), err)
 	}
 	r.s, r.events = s, s.Events()
 	for i := range t.Steps {
@@ -346,9 +352,10 @@ func (r *replayer) checkStep(i int, s Step) error {
 	case errors.As(err, &cf) && cf.detail != "":
 		return r.diverge(i, want, "false", "it does not: "+cf.detail)
 	case errors.As(err, &cf):
-		return r.diverge(i, want, "false", "it does not")
+		return r.failed(r.diverge(i, want, "false", "it does not"), cf.cause)
 	case err != nil:
-		return r.diverge(i, want, "", "it failed: "+placeCheckError(err, r.t.File, s).Error())
+		err = placeCheckError(err, r.t.File, s)
+		return r.failed(r.diverge(i, want, "", "it failed: "+err.Error()), err)
 	case !ok:
 		return r.diverge(i, want, "false", "it does not")
 	}
@@ -401,7 +408,7 @@ func (r *replayer) decide(i int, s Step) error {
 		if j, oe, ok := r.outcomeStep(i+1, err); ok {
 			return r.badOutcome(j, oe)
 		}
-		return r.diverge(i, want, "", "the game failed: "+err.Error())
+		return r.failed(r.diverge(i, want, "", "the game failed: "+err.Error()), err)
 	}
 	r.rep.Decisions++
 	r.events = r.s.Events()
@@ -524,6 +531,20 @@ func (r *replayer) cutOff(d *Divergence) *Divergence {
 	return d
 }
 
+// failed is divergence d, which reports the game's error err (nil:
+// none), noted in the report (ReplayReport.gameErr).
+func (r *replayer) failed(d *Divergence, err error) *Divergence {
+	r.gameFailed(err)
+	return d
+}
+
+// gameFailed notes the first error the game gave (nil: none).
+func (r *replayer) gameFailed(err error) {
+	if r.rep.gameErr == nil {
+		r.rep.gameErr = err
+	}
+}
+
 // output marks a divergence as one in what a recording writes.
 func output(d *Divergence) *Divergence {
 	d.Output = true
@@ -562,7 +583,7 @@ func (r *replayer) outcomeStep(from int, err error) (int, *interpreter.OutcomeEr
 // badOutcome is the divergence for a chance step the game rejected.
 func (r *replayer) badOutcome(i int, oe *interpreter.OutcomeError) *Divergence {
 	s := r.t.Steps[i]
-	return output(r.diverge(i, describeStep(s), "", "the game rejected this outcome: "+oe.Msg))
+	return r.failed(output(r.diverge(i, describeStep(s), "", "the game rejected this outcome: "+oe.Msg)), oe)
 }
 
 // describeNow says what the game waits for when it has no event to match.
@@ -650,8 +671,12 @@ func explaining(game func() *interpreter.Game, check func(*interpreter.Game, str
 }
 
 // checkFalse is how a replay's check reports a check that does not hold,
-// with ExplainCheck's detail.
-type checkFalse struct{ detail string }
+// with ExplainCheck's detail; cause, on the flat runtime, is why there
+// is none (ExplainFlatCheck could not evaluate a part of the check).
+type checkFalse struct {
+	detail string
+	cause  error
+}
 
 // Error implements error.
 func (c *checkFalse) Error() string { return "the check does not hold: " + c.detail }

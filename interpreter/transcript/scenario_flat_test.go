@@ -201,3 +201,30 @@ func TestRunScenarioFlatSaysWhatItDoesNotCover(t *testing.T) {
 		assert.EqualError(t, err, tc.want)
 	}
 }
+
+// FlatFallback leaves a flat outcome as it is where the game gave no
+// error (the scenario holds, or a check does not), and names the game's
+// error where it gave one: a run step's effects that fail (the present
+// runtime words the failure), or that fail as the step expects.
+func TestFlatFallbackNamesTheGamesError(t *testing.T) {
+	head := "scenario: s\ngame: g\nplayers: 1\nseed: 1\nstart: first_decision\nsteps:\n"
+	for steps, want := range map[string]string{
+		"  - check: other == 1\n":                                    "",
+		"  - check: other == 2\n":                                    "",
+		"  - run: [{fail: no}]\n":                                    "ruleset failure: no (in test effects, after 0 decisions)",
+		"  - run: [{fail: no}]\n    expect_error: ruleset failure\n": "ruleset failure: no",
+	} {
+		sc, err := ReadScenario("s.yaml", []byte(head+steps))
+		require.NoError(t, err)
+		p, err := LoadScenario(rulestest.FS(triggerGame), "g", sc)
+		require.NoError(t, err)
+		fp, err := p.Flat()
+		require.NoError(t, err)
+		why := FlatFallback(RunScenarioFlat(fp, sc))
+		if want == "" {
+			assert.NoError(t, why, steps)
+		} else {
+			assert.ErrorContains(t, why, want, steps)
+		}
+	}
+}

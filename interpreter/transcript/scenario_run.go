@@ -60,7 +60,9 @@ func (g presentScenario) keepStartHook(from scenarioPlay) {
 // flatScenario is a flat game as a scenario's game.
 type flatScenario struct{ flatSession }
 
-func (g flatScenario) clone() scenarioPlay { return flatScenario{flatSession{g.Clone()}} }
+func (g flatScenario) clone() scenarioPlay {
+	return flatScenario{flatSession{g.Clone(), g.textErr}}
+}
 
 func (g flatScenario) keepStartHook(from scenarioPlay) {
 	g.KeepStartHook(from.(flatScenario).FlatGame)
@@ -96,7 +98,8 @@ func RunScenario(p *interpreter.Program, sc *Scenario) (*ReplayReport, error) {
 // does not cover yet is an error saying so: a check (ErrFlatCheck), a
 // run step's effects or a position's card attribute (ErrFlatEffects);
 // such a scenario runs on the present runtime (testgames'
-// TestFlatRunsTheScenarios lists the shipped ones).
+// TestFlatRunsTheScenarios lists the shipped ones; FlatFallback says
+// when an outcome is the present runtime's to give).
 func RunScenarioFlat(fp *interpreter.FlatProgram, sc *Scenario) (*ReplayReport, error) {
 	p := fp.Program()
 	if sc.Game != "" && sc.Game != p.Game() {
@@ -104,13 +107,15 @@ func RunScenarioFlat(fp *interpreter.FlatProgram, sc *Scenario) (*ReplayReport, 
 	}
 	run := &scenarioRun{}
 	check := func(expr string) (bool, error) { return explainingFlat(run.g.(flatScenario).FlatGame, expr) }
-	return runScenario(sc, run, check, func(initial []interpreter.Outcome) (scenarioPlay, error) {
+	var textErr error
+	rep, err := runScenario(sc, run, check, func(initial []interpreter.Outcome) (scenarioPlay, error) {
 		g, err := fp.StartAt(scenarioStart(sc), initial)
 		if err != nil {
 			return nil, err
 		}
-		return flatScenario{flatSession{g}}, nil
+		return flatScenario{flatSession{g, &textErr}}, nil
 	})
+	return flatTexts(rep, err, textErr)
 }
 
 // scenarioStart is where and how the scenario's game starts.
@@ -203,7 +208,7 @@ func (r *replayer) runStep(i int, s Step) error {
 		if j, oe, ok := r.outcomeStep(i+1, err); ok {
 			return r.badOutcome(j, oe)
 		}
-		return r.diverge(i, "the effects to run", "", "they failed: "+err.Error())
+		return r.failed(r.diverge(i, "the effects to run", "", "they failed: "+err.Error()), err)
 	}
 	r.events = g.Events()
 	return nil
@@ -219,8 +224,11 @@ func (r *replayer) runFailing(i int, s Step) error {
 	case err == nil:
 		return r.diverge(i, want, "", "they did not: "+r.describeAsked())
 	case !strings.Contains(err.Error(), s.Error):
-		return r.diverge(i, want, err.Error(), "")
+		return r.failed(r.diverge(i, want, err.Error(), ""), err)
 	}
+	// The error the step expects is the game's, in words the flat
+	// runtime may not share with the present one.
+	r.gameFailed(err)
 	before.keepStartHook(r.sc.g)
 	r.sc.g, r.s = before, before
 	r.events = before.Events()
