@@ -74,17 +74,13 @@ func explainOnFlat(out *explainJSON, prm explainParams, t *transcript.Transcript
 		return false
 	}
 	if try.Taken.Problem == "" {
-		_, err := transcript.ReplayFlat(fp, t, true)
+		rep, err := transcript.ReplayFlat(fp, t, true)
+		if transcript.FlatFallback(rep, err) != nil {
+			return false // a game error, a check or text the flat runtime could not give: the present runtime's words
+		}
 		var d *transcript.Divergence
-		switch {
-		case errors.Is(err, interpreter.ErrFlatCheck):
-			return false // a check the flat runtime cannot evaluate
-		case errors.As(err, &d):
-			if d.Decision == prm.Step && !d.AtDecision {
-				try.Differs = d.Error()
-			}
-		case err != nil:
-			return false // a run error: the present runtime's words
+		if errors.As(err, &d) && d.Decision == prm.Step && !d.AtDecision {
+			try.Differs = d.Error()
 		}
 	}
 	*out = try

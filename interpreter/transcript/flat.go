@@ -75,22 +75,27 @@ func FlatFallback(rep *ReplayReport, err error) error {
 // steps), and returns the flat game waiting there with the index of that
 // decide step in t.Steps: the same walk, the same divergences and
 // errors. With check, check steps are evaluated on the flat state, as
-// ReplayFlat evaluates them; else they are skipped. So agon explain can
-// run on the flat runtime (FlatGame.ExplainDecision, TraceTriggers).
+// ReplayFlat evaluates them; else they are skipped. A prompt or label the
+// flat game could not render on the way is an error too. So agon explain
+// can run on the flat runtime (FlatGame.ExplainDecision, TraceTriggers).
 func ReplayUntilFlat(fp *interpreter.FlatProgram, t *Transcript, n int, check bool) (*interpreter.FlatGame, int, error) {
 	var g *interpreter.FlatGame
+	var textErr error
 	start := func(initial []interpreter.Outcome) (session, error) {
 		var err error
 		if g, err = fp.NewGameWithLog(t.Players, t.Seed, initial); err != nil {
 			return nil, err
 		}
-		return flatSession{g}, nil
+		return flatSession{g, &textErr}, nil
 	}
 	var checkFn func(string) (bool, error)
 	if check {
 		checkFn = func(expr string) (bool, error) { return explainingFlat(g, expr) }
 	}
 	stop, err := replayUntil(t, fp.Program().Game(), n, start, checkFn)
+	if err == nil && textErr != nil {
+		err = textErr // a prompt or label the flat game could not render: not the present runtime's game
+	}
 	if err != nil {
 		return nil, 0, err
 	}
