@@ -562,28 +562,40 @@
 // pending choose is evaluated again after the position is applied,
 // because its options were computed for the dealt position.
 //
-// # The typed flat state: the rebuilt runtime, running beside the present one
+// # The typed flat state: the rebuilt runtime, which every command runs
 //
 // Everything above is the present runtime: a state of maps and boxed
 // values with slots, columns and copy-on-write laid over it, ~50x slower
 // than the native reference game (BENCHMARKS.md, "Where things stand").
 // Twenty rounds of measurement said why: no part of the map state is the
 // cost, all of it together is, for the effects as much as the
-// expressions. The runtime that replaces it is built, in flat*.go, and
-// plays whole games of the four shipped rulesets the same as the present
-// one (TestFlatGamesAgree: the decider and every option key at every
-// decision, every score, tie-break and winner, and the report's facts,
-// over 420 random games). Every Program makes it when first asked
-// (Program.Flat), and simulate plays its games on it, with every kind of
-// bot (sim.PlayGame; TestFlatOutcomesAgree, and one game in
-// TextCheckEvery of every run is played on both and must agree). It keeps
-// the log, renders every text, views and the glance, replays every golden
-// transcript and runs every scenario file as the present runtime does
-// (below), and explains a decision option by option, but it is not yet
-// what play, record, replay and explain run: saved states are not built
-// on it, nor is every expression and effect the present runtime takes (a
-// ruleset it does not cover plays on the present runtime, and simulate
-// says so). What it is:
+// expressions. The runtime that replaces it is built, in flat*.go: every
+// Program makes it when first asked (Program.Flat), and simulate,
+// compare, bench, record, play, replay and explain run on it, with every
+// kind of bot. It plays, logs, renders, shows, explains, saves and
+// replays as the present runtime does, decision for decision and byte for
+// byte (the agreement tests named below; the goldens; the native
+// Peloponnes differential, played on both).
+//
+// Two tiers, on purpose. The present runtime stays, as the reference and
+// the fallback, as a tiered VM keeps its interpreter beside its compiled
+// code: where the flat runtime does not cover a ruleset (a form its
+// compile refuses: simulate, bench and replay --json say which, and
+// where) or stops mid-game (a closure that gives up: a runaway
+// expression's budget, a failure it leaves to the present runtime to
+// word), the command plays the game again on the present runtime, from
+// the start with the same decisions, and the user sees the same output
+// either way (cmd/agon: recordFlat, playSession.toPresent, explainOnFlat,
+// transcript.FlatFallback; sim.PlayGame). Why not delete the present
+// runtime: every failure's words, with its block and decision count, are
+// written once, there; the agreement tests compare the two on every
+// shipped ruleset, the strongest check of the flat runtime after the
+// goldens; and the rare forms the flat compile refuses (a list literal of
+// intmaps, string of a list, a player's value in a check) would cost more
+// to write twice than they are worth. The price: a new primitive is
+// written for both (one written for the present runtime only still works,
+// slower), and the start state of a game is the present runtime's new
+// game, packed once per player count at load (packFlat). What it is:
 //
 // The layout (flatlayout.go), computed by the Program at load:
 //   - Strings are numbers: every string the ruleset can name is interned
@@ -683,112 +695,59 @@
 // noted by move and draw before the card leaves its zone, as the present
 // runtime notes them (not within a zone, not during setup).
 //
-// A bot's look-ahead (flatlook.go): Reseed, RedealUnseen (the same zones
-// in the same order, the same draws), Pos, PickUnderWay and Heuristic, as
-// the present Game has them, so package bot's greedy and mcts bots run
-// the same look-ahead and search on either runtime through one small
-// interface (bot's lookahead.go) and rate every option the same (TestFlatGamesAgree
-// compares the position, the pick and the heuristic at every decision;
-// TestFlatLookAheadLeavesTheGameAlone requires a look-ahead to leave the
-// game it looks from exactly as it was). Where the flat runtime fails in a
-// look-ahead (an option's error, a heuristic it does not cover), the whole
-// game is played again on the present runtime, which says what is wrong.
-//
-// How much it buys is in BENCHMARKS.md ("Twenty-second round"): 2.1-3.4x
-// the present runtime's games/s on every game and player count, and 21%
-// less CPU a game after the twenty-third round's steps, 6% less again
-// after the twenty-fourth's (9-13% for the longest games), and clones
-// 38% cheaper; simulate, 1.8-2.3x with random and greedy bots.
+// A bot's look-ahead (flatlook.go): Reseed, RedealUnseen, Pos,
+// PickUnderWay and Heuristic, as the present Game has them, so package
+// bot's greedy and mcts bots search the same on either runtime through
+// one small interface (bot's lookahead.go; TestFlatGamesAgree,
+// TestFlatLookAheadLeavesTheGameAlone).
 //
 // The log (flatlog.go): a game started with one (NewGameWithLog) logs what
-// the present runtime logs, made as it is made: a decision's key and its
-// label rendered as it is taken, "phase: NAME", a log effect's text, and
-// each chance outcome named and written alike ("shuffle ZONE" and the
-// cards' ids, "roll TARGET" and the face). TestFlatLogsAgree requires
-// the same events, in order, in random games of every shipped ruleset and
-// variant. Chance outcomes may be supplied, as Config.Outcomes supplies
-// them (flatchance.go): each must bear its chance's name and be an
-// outcome the chance could give. A transcript's checks compile after
-// load, under the program's lock, to the same closures (flatcheck.go:
-// the program's strings and locals are frozen once its games may run, so
-// such a compile writes nothing a running game reads). So
-// transcript.ReplayFlat replays a transcript on the flat runtime with the
-// replayer Replay uses, and TestFlatReplaysTheGoldens (testgames) replays
-// every golden so, from another seed than its own: every chance, log line
-// and decision, all 139 checks, the same result.
+// the present runtime logs, made as it is made (TestFlatLogsAgree), and
+// takes supplied chance outcomes as Config.Outcomes gives them
+// (flatchance.go). A transcript's checks compile after load, under the
+// program's lock, to the same closures (flatcheck.go: the program's
+// strings and locals are frozen once its games may run). So
+// transcript.ReplayFlat replays a transcript with the replayer Replay
+// uses (TestFlatReplaysTheGoldens: every golden, from another seed).
 //
-// The pending decision's texts: FlatGame.Pending renders the prompt and
-// every option's label when asked, as Game.Pending gives them
-// (TestFlatLogsAgree compares them at every decision, with the present
-// runtime making its texts).
+// FlatGame.Pending renders the prompt and every option's label when
+// asked, as Game.Pending gives them.
 //
-// Views (flatview.go, flatglance.go): FlatGame.View and Glance render what
-// Game.View and Glance render, from
-// the cells, zones and props, the ruleset's views evaluated by their
-// closures (compiled with the program; one not covered makes View say so,
-// ErrFlatView, and the program plays on) and turned into the Go values
-// the present runtime's expressions give, so the same functions write
-// them (TestFlatViewsAgree: every seat's view and glance and everyone's,
-// every seventh decision of a random game of every shipped ruleset and
-// variant, ~12,000 of each, identical). What a card or a place is (the
-// show prompt: Describe, CardInfo) is written by one piece of code for
-// both runtimes (Program.describe over a stateReader: the card's figures,
-// a per-place view's figure, a keyed zone's cards, a variable's value;
-// TestFlatDescribeAgrees: every card and place, identical).
+// Views (flatview.go, flatglance.go, flatdescribe.go): View, Glance,
+// Describe, CardInfo and the scoring's details (ResultDetails) are the
+// present runtime's texts, the ruleset's views evaluated by their
+// closures and turned into the Go values the present runtime's
+// expressions give, so the same functions write them (TestFlatViewsAgree,
+// TestFlatDescribeAgrees).
 //
 // Scenarios (flatscenario.go): FlatProgram.StartAt starts a game at a
-// scenario's position, after the setup, at the first decision (asked
-// again in the position) or when a phase first begins, and its chance
-// steps fix only the outcomes they list (one of another name stays
-// queued: flatGame.partial). The position is read and checked by the
-// present runtime's positioner, with its messages, and written into the
-// flat state through positionState (scenario_position.go); then every
-// group counts as written (the remembered calls' stamps) and every
-// trigger's condition is evaluated again. A run step's effects
-// (FlatGame.ExecNode) are compiled by the present compiler (its errors),
-// then to flat steps under the program's lock as a check is, with what
-// the compile would write into the program (the scratch frame, a text's
-// noLog) kept aside, and run behind a barrier that asks the pending
-// decision again when they end, no trigger checked after their steps. A
-// string no rule names, in a check or a run step, is numbered in the
-// game's own table when read (strConst, lateLocation). So
-// transcript.RunScenarioFlat runs a scenario on the flat runtime with
-// RunScenario's walk, and TestFlatRunsTheScenarios (testgames) runs every
-// scenario file on both: all 158 give the same report or error, a false
-// check explained alike (ExplainFlatCheck: the check's parts evaluated
-// on the flat state, FlatGame.Eval, and written by ExplainCheck's code).
-// Not covered, and said so (ErrFlatEffects): a run step binding a local
-// no rule binds (a flat game's locals are numbered at load), a position
-// writing a card's attribute (the program's columns). A flat run error
-// is a *RuntimeError as the present runtime's is: the step's place, the
-// block it belongs to and the decisions taken (flatGame.runError), with
-// the present runtime's words for the limits, a trigger that keeps
-// firing, no legal option, an option offered twice, a pick's bounds and
-// a draw that refills twice (testgames'
-// TestInvalidRunFailsAlikeOnTheFlatRuntime lists those that still
-// differ: where a closure gives up, the present runtime words it). agon
-// replay still runs a file again on the present runtime whenever the
-// flat game gives an error (transcript.FlatFallback).
+// scenario's position (after the setup, at the first decision, when a
+// phase begins), its chance steps fixing only the outcomes they list;
+// the position is read and checked by the present runtime's positioner
+// and written into the flat state (positionState), and a run step's
+// effects compile after load as a check does (FlatGame.ExecNode). A flat
+// run error is a *RuntimeError with the present runtime's place, block,
+// decision count and, for the limits and the common failures, words
+// (flatGame.runError). TestFlatRunsTheScenarios runs every scenario file
+// on both runtimes: the same report or error.
 //
 // Explanations (flatexplain.go): FlatGame.ExplainDecision and
 // TraceTriggers give what Game's give, by the same code (explainDecision
-// over a decisionState). The groups' closures give the verdicts, a
-// group's as bound in its when's frame slot and as the local its body
-// binds; a condition's part compiles after load with the condition's
-// locals, as a check does; one the flat runtime cannot evaluate (a
-// player's value; none in the shipped rulesets) is said so
-// (ErrFlatCheck), not guessed. transcript.ReplayUntilFlat stops at a
-// transcript's decision as ReplayUntil does. TestFlatExplainAgrees
-// (~17,000 decisions of random games, JSON; the firings) and
-// TestFlatExplainsTheGoldens (every golden decision) are the proof.
+// over a decisionState); a part of a condition the flat runtime cannot
+// evaluate is said so (ErrFlatCheck), not guessed (TestFlatExplainAgrees,
+// TestFlatExplainsTheGoldens).
 //
-// What is left before it replaces the present runtime, in the order the
-// transcripts need it: agon explain switched to ReplayUntilFlat and the
-// flat explanation (the present runtime where the flat one says it
-// cannot), serialising by walking the layout (saved states), then Load
-// building it for every Program and the present runtime's deletion, with
-// the goldens, the scenarios and the agreement tests as the proof at
-// each step.
+// Saved games (flatsave.go, flatload.go): FlatGame.MarshalState writes
+// the layout's slices as they are, with the frames, the pending decision,
+// the random stream, the log and the facts (blocks and steps by their
+// index in the program), and UnmarshalFlatState loads them into the
+// program that saved them, checking sizes, places and numbers as it reads
+// (TestFlatSaveAndLoad: 630 saves of random games loaded, saved again to
+// the same bytes, and played on to the same end).
+//
+// What is left: speed (BENCHMARKS.md, "Where things stand": Peloponnes
+// 4p plays ~3,300 games/s of the 5,000 aimed at, the other games 160 to
+// 1,400), and the forms the flat compile still refuses.
 //
 // # Limits
 //
