@@ -574,8 +574,8 @@
 // compare, bench, record, play, replay and explain run on it, with every
 // kind of bot. It plays, logs, renders, shows, explains, saves and
 // replays as the present runtime does, decision for decision and byte for
-// byte (the agreement tests named below; the goldens; the native
-// Peloponnes differential, played on both).
+// byte (the agreement tests named below; the goldens; the differential
+// against the native reference game, played on both).
 //
 // Two tiers, on purpose. The present runtime stays, as the reference and
 // the fallback, as a tiered VM keeps its interpreter beside its compiled
@@ -745,9 +745,10 @@
 // (TestFlatSaveAndLoad: 630 saves of random games loaded, saved again to
 // the same bytes, and played on to the same end).
 //
-// What is left: speed (BENCHMARKS.md, "Where things stand": Peloponnes
-// 4p plays ~3,300 games/s of the 5,000 aimed at, the other games 160 to
-// 1,400), and the forms the flat compile still refuses.
+// What is left: speed (BENCHMARKS.md, "Where things stand": the issue's
+// reference game at 4 players plays ~3,200 games/s of the 5,000 aimed
+// at, the other games 160 to 1,400), and the forms the flat compile still
+// refuses.
 //
 // # Limits
 //

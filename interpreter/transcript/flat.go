@@ -21,21 +21,36 @@ func ReplayFlat(fp *interpreter.FlatProgram, t *Transcript, check bool) (*Replay
 	if t.Game != "" && t.Game != p.Game() {
 		return nil, fmt.Errorf("%s: the transcript is for game %q, the ruleset is %q", t.gameWhere(), t.Game, p.Game())
 	}
-	var g *interpreter.FlatGame
-	var textErr error
-	start := func(initial []interpreter.Outcome) (session, error) {
+	w := newFlatWalk(fp, t, check)
+	rep, err := replay(t, w.start, w.check)
+	return flatTexts(rep, err, w.textErr)
+}
+
+// flatWalk is what the replayer's walk needs of a flat game: its start
+// from a transcript's seed and initial outcomes, its checks, and a
+// prompt or label it could not render on the way (textErr).
+type flatWalk struct {
+	g       *interpreter.FlatGame
+	textErr error
+	start   func(initial []interpreter.Outcome) (session, error)
+	check   func(string) (bool, error)
+}
+
+// newFlatWalk is the walk of t on fp; with check, check steps are
+// evaluated on the flat state, else skipped.
+func newFlatWalk(fp *interpreter.FlatProgram, t *Transcript, check bool) *flatWalk {
+	w := &flatWalk{}
+	w.start = func(initial []interpreter.Outcome) (session, error) {
 		var err error
-		if g, err = fp.NewGameWithLog(t.Players, t.Seed, initial); err != nil {
+		if w.g, err = fp.NewGameWithLog(t.Players, t.Seed, initial); err != nil {
 			return nil, err
 		}
-		return flatSession{g, &textErr}, nil
+		return flatSession{w.g, &w.textErr}, nil
 	}
-	var checkFn func(string) (bool, error)
 	if check {
-		checkFn = func(expr string) (bool, error) { return explainingFlat(g, expr) }
+		w.check = func(expr string) (bool, error) { return explainingFlat(w.g, expr) }
 	}
-	rep, err := replay(t, start, checkFn)
-	return flatTexts(rep, err, textErr)
+	return w
 }
 
 // flatTexts notes in rep, when the replay diverged, that the flat game
@@ -79,27 +94,15 @@ func FlatFallback(rep *ReplayReport, err error) error {
 // flat game could not render on the way is an error too. So agon explain
 // can run on the flat runtime (FlatGame.ExplainDecision, TraceTriggers).
 func ReplayUntilFlat(fp *interpreter.FlatProgram, t *Transcript, n int, check bool) (*interpreter.FlatGame, int, error) {
-	var g *interpreter.FlatGame
-	var textErr error
-	start := func(initial []interpreter.Outcome) (session, error) {
-		var err error
-		if g, err = fp.NewGameWithLog(t.Players, t.Seed, initial); err != nil {
-			return nil, err
-		}
-		return flatSession{g, &textErr}, nil
-	}
-	var checkFn func(string) (bool, error)
-	if check {
-		checkFn = func(expr string) (bool, error) { return explainingFlat(g, expr) }
-	}
-	stop, err := replayUntil(t, fp.Program().Game(), n, start, checkFn)
-	if err == nil && textErr != nil {
-		err = textErr // a prompt or label the flat game could not render: not the present runtime's game
+	w := newFlatWalk(fp, t, check)
+	stop, err := replayUntil(t, fp.Program().Game(), n, w.start, w.check)
+	if err == nil && w.textErr != nil {
+		err = w.textErr // a prompt or label the flat game could not render: not the present runtime's game
 	}
 	if err != nil {
 		return nil, 0, err
 	}
-	return g, stop, nil
+	return w.g, stop, nil
 }
 
 // explainingFlat evaluates check expr on g; one that does not hold is
