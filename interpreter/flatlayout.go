@@ -162,6 +162,10 @@ type flatState struct {
 	// a clone has none.
 	sparePages [][]int64
 	spareZones [][]int32
+	// spareOwned and spareOwnedPages are a released game's owned and
+	// ownedPages, cleared, for this state's first own (nil until then:
+	// disown has nothing to look at).
+	spareOwned, spareOwnedPages []bool
 }
 
 // flatStrings are the strings a game made while playing (string(n), +,
@@ -402,7 +406,7 @@ func (fs *flatState) clone() *flatState {
 	c.zones = slices.Clone(fs.zones)
 	c.props = slices.Clone(fs.props)
 	c.owned, c.ownedPages = nil, nil // the arrays are shared now: neither owns them
-	c.sparePages, c.spareZones = nil, nil
+	c.sparePages, c.spareZones, c.spareOwned, c.spareOwnedPages = nil, nil, nil, nil
 	fs.owned, fs.ownedPages = nil, nil
 	return &c
 }

@@ -129,6 +129,13 @@ func (fs *flatState) freshInto(c *flatState) *flatState {
 	}
 	clear(c.ownedPages)
 	clear(c.owned)
+	if c.owned != nil {
+		c.spareOwned = c.owned
+	}
+	if c.ownedPages != nil {
+		c.spareOwnedPages = c.ownedPages
+	}
+	c.owned, c.ownedPages = nil, nil
 	copy(c.cells, fs.cells)
 	copy(c.props, fs.props)
 	copy(c.zones, fs.zones)

@@ -83,6 +83,9 @@ func (fs *flatState) owns(z int) bool { return z < len(fs.owned) && fs.owned[z] 
 // own marks zone z's array the state's alone (it was just made).
 func (fs *flatState) own(z int) {
 	if fs.owned == nil {
+		fs.owned, fs.spareOwned = fs.spareOwned, nil
+	}
+	if fs.owned == nil {
 		fs.owned = make([]bool, len(fs.zones))
 	}
 	fs.owned[z] = true
@@ -113,6 +116,9 @@ func (fs *flatState) disown(xs []int32) {
 // (the pages of a packed or copied state are shared until written).
 func (fs *flatState) writablePage(i int) []int64 {
 	if i >= len(fs.ownedPages) || !fs.ownedPages[i] {
+		if fs.ownedPages == nil {
+			fs.ownedPages, fs.spareOwnedPages = fs.spareOwnedPages, nil
+		}
 		if fs.ownedPages == nil {
 			fs.ownedPages = make([]bool, len(fs.props))
 		}
