@@ -685,6 +685,13 @@
 // same way), and the frames below the top one, which neither writes:
 // each game copies a shared frame as a pop makes it its top frame
 // (flatGame.shared).
+// A game given back when done (FlatGame.Release: simulate's games and
+// the benchmarks' are) lends its buffers to the next game its program
+// starts for as many players (flatspare.go): the scratch slots, the
+// locals' and remembered calls' tables, the frames, the state's cells
+// and headers, and the prop pages and zone arrays it owned, cleared; a
+// game that was cloned, or a clone, gives nothing
+// (TestFlatReleasedGamesPlayAlike).
 //
 // Texts (flattext.go): a label, prompt or log line renders from the same
 // closures, formatted as formatValue formats (TestFlatTextsAgree: every

@@ -22,6 +22,9 @@ type FlatProgram struct {
 	// starts are the states before setup, by player count: a game
 	// starts from a copy (they depend on nothing random).
 	starts map[int]*flatState
+	// spares are released games' buffers, by player count
+	// (flatspare.go).
+	spares flatSpares
 }
 
 // flatOnce makes a Program's FlatProgram once, for every caller.
@@ -56,6 +59,7 @@ func compileFlat(p *Program) (*FlatProgram, error) {
 			return nil, err
 		}
 	}
+	out.spares = newFlatSpares(out.starts)
 	fp.l.strs.frozen = true // games may run now: a later compile only reads it (flatcheck.go)
 	return out, nil
 }
@@ -88,11 +92,24 @@ type FlatBot interface {
 type FlatGame struct {
 	g   *flatGame
 	err error
+	// prog is the program whose NewGame started the game, which Release
+	// gives its buffers to; nil for other games.
+	prog *FlatProgram
 }
 
 // NewGame starts a game of n players with the seed's random stream, as
-// NewGame does, and runs it to its first decision.
+// NewGame does, and runs it to its first decision. It takes the buffers
+// of a game Release gave back, when there is one.
 func (p *FlatProgram) NewGame(players int, seed uint64) (*FlatGame, error) {
+	if old := p.spares.get(players); old != nil {
+		if fs := p.starts[players].freshInto(old.env.fs); fs != nil {
+			g, err := p.fp.startGame(p.fp.reuse(old, newRNG(seed)), fs, nil, nil)
+			if err != nil {
+				return nil, err
+			}
+			return &FlatGame{g: g, prog: p}, nil
+		}
+	}
 	start, err := p.startState(players, false)
 	if err != nil {
 		return nil, err
@@ -101,7 +118,24 @@ func (p *FlatProgram) NewGame(players int, seed uint64) (*FlatGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &FlatGame{g: g}, nil
+	return &FlatGame{g: g, prog: p}, nil
+}
+
+// Release ends the game for good and gives its buffers (about half of
+// what a game allocates) to a later game its program's NewGame starts
+// for as many players, which plays exactly as a game on new buffers
+// does. What the game gave before (Result, Facts, Scores, Keys, a
+// Decision it filled) stays valid; the game itself must not be used
+// after (its clones may: a game that was cloned gives nothing, nor does
+// a clone or a game that did not start with NewGame). Releasing is optional: an
+// unreleased game is collected as ever. Safe for concurrent games of one
+// program.
+func (g *FlatGame) Release() {
+	fg := g.g
+	g.g = nil
+	if g.prog != nil && fg != nil {
+		g.prog.spares.put(fg)
+	}
 }
 
 // NewGameWithLog starts a game as NewGame does that keeps a log, as the

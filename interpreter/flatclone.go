@@ -25,6 +25,7 @@ func (g *flatGame) clone() *flatGame {
 		versions: slices.Clone(g.env.versions), takes: g.env.takes.clone(), game: c}
 	c.env.limit()
 	g.env.sharedLists = true           // the list tables are copied by whichever writes first
+	g.cloned = true                    // its buffers are shared now: Release keeps them
 	fs.owned, fs.ownedPages = nil, nil // shared with the copy now
 	// The frames below the top are shared, by both games: each copies
 	// one as it becomes its top frame (pop). The top frame, which runs

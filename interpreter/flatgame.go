@@ -282,6 +282,9 @@ type flatGame struct {
 	// look is set on the copy a legal_if_after look-ahead plays an
 	// option on (flatlegal.go).
 	look *flatLookahead
+	// cloned: a clone was made of the game, which shares its scratch
+	// slots, tables and frames (flatclone.go), so Release keeps them.
+	cloned bool
 }
 
 // flatFrame is a running block: where it is, its loop and the locals it
@@ -324,7 +327,11 @@ func (fp *flatProgram) start(fs *flatState, r rng) (*flatGame, error) {
 // startWith is start for a game that keeps log (nil: none) and takes its
 // chance outcomes from outcomes while any are left.
 func (fp *flatProgram) startWith(fs *flatState, r rng, log *flatLog, outcomes []Outcome) (*flatGame, error) {
-	g := fp.newGame(r)
+	return fp.startGame(fp.newGame(r), fs, log, outcomes)
+}
+
+// startGame is startWith for a game newGame (or reuse) made.
+func (fp *flatProgram) startGame(g *flatGame, fs *flatState, log *flatLog, outcomes []Outcome) (*flatGame, error) {
 	g.env.fs, g.log, g.outcomes = fs, log, slices.Clone(outcomes)
 	g.push(fp.flow)
 	g.push(fp.setup)

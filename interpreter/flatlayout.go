@@ -156,6 +156,16 @@ type flatState struct {
 	// layout's; a game and its clones share them (flatStrings).
 	made    *flatStrings
 	players int
+	// sparePages and spareZones are arrays a released game's state owned
+	// (flatspare.go), by page and zone: a first write of that page or zone
+	// fills one instead of making an array. They are this state's alone:
+	// a clone has none.
+	sparePages [][]int64
+	spareZones [][]int32
+	// spareOwned and spareOwnedPages are a released game's owned and
+	// ownedPages, cleared, for this state's first own (nil until then:
+	// disown has nothing to look at).
+	spareOwned, spareOwnedPages []bool
 }
 
 // flatStrings are the strings a game made while playing (string(n), +,
@@ -396,6 +406,7 @@ func (fs *flatState) clone() *flatState {
 	c.zones = slices.Clone(fs.zones)
 	c.props = slices.Clone(fs.props)
 	c.owned, c.ownedPages = nil, nil // the arrays are shared now: neither owns them
+	c.sparePages, c.spareZones, c.spareOwned, c.spareOwnedPages = nil, nil, nil, nil
 	fs.owned, fs.ownedPages = nil, nil
 	return &c
 }

@@ -31,7 +31,7 @@ func (fs *flatState) takeCard(c int32) bool {
 			copy(list[i:], list[i+1:])
 			fs.zones[z] = list[:len(list)-1]
 		} else {
-			out := make([]int32, 0, len(list)+4)
+			out := fs.newZone(int(z), len(list)+4)
 			fs.zones[z] = append(append(out, list[:i]...), list[i+1:]...)
 			fs.own(int(z))
 		}
@@ -54,17 +54,27 @@ func put(fs *flatState, z int, c int32, top bool) {
 	case fs.owns(z) && n < cap(list):
 		fs.zones[z] = append(list, c)
 	case top:
-		out := make([]int32, 1, 2*n+4)
-		out[0] = c
+		out := append(fs.newZone(z, 2*n+4), c)
 		fs.zones[z] = append(out, list...)
 		fs.own(z)
 	default:
-		out := make([]int32, n, 2*n+4)
-		copy(out, list)
+		out := append(fs.newZone(z, 2*n+4), list...)
 		fs.zones[z] = append(out, c)
 		fs.own(z)
 	}
 	fs.loc[c] = int32(z)
+}
+
+// newZone is an empty array for zone z with room for n cards: the one a
+// released game left for z if it is large enough (flatspare.go), else a
+// new one.
+func (fs *flatState) newZone(z, n int) []int32 {
+	if z < len(fs.spareZones) && cap(fs.spareZones[z]) >= n {
+		out := fs.spareZones[z][:0]
+		fs.spareZones[z] = nil
+		return out
+	}
+	return make([]int32, 0, n)
 }
 
 // owns reports whether zone z's array is the state's alone.
@@ -72,6 +82,9 @@ func (fs *flatState) owns(z int) bool { return z < len(fs.owned) && fs.owned[z] 
 
 // own marks zone z's array the state's alone (it was just made).
 func (fs *flatState) own(z int) {
+	if fs.owned == nil {
+		fs.owned, fs.spareOwned = fs.spareOwned, nil
+	}
 	if fs.owned == nil {
 		fs.owned = make([]bool, len(fs.zones))
 	}
@@ -104,9 +117,16 @@ func (fs *flatState) disown(xs []int32) {
 func (fs *flatState) writablePage(i int) []int64 {
 	if i >= len(fs.ownedPages) || !fs.ownedPages[i] {
 		if fs.ownedPages == nil {
+			fs.ownedPages, fs.spareOwnedPages = fs.spareOwnedPages, nil
+		}
+		if fs.ownedPages == nil {
 			fs.ownedPages = make([]bool, len(fs.props))
 		}
-		fs.props[i] = slices.Clone(fs.props[i])
+		if i < len(fs.sparePages) && len(fs.props[i]) > 0 && cap(fs.sparePages[i]) >= len(fs.props[i]) {
+			fs.props[i], fs.sparePages[i] = append(fs.sparePages[i][:0], fs.props[i]...), nil
+		} else {
+			fs.props[i] = slices.Clone(fs.props[i])
+		}
 		fs.ownedPages[i] = true
 	}
 	return fs.props[i]

@@ -34,6 +34,7 @@ func benchFlatCost(ctx context.Context, p *interpreter.Program, prm benchParams,
 			return benchRun{}, "", fmt.Errorf("game %d (seed %d) on the flat runtime: %w", i+1, seed, err)
 		}
 		decisions += g.Decisions()
+		g.Release() // its buffers serve the next game, as simulate's do
 	}
 	run = measured(prm.Games, decisions, time.Since(start), &before, &after)
 	if decisions != present.Decisions {

@@ -57,7 +57,9 @@ func playFlat(p *interpreter.Program, players int, seed uint64, kinds []string) 
 	if r.Decisions == 0 {
 		return o, false // EndedBy says what ended it: the present runtime knows
 	}
-	return Outcome{Players: players, Seed: seed, Scores: scoresOf(r), Winners: r.Winners, Decisions: r.Decisions, Facts: g.Facts()}, true
+	o = Outcome{Players: players, Seed: seed, Scores: scoresOf(r), Winners: r.Winners, Decisions: r.Decisions, Facts: g.Facts()}
+	g.Release() // the next game of the program takes its buffers
+	return o, true
 }
 
 // The runtimes a batch plays on (Header.Runtime).
