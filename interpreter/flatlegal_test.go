@@ -193,17 +193,7 @@ func TestFlatLegalIfAfterLeavesTheGameAlone(t *testing.T) {
 // option is the present runtime's to report (it names the look-ahead),
 // so the flat game gives up.
 func TestFlatLegalIfAfterGivesUpOnAnError(t *testing.T) {
-	fp, err := load(t, `flow:
-  - choose:
-      who: 0
-      prompt: go
-      options:
-        - key: pass
-        - key: bad
-          legal_if_after: "true"
-          do:
-            - {fail: "boom"}
-`).Flat()
+	fp, err := load(t, lookaheadFails).Flat()
 	require.NoError(t, err)
 	_, err = fp.NewGame(1, 1)
 	require.Error(t, err)

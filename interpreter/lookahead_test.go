@@ -86,8 +86,8 @@ func TestLegalIfAfterSeesTheChoosesLocalsAtTheEndOfTheGame(t *testing.T) {
 	assert.Equal(t, []string{"keep c=opal", "keep c=jade", "keep c=onyx"}, keys(t, g))
 }
 
-func TestLegalIfAfterErrorNamesTheLookAhead(t *testing.T) {
-	re := startErr(t, gemsDeck+`
+// lookaheadFails: the only option's look-ahead meets a failure.
+const lookaheadFails = gemsDeck + `
 flow:
   - choose:
       who: 0
@@ -97,7 +97,10 @@ flow:
           legal_if_after: "true"
           do:
             - {fail: "boom"}
-`, Config{})
+`
+
+func TestLegalIfAfterErrorNamesTheLookAhead(t *testing.T) {
+	re := startErr(t, lookaheadFails, Config{})
 	assert.Regexp(t, `^g/rules.yaml:29:15: while looking ahead for legal_if_after: ruleset failure: boom`, re.Error())
 }
 

@@ -55,15 +55,7 @@ func BenchmarkClone(b *testing.B) {
 	eachFlatCount(b, func(b *testing.B, p *interpreter.Program, fp *interpreter.FlatProgram, players int) {
 		half := playRandom(b, p, players, 1).Decisions() / 2
 		g := playFlatRandom(b, fp, players, 1, &interpreter.Decision{}, half)
-		b.ReportAllocs()
-		b.ResetTimer()
-		cpu := cpuTime()
-		for i := 0; i < b.N; i++ {
-			_ = g.Clone()
-		}
-		if cpu >= 0 {
-			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
-		}
+		timeClones(b, func() { _ = g.Clone() })
 	})
 }
 
